@@ -1,0 +1,47 @@
+"""What a format cannot hold, named, so that no encode drops anything silently."""
+
+from __future__ import annotations
+
+from ..errors import FormatError, LossError
+from ..model import Puzzle
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def require_square(format: str, puzzle: Puzzle) -> None:
+    """Formats that are one n x n grid cannot hold a multi-box layout at all."""
+    if puzzle.layout is not None:
+        raise FormatError(
+            format, None,
+            "an n x n grid; a multi-box layout needs the binary or compact format",
+        )
+
+
+def check(format: str, lost: list[str], lossy: bool) -> None:
+    """Refuse an encode that would drop `lost`, unless the caller asked for lossy output."""
+    if lost and not lossy:
+        raise LossError(format, lost)
+
+
+def box_shape_lost(puzzle: Puzzle) -> list[str]:
+    if puzzle.default_box:
+        return []
+    assert puzzle.box is not None
+    return [f"the box shape {puzzle.box[0]}x{puzzle.box[1]} (it would read back as the default)"]
+
+
+def kinds_lost(puzzle: Puzzle, *kinds: str) -> list[str]:
+    """Name the cells of each kind in `kinds` that the puzzle has."""
+    names = {
+        "candidates": "cell with pencil marks",
+        "black": "black cell",
+        "value": "player's value",
+    }
+    out = []
+    for kind in kinds:
+        count = puzzle.count(kind)
+        if count:
+            out.append(plural(count, names[kind]))
+    return out

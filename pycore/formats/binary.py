@@ -1,0 +1,150 @@
+"""Sudoku Binary Format v1 (the kangaroo solver's), as bytes and as base64.
+
+Bytes: version (2, big-endian, = 1), box size b, layout width W and height H
+(in boxes), a mask of ceil(W*H/8) bytes (box i is bit 7 - i%8 of byte i//8,
+1 = enabled, padding 0), then for each enabled box its b*b cells row-major
+inside the box, one byte each, 0 = empty. It holds digits only: no pencil
+marks, no given/value split, square boxes only.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from ..errors import FormatError
+from ..model import EMPTY, OUTSIDE, Cell, Layout, Puzzle, given
+from . import _loss
+
+NAME = "binary"
+VERSION = 1
+MIN_BOX, MAX_BOX = 2, 5
+MAX_LAYOUT = 15
+# The largest valid message: 15x15 boxes of 5 all enabled could not form windows
+# beyond the board, so this bounds any input before it is decoded.
+MAX_BYTES = 7 + (MAX_LAYOUT * MAX_LAYOUT + 7) // 8 + MAX_LAYOUT * MAX_LAYOUT * MAX_BOX**4
+_BASE64 = re.compile(r"[A-Za-z0-9+/\-_]*={0,2}")
+
+
+def _layout_of(puzzle: Puzzle) -> Layout:
+    if puzzle.layout is not None:
+        return puzzle.layout
+    assert puzzle.box is not None
+    b = puzzle.box[0]
+    return Layout(b, b, b)
+
+
+def encode_bytes(puzzle: Puzzle, lossy: bool = False) -> bytes:
+    if puzzle.kind != "sudoku":
+        raise FormatError(NAME, None, "a sudoku; str8ts needs the str8ts or compact format")
+    box = puzzle.box
+    assert box is not None
+    if box[0] != box[1] or box[0] * box[1] != puzzle.size:
+        raise FormatError(NAME, None, "square boxes (4x4, 9x9, 16x16, 25x25 or layouts)",
+                          found=f"{box[0]}x{box[1]} boxes")
+    lost = _loss.kinds_lost(puzzle, "candidates")
+    values = puzzle.count("value")
+    if values:
+        lost.append(_loss.plural(values, "player's value") + " (they would read back as givens)")
+    _loss.check(NAME, lost, lossy)
+    layout = _layout_of(puzzle)
+    b, w, h = layout.box, layout.width, layout.height
+    mask = bytearray((w * h + 7) // 8)
+    body = bytearray()
+    cols = puzzle.cols
+    for i in range(w * h):
+        if not layout.enabled(i):
+            continue
+        mask[i // 8] |= 0x80 >> (i % 8)
+        top, left = (i // w) * b, (i % w) * b
+        for r in range(b):
+            for c in range(b):
+                body.append(puzzle.cells[(top + r) * cols + left + c].digit)
+    return bytes((0, VERSION, b, w, h)) + bytes(mask) + bytes(body)
+
+
+def decode_bytes(data: bytes) -> Puzzle:
+    def need(count: int, at: int, what: str) -> None:
+        if len(data) < at + count:
+            raise FormatError(NAME, len(data), what, unit="byte", found="end of data")
+
+    if len(data) > MAX_BYTES:
+        raise FormatError(NAME, MAX_BYTES, f"at most {MAX_BYTES} bytes", unit="byte",
+                          found=f"{len(data)} bytes")
+    need(2, 0, "a 2-byte version")
+    version = data[0] << 8 | data[1]
+    if version != VERSION:
+        raise FormatError(NAME, 0, "version 1", unit="byte", found=str(version))
+    need(1, 2, "a box size byte")
+    b = data[2]
+    if not MIN_BOX <= b <= MAX_BOX:
+        raise FormatError(NAME, 2, f"a box size of {MIN_BOX} to {MAX_BOX}", unit="byte",
+                          found=str(b))
+    need(2, 3, "layout width and height bytes")
+    w, h = data[3], data[4]
+    for at, dim in ((3, w), (4, h)):
+        if not 1 <= dim <= MAX_LAYOUT:
+            raise FormatError(NAME, at, f"a layout dimension of 1 to {MAX_LAYOUT} boxes",
+                              unit="byte", found=str(dim))
+    boxes = w * h
+    mask_len = (boxes + 7) // 8
+    need(mask_len, 5, f"a mask of {mask_len} bytes")
+    mask = data[5 : 5 + mask_len]
+    enabled = [bool(mask[i // 8] & (0x80 >> (i % 8))) for i in range(boxes)]
+    for i in range(boxes, mask_len * 8):
+        if mask[i // 8] & (0x80 >> (i % 8)):
+            raise FormatError(NAME, 5 + i // 8, f"mask padding bit {7 - i % 8} to be 0",
+                              unit="byte")
+    start = 5 + mask_len
+    body_len = sum(enabled) * b * b
+    need(body_len, start, f"{body_len} bytes of cells for {sum(enabled)} enabled boxes")
+    if len(data) > start + body_len:
+        raise FormatError(NAME, start + body_len, "the end of data (no trailing bytes)",
+                          unit="byte", found=f"{len(data) - start - body_len} more")
+    try:
+        layout = Layout(b, w, h, frozenset(i for i in range(boxes) if not enabled[i]))
+    except ValueError as err:
+        raise FormatError(NAME, 5, f"a mask of a valid layout ({err})", unit="byte") from None
+    n = b * b
+    cols = w * b
+    cells: list[Cell] = [OUTSIDE] * (cols * h * b)
+    at = start
+    for i in range(boxes):
+        if not enabled[i]:
+            continue
+        top, left = (i // w) * b, (i % w) * b
+        for r in range(b):
+            for c in range(b):
+                d = data[at]
+                if d > n:
+                    raise FormatError(NAME, at, f"a digit of 0 to {n}", unit="byte", found=str(d))
+                cells[(top + r) * cols + left + c] = given(d) if d else EMPTY
+                at += 1
+    return Puzzle("sudoku", n, tuple(cells), layout=layout)
+
+
+def encode(puzzle: Puzzle, lossy: bool = False) -> str:
+    return base64.b64encode(encode_bytes(puzzle, lossy)).decode("ascii")
+
+
+def decode(text: str) -> Puzzle:
+    if len(text) > (MAX_BYTES + 2) // 3 * 4:
+        raise FormatError(NAME, 0, f"base64 of at most {MAX_BYTES} bytes",
+                          found=f"{len(text)} characters")
+    match = _BASE64.fullmatch(text)
+    if match is None:
+        bad = next(i for i, ch in enumerate(text) if not _BASE64.fullmatch(ch))
+        raise FormatError(NAME, bad, "a base64 character (A-Z a-z 0-9 + / or - _, = at the end)",
+                          found=repr(text[bad]))
+    body = text.rstrip("=")
+    if len(body) % 4 == 1:
+        raise FormatError(NAME, len(text), "base64 whose length is not 1 more than a multiple of 4")
+    padded = body.replace("-", "+").replace("_", "/") + "=" * (-len(body) % 4)
+    if "=" in text and len(text) % 4:
+        raise FormatError(NAME, len(text), "base64 padded to a multiple of 4 characters")
+    try:
+        data = base64.b64decode(padded, validate=True)
+    except (binascii.Error, ValueError) as err:
+        raise FormatError(NAME, 0, f"valid base64 ({err})") from None
+    return decode_bytes(data)

@@ -1,0 +1,55 @@
+"""53-bit cells as text: the comma-separated decimal integers, row-major.
+
+A fixed cell with a value is a given, a value without the fixed bit is the
+player's value, possibles are pencil marks, 0 is empty.
+"""
+
+from __future__ import annotations
+
+from ..bitcell import from_puzzle, get_possibles, get_value, is_fixed, is_valid_cell
+from ..errors import FormatError
+from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, candidates, given, value
+from . import _loss
+
+NAME = "bitcell"
+_MAX_CELLS = max(SUDOKU_SIZES) ** 2
+_MAX_DIGITS = 16  # 2**53 has 16 decimal digits
+
+
+def encode(puzzle: Puzzle, lossy: bool = False) -> str:
+    _loss.require_square(NAME, puzzle)
+    lost = _loss.box_shape_lost(puzzle)
+    if puzzle.kind != "sudoku":
+        lost.insert(0, "the str8ts kind (it would read back as a sudoku)")
+        lost += _loss.kinds_lost(puzzle, "black")
+    _loss.check(NAME, lost, lossy)
+    if puzzle.size not in SUDOKU_SIZES:
+        raise FormatError(NAME, None, f"a grid size in {SUDOKU_SIZES}", found=str(puzzle.size))
+    return ",".join(str(v) for v in from_puzzle(puzzle))
+
+
+def decode(text: str) -> Puzzle:
+    if len(text) > _MAX_CELLS * (_MAX_DIGITS + 1):
+        raise FormatError(NAME, 0, "at most 625 cells", found=f"{len(text)} characters")
+    fields = text.split(",")
+    n = next((k for k in SUDOKU_SIZES if k * k == len(fields)), 0)
+    if not n:
+        raise FormatError(NAME, len(text), "9, 16, 36, 64, 81, 144, 256 or 625 comma-separated cells",
+                          found=f"{len(fields)} fields")
+    cells: list[Cell] = []
+    pos = 0
+    for f in fields:
+        if not f or len(f) > _MAX_DIGITS or not f.isascii() or not f.isdigit():
+            raise FormatError(NAME, pos, "a decimal integer of at most 16 digits", found=repr(f[:20]))
+        v = int(f)
+        if not is_valid_cell(v, size=n):
+            raise FormatError(NAME, pos, f"a valid {2 * n + 1}-bit cell (fixed cells hold one value; "
+                              "a value clears the possibles)", found=f)
+        digit = get_value(v, size=n)
+        if digit:
+            cells.append(given(digit) if is_fixed(v) else value(digit))
+        else:
+            marks = get_possibles(v, size=n)
+            cells.append(candidates(marks) if marks else EMPTY)
+        pos += len(f) + 1
+    return Puzzle("sudoku", n, tuple(cells))

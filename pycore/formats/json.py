@@ -1,0 +1,148 @@
+"""The JSON interchange form: the documented, user-facing shape of a puzzle.
+
+`{"kind": "sudoku", "size": 9, "box": [3, 3], "cells": [[...row...], ...]}`; a
+cell is null, {"given": d}, {"value": d}, {"candidates": [d, ...]},
+{"black": true}, {"black": true, "given": d} or {"outside": true}. A multi-box
+puzzle adds "layout": {"width": W, "height": H, "disabled": [box indices]}.
+"""
+
+from __future__ import annotations
+
+import json as _json
+from typing import Any
+
+from ..errors import FormatError, PuzzleError
+from ..model import BLACK, EMPTY, OUTSIDE, Cell, Layout, Puzzle, black, candidates, given, value
+
+NAME = "json"
+MAX_TEXT = 1 << 20  # a 25x25 full of candidates is about 60 KB
+
+
+def cell_to_json(cell: Cell) -> dict[str, Any] | None:
+    kind = cell.kind
+    if kind == "empty":
+        return None
+    if kind == "candidates":
+        return {"candidates": sorted(cell.candidates)}
+    if kind == "black":
+        return {"black": True, "given": cell.digit} if cell.digit else {"black": True}
+    if kind == "outside":
+        return {"outside": True}
+    return {kind: cell.digit}
+
+
+def to_json(puzzle: Puzzle) -> dict[str, Any]:
+    obj: dict[str, Any] = {"kind": puzzle.kind, "size": puzzle.size}
+    if puzzle.box is not None:
+        obj["box"] = list(puzzle.box)
+    if puzzle.layout is not None:
+        obj["layout"] = {
+            "width": puzzle.layout.width,
+            "height": puzzle.layout.height,
+            "disabled": sorted(puzzle.layout.disabled),
+        }
+    obj["cells"] = [[cell_to_json(c) for c in row] for row in puzzle.rows_of_cells()]
+    return obj
+
+
+def _int(obj: object, where: str) -> int:
+    if isinstance(obj, bool) or not isinstance(obj, int):
+        raise FormatError(NAME, None, f"an integer for {where}", found=_short(obj))
+    return obj
+
+
+def _short(obj: object) -> str:
+    text = repr(obj)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def cell_from_json(obj: object, where: str) -> Cell:
+    if obj is None:
+        return EMPTY
+    if not isinstance(obj, dict):
+        raise FormatError(NAME, None, f"null or an object for {where}", found=_short(obj))
+    keys = set(obj)
+    if keys == {"given"}:
+        return given(_int(obj["given"], where))
+    if keys == {"value"}:
+        return value(_int(obj["value"], where))
+    if keys == {"candidates"}:
+        marks = obj["candidates"]
+        if not isinstance(marks, list):
+            raise FormatError(NAME, None, f"a list of candidates for {where}", found=_short(marks))
+        digits = [_int(d, where) for d in marks]
+        if len(set(digits)) != len(digits):
+            raise FormatError(NAME, None, f"candidates without repeats for {where}")
+        return candidates(digits)
+    if keys in ({"black"}, {"black", "given"}) and obj["black"] is True:
+        return black(_int(obj["given"], where)) if "given" in obj else BLACK
+    if keys == {"outside"} and obj["outside"] is True:
+        return OUTSIDE
+    raise FormatError(NAME, None, f"a cell of the JSON form for {where}", found=_short(obj))
+
+
+def from_json(obj: object) -> Puzzle:
+    """Build a puzzle from the parsed JSON form; any fault is a FormatError."""
+    if not isinstance(obj, dict):
+        raise FormatError(NAME, None, "a JSON object", found=type(obj).__name__)
+    allowed = {"kind", "size", "box", "layout", "cells"}
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise FormatError(NAME, None, f"only the keys {sorted(allowed)}", found=repr(extra[0]))
+    for key in ("kind", "size", "cells"):
+        if key not in obj:
+            raise FormatError(NAME, None, f"the key {key!r}")
+    kind, size = obj["kind"], _int(obj["size"], "size")
+    if kind not in ("sudoku", "str8ts"):
+        raise FormatError(NAME, None, "kind 'sudoku' or 'str8ts'", found=_short(kind))
+    box: tuple[int, int] | None = None
+    if "box" in obj:
+        raw = obj["box"]
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise FormatError(NAME, None, "box as [rows, cols]", found=_short(raw))
+        box = (_int(raw[0], "box"), _int(raw[1], "box"))
+    layout = None
+    try:
+        if "layout" in obj:
+            spec = obj["layout"]
+            if not isinstance(spec, dict) or set(spec) - {"width", "height", "disabled"}:
+                raise FormatError(NAME, None, "layout as {width, height, disabled}", found=_short(spec))
+            if box is None or box[0] != box[1]:
+                raise FormatError(NAME, None, "a square box [b, b] with a layout")
+            disabled = spec.get("disabled", [])
+            if not isinstance(disabled, list):
+                raise FormatError(NAME, None, "a list of disabled box indices", found=_short(disabled))
+            layout = Layout(
+                box[0], _int(spec.get("width"), "layout width"), _int(spec.get("height"), "layout height"),
+                frozenset(_int(i, "a disabled box") for i in disabled),
+            )
+        rows = obj["cells"]
+        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+            raise FormatError(NAME, None, "cells as a list of rows")
+        width = layout.width * layout.box if layout else size
+        height = layout.height * layout.box if layout else size
+        if len(rows) != height or any(len(r) != width for r in rows):
+            raise FormatError(NAME, None, f"{height} rows of {width} cells")
+        cells = tuple(
+            cell_from_json(c, f"row {r + 1} column {k + 1}")
+            for r, row in enumerate(rows) for k, c in enumerate(row)
+        )
+        return Puzzle(kind, size, cells, box, layout)
+    except PuzzleError as err:
+        raise FormatError(NAME, None, f"a valid puzzle ({err})") from None
+
+
+def encode(puzzle: Puzzle, lossy: bool = False) -> str:
+    return _json.dumps(to_json(puzzle), separators=(",", ":"))
+
+
+def decode(text: str) -> Puzzle:
+    if len(text) > MAX_TEXT:
+        raise FormatError(NAME, MAX_TEXT, f"at most {MAX_TEXT} characters")
+    try:
+        obj = _json.loads(text)
+    except _json.JSONDecodeError as err:
+        raise FormatError(NAME, err.pos, f"valid JSON ({err.msg})") from None
+    except (ValueError, RecursionError) as err:
+        raise FormatError(NAME, None, f"valid JSON ({err})") from None
+    return from_json(obj)

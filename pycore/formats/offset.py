@@ -1,0 +1,64 @@
+"""Offset Grid: each sudoku cell's offset transform as a fixed-width base-32 field.
+
+Width by size: 1 for 4x4, 2 for 6x6 to 9x9, 3 for 12x12, 4 for 16x16, 6 for
+25x25. The body length tells the size. The origin's 3-character header
+(`S9B`: type S, size code, version B) is accepted on input.
+"""
+
+from __future__ import annotations
+
+from ..errors import FormatError
+from ..model import DEFAULT_BOX, EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
+from . import _loss
+from ._fields import DIGITS, decode_fields, encode_fields, width_for
+from ._transform import offset_cell, offset_max, offset_value
+
+NAME = "offset"
+
+
+def field_width(n: int) -> int:
+    return width_for(offset_max(n))
+
+
+_SIZE_BY_LENGTH = {n * n * field_width(n): n for n in SUDOKU_SIZES}
+
+
+def encode(puzzle: Puzzle, lossy: bool = False) -> str:
+    _loss.require_square(NAME, puzzle)
+    lost = _loss.box_shape_lost(puzzle)
+    if puzzle.kind != "sudoku":
+        lost.insert(0, "the str8ts kind (it would read back as a sudoku)")
+        lost += _loss.kinds_lost(puzzle, "black")
+    _loss.check(NAME, lost, lossy)
+    n = puzzle.size
+    if n not in DEFAULT_BOX:  # a lossy str8ts of a size sudoku lacks
+        raise FormatError(NAME, None, f"a grid size in {SUDOKU_SIZES}", found=str(n))
+    return encode_fields([offset_value(_as_sudoku(c), n) for c in puzzle.cells], field_width(n))
+
+
+def _as_sudoku(cell: Cell) -> Cell:
+    if cell.kind == "black":
+        return given(cell.digit) if cell.digit else EMPTY
+    return cell
+
+
+def decode(text: str) -> Puzzle:
+    start = 0
+    if len(text) - 3 in _SIZE_BY_LENGTH and len(text) >= 3 and text[2:3] in ("B", "b"):
+        start = 3
+        n = _SIZE_BY_LENGTH[len(text) - 3]
+        if text[0] not in "Ss":
+            raise FormatError(
+                NAME, 0, "header type S (sudoku); X, W and T strings are read as imports",
+                found=repr(text[0]),
+            )
+        if text[1].lower() != DIGITS[n]:
+            raise FormatError(NAME, 1, f"size code {DIGITS[n]!r} for a {n}x{n} body",
+                              found=repr(text[1]))
+    n = _SIZE_BY_LENGTH.get(len(text) - start, 0)
+    if not n:
+        lengths = ", ".join(f"{length} ({k}x{k})" for length, k in _SIZE_BY_LENGTH.items())
+        raise FormatError(NAME, len(text), f"a body length of {lengths}",
+                          found=f"length {len(text) - start}")
+    values = decode_fields(NAME, text[start:], field_width(n), offset_max(n), start=start)
+    return Puzzle("sudoku", n, tuple(offset_cell(v, n) for v in values))
