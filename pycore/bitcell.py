@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import Geometry, Puzzle, _str8ts_geometry, _sudoku_geometry, DEFAULT_BOX
+from .model import DEFAULT_BOX, Geometry, Puzzle, _str8ts_geometry, _sudoku_geometry
 
 __all__ = [
     "check_possible", "compute_possibles", "count_possibles", "count_values", "get_possibles",

@@ -13,7 +13,7 @@ from typing import NoReturn
 
 from . import formats, links
 from .errors import FormatError, PuzzleError
-from .formats.json import from_json, to_json
+from .formats.json import to_json
 from .model import Puzzle
 
 EXIT_BAD_INPUT = 2

@@ -140,7 +140,7 @@ def read(text: str) -> tuple[str, Puzzle]:
             reasons.append(f"{name}{' ' + options['kind'] if 'kind' in options else ''}: {err}")
     if not tried:
         raise FormatError(NAME, 0, "a link or a string of a known format "
-                          "(" + ", ".join(link_formats() + ["json"]) + ")",
+                          "(" + ", ".join([*link_formats(), "json"]) + ")",
                           found=repr(payload[:20]))
     raise FormatError(NAME, None, "a string of one format; tried " + "; ".join(reasons))
 

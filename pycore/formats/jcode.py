@@ -83,13 +83,11 @@ def decode(text: str, kind: str = "sudoku") -> Puzzle:
     maximum = str8ts_max(n) if kind == "str8ts" else offset_max(n)
     to_cell = str8ts_cell if kind == "str8ts" else offset_cell
     cells = []
-    pos = 0
-    for v in values:
+    for pos, v in enumerate(values):
         if v > maximum:
             raise FormatError(NAME, _token_start(text, pos), f"a cell value of at most {maximum}",
                               found=str(v))
         cells.append(to_cell(v, n))
-        pos += 1
     return Puzzle(kind, n, tuple(cells))
 
 
