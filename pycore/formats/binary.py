@@ -132,9 +132,8 @@ def decode(text: str) -> Puzzle:
     if len(text) > (MAX_BYTES + 2) // 3 * 4:
         raise FormatError(NAME, 0, f"base64 of at most {MAX_BYTES} bytes",
                           found=f"{len(text)} characters")
-    match = _BASE64.fullmatch(text)
-    if match is None:
-        bad = next(i for i, ch in enumerate(text) if not _BASE64.fullmatch(ch))
+    if _BASE64.fullmatch(text) is None:
+        bad = next((i for i, ch in enumerate(text) if not _BASE64.fullmatch(ch)), text.find("="))
         raise FormatError(NAME, bad, "a base64 character (A-Z a-z 0-9 + / or - _, = at the end)",
                           found=repr(text[bad]))
     body = text.rstrip("=")

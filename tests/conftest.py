@@ -1,0 +1,25 @@
+"""Shared test data: the specs' vectors live in ../shared beside the repository."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+VECTORS = SHARED / "vectors"
+
+
+def load_vector(name: str) -> Any:
+    path = VECTORS / name
+    if not path.exists():
+        pytest.fail(f"test vectors not found at {path}: clone the project with ../shared beside it")
+    return json.loads(path.read_text())
+
+
+@pytest.fixture(scope="session")
+def vectors() -> Any:
+    return load_vector
