@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Inside Pyodide (tests/test_in_pyodide.py) nothing is written to the project's folders.
+settings.register_profile("pyodide", database=None, deadline=None)
+if sys.platform == "emscripten":
+    settings.load_profile("pyodide")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

@@ -80,6 +80,7 @@ def test_link(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
     assert out.strip() == "#j:" + SUDOKLIFY
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in wasm")
 def test_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "pycore", "decode", "offset", "0" * 161],
                           capture_output=True, text=True, timeout=60)

@@ -136,13 +136,42 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     return _json.dumps(to_json(puzzle), separators=(",", ":"))
 
 
-def decode(text: str) -> Puzzle:
-    if len(text) > MAX_TEXT:
-        raise FormatError(NAME, MAX_TEXT, f"at most {MAX_TEXT} characters")
+MAX_DEPTH = 16  # the JSON form nests 5 deep; imports of other tools' JSON stay well under this
+
+
+def loads(format: str, text: str, max_length: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> object:
+    """`json.loads` for hostile text: length and nesting are checked first.
+
+    Deep nesting must be refused before parsing: in Pyodide the parser's recursion
+    exhausts the wasm stack and kills the interpreter instead of raising RecursionError.
+    """
+    if len(text) > max_length:
+        raise FormatError(format, max_length, f"JSON of at most {max_length} characters",
+                          found=f"{len(text)} characters")
+    depth, in_string, escaped = 0, False, False
+    for pos, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise FormatError(format, pos, f"JSON nested at most {max_depth} deep")
+        elif ch in "]}":
+            depth -= 1
     try:
-        obj = _json.loads(text)
+        return _json.loads(text)
     except _json.JSONDecodeError as err:
-        raise FormatError(NAME, err.pos, f"valid JSON ({err.msg})") from None
+        raise FormatError(format, err.pos, f"valid JSON ({err.msg})") from None
     except (ValueError, RecursionError) as err:
-        raise FormatError(NAME, None, f"valid JSON ({err})") from None
-    return from_json(obj)
+        raise FormatError(format, None, f"valid JSON ({err})") from None
+
+
+def decode(text: str) -> Puzzle:
+    return from_json(loads(NAME, text))

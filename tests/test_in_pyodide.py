@@ -1,0 +1,68 @@
+"""The core's unit tests, run again inside Pyodide (Python 3.14 in wasm) under Node.
+
+CPython and Pyodide must not drift apart: the same test files run in both. The
+Pyodide runtime is the vendored npm package (web/node_modules/pyodide); the
+test tools' pure-Python wheels are fetched once into build/pyodide-wheels.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import ROOT, SHARED
+
+PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
+WHEELS = ROOT / "build" / "pyodide-wheels"
+REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
+# Every test module of the core; the browser, site and this runner stay in CPython.
+CORE_TESTS = sorted(
+    str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py")
+    if p.name not in {"test_in_pyodide.py", "test_site.py"}
+)
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="this is the runner itself")
+
+
+def _ensure_runtime() -> None:
+    if not (PYODIDE / "pyodide.mjs").exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("npm is needed to install the vendored Pyodide runtime (web/package.json)")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT / "web", check=True)
+
+
+def _ensure_wheels() -> None:
+    wanted = [line.split("==") for line in REQUIREMENTS.read_text().splitlines()
+              if line and not line.startswith("#")]
+    have = {p.name.split("-")[0].lower().replace("_", "-") + "==" + p.name.split("-")[1]
+            for p in WHEELS.glob("*.whl")}
+    missing = [f"{n}=={v}" for n, v in wanted if f"{n.lower()}=={v}" not in have]
+    if missing:
+        WHEELS.mkdir(parents=True, exist_ok=True)
+        # `pip wheel` takes a wheel where PyPI has one and builds a pure one from an sdist otherwise.
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(WHEELS),
+                        *missing], check=True)
+
+
+def test_core_tests_pass_in_pyodide() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to run the core's tests inside Pyodide")
+    _ensure_runtime()
+    _ensure_wheels()
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), str(PYODIDE), str(WHEELS), str(ROOT),
+         str(SHARED), "-q", *CORE_TESTS],
+        capture_output=True, text=True, timeout=900,
+    )
+    output = done.stdout + done.stderr
+    assert "on emscripten" in output, output[-3000:]
+    summary = re.search(r"(\d+) passed", output)
+    assert done.returncode == 0 and summary, output[-3000:]
+    assert " failed" not in output.splitlines()[-1], output[-3000:]
+    print(output.splitlines()[-1])
