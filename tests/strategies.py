@@ -5,7 +5,17 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from pycore.model import (
-    BLACK, DEFAULT_BOX, EMPTY, STR8TS_SIZES, Cell, Layout, Puzzle, black, candidates, given, value,
+    BLACK,
+    DEFAULT_BOX,
+    EMPTY,
+    STR8TS_SIZES,
+    Cell,
+    Layout,
+    Puzzle,
+    black,
+    candidates,
+    given,
+    value,
 )
 
 BOX_SHAPES = {

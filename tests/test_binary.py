@@ -24,7 +24,8 @@ def test_spec_example_bytes() -> None:
 
 
 def test_spec_example_base64() -> None:
-    text = "AAEDAwP/gAYAAAABAAAABwAAAwIABQAAAAQAAAAHAAAAAQAAAAkAAAAEAAEIAAAAAAYABwUAAAAIAAAAAAAABgAIAAIAAAAAAAADAAUGAAAAAwACAAcAAA=="
+    text = ("AAEDAwP/gAYAAAABAAAABwAAAwIABQAAAAQAAAAHAAAAAQAAAAkAAAAEAAEIAAAAAAYABwUAAAAIAAAAAAAABgAIAA"
+            "IAAAAAAAADAAUGAAAAAwACAAcAAA==")
     assert text == EXAMPLE["base64"]
     puzzle = pycore.decode("binary", text)
     assert pycore.encode("binary", puzzle) == text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 import pycore
@@ -44,10 +46,8 @@ def test_best_is_the_shortest_lossless() -> None:
     puzzle = Puzzle.blank(size=4).with_cell(0, candidates([1, 2]))
     format, fragment = links.best(puzzle)
     for other in links.link_formats():
-        try:
+        with contextlib.suppress(pycore.LossError):
             assert len(links.fragment(puzzle, other)) >= len(fragment)
-        except pycore.LossError:
-            pass
     assert format != "binary"  # binary would drop the marks
 
 

@@ -6,7 +6,16 @@ import pytest
 
 from pycore.errors import PuzzleError
 from pycore.model import (
-    BLACK, EMPTY, OUTSIDE, Cell, Layout, Puzzle, black, candidates, given, value,
+    BLACK,
+    EMPTY,
+    OUTSIDE,
+    Cell,
+    Layout,
+    Puzzle,
+    black,
+    candidates,
+    given,
+    value,
 )
 
 

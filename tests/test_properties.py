@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -104,10 +106,8 @@ HOSTILE = st.one_of(
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([*SPEC_FORMATS, "json"]), HOSTILE)
 def test_random_text_only_raises_format_error(format: str, text: str) -> None:
-    try:
+    with contextlib.suppress(pycore.FormatError):
         pycore.decode(format, text)
-    except pycore.FormatError:
-        pass
 
 
 @st.composite
