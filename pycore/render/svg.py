@@ -1,0 +1,126 @@
+"""A printable SVG of a puzzle's grid: clean lines, no colours a printer would waste ink on.
+
+Thin grey lines between cells, thick black lines around every box (and around
+a str8ts, which has none). Givens are bold black, the player's digits a
+lighter blue, pencil marks small and grey, each at its own place in a mini-grid
+(1 top left, reading like the keypad rows). Str8ts black cells are filled
+black, a black given written on them in white. The boxes of a multi-grid layout
+that are switched off are left blank. Standard library only; every text is XML
+escaped; the result has no script, so the page can insert it as it is.
+
+Each drawn thing carries a class (given, value, candidate, black, black-given,
+cells, boxes) so that the page's CSS and the tests can find it.
+"""
+
+from __future__ import annotations
+
+from math import ceil, isqrt
+from xml.sax.saxutils import escape, quoteattr
+
+from ..model import Puzzle
+
+__all__ = ["render_svg"]
+
+CELL = 40
+MARGIN = 6
+THIN = 1.0
+THICK = 3.0
+INK = "#000"
+GRID_GREY = "#999"
+VALUE_BLUE = "#1f5fbf"
+MARK_GREY = "#555"
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+
+def _num(x: float) -> str:
+    """Coordinates with at most two decimals and no trailing zeros."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return text if text != "-0" else "0"
+
+
+def _text(x: float, y: float, size: float, label: str, cls: str, fill: str, bold: bool = False) -> str:
+    """A label centred on (x, y); the baseline sits 0.35 em below the centre."""
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text class="{cls}" x="{_num(x)}" y="{_num(y + 0.35 * size)}" '
+            f'font-size="{_num(size)}" fill="{fill}"{weight}>{escape(label)}</text>')
+
+
+def _rect_path(top: int, left: int, rows: int, cols: int, cell: float) -> str:
+    return (f"M{_num(left * cell)} {_num(top * cell)}h{_num(cols * cell)}v{_num(rows * cell)}"
+            f"h{_num(-cols * cell)}z")
+
+
+def _mini_grid(n: int) -> tuple[int, int]:
+    """(rows, columns) of the pencil-mark mini-grid: as square as fits n digits."""
+    cols = isqrt(n - 1) + 1
+    return ceil(n / cols), cols
+
+
+def render_svg(puzzle: Puzzle, cell: float = CELL) -> str:
+    """The puzzle as a standalone SVG document (no XML declaration), `cell` units a cell."""
+    rows, cols, n = puzzle.rows, puzzle.cols, puzzle.size
+    width, height = cols * cell + 2 * MARGIN, rows * cell + 2 * MARGIN
+    big = cell * 0.68  # two-digit labels (10 and up) get a smaller size that still fits
+
+    def digit_size(d: int) -> float:
+        return big if d < 10 else cell * 0.5
+
+    mini_rows, mini_cols = _mini_grid(n)
+    small = min(cell / mini_cols, cell / mini_rows) * (0.62 if n > 9 else 0.75)
+    inset = cell * 0.05  # pencil marks keep clear of the lines
+
+    shading: list[str] = []
+    cells_d: list[str] = []
+    texts: list[str] = []
+    for i, c in enumerate(puzzle.cells):
+        if c.kind == "outside":
+            continue
+        r, col = divmod(i, cols)
+        x, y = col * cell, r * cell
+        cells_d.append(_rect_path(r, col, 1, 1, cell))
+        cx, cy = x + cell / 2, y + cell / 2
+        if c.kind == "black":
+            shading.append(f'<rect class="black" x="{_num(x)}" y="{_num(y)}" width="{_num(cell)}" '
+                           f'height="{_num(cell)}" fill="{INK}"/>')
+            if c.digit:
+                texts.append(_text(cx, cy, digit_size(c.digit), str(c.digit), "black-given", "#fff",
+                                   bold=True))
+        elif c.kind == "given":
+            texts.append(_text(cx, cy, digit_size(c.digit), str(c.digit), "given", INK, bold=True))
+        elif c.kind == "value":
+            texts.append(_text(cx, cy, digit_size(c.digit), str(c.digit), "value", VALUE_BLUE))
+        elif c.kind == "candidates":
+            for d in sorted(c.candidates):
+                mr, mc = divmod(d - 1, mini_cols)
+                mx = x + inset + (mc + 0.5) * (cell - 2 * inset) / mini_cols
+                my = y + inset + (mr + 0.5) * (cell - 2 * inset) / mini_rows
+                texts.append(_text(mx, my, small, str(d), "candidate", MARK_GREY))
+
+    if puzzle.geometry.boxes:
+        boxes_d = []
+        for box in puzzle.geometry.boxes:
+            rs = [i // cols for i in box]
+            cs = [i % cols for i in box]
+            top, left = min(rs), min(cs)
+            boxes_d.append(_rect_path(top, left, max(rs) - top + 1, max(cs) - left + 1, cell))
+    else:  # a str8ts: its one frame
+        boxes_d = [_rect_path(0, 0, rows, cols, cell)]
+
+    title = f"{puzzle.kind.capitalize()} {rows}x{cols}"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" height="{_num(height)}" '
+        f'viewBox="0 0 {_num(width)} {_num(height)}" font-family={quoteattr(FONT)} '
+        'text-anchor="middle">',
+        f"<title>{escape(title)}</title>",
+        f'<rect class="paper" width="{_num(width)}" height="{_num(height)}" fill="#fff"/>',
+        f'<g transform="translate({_num(MARGIN)} {_num(MARGIN)})">',
+        *shading,
+        f'<path class="cells" d="{"".join(cells_d)}" fill="none" stroke="{GRID_GREY}" '
+        f'stroke-width="{_num(THIN)}"/>',
+        f'<path class="boxes" d="{"".join(boxes_d)}" fill="none" stroke="{INK}" '
+        f'stroke-width="{_num(THICK)}" stroke-linejoin="square"/>',
+        *texts,
+        "</g>",
+        "</svg>",
+    ]
+    return "\n".join(parts)
