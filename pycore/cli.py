@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import formats, links
 from .errors import FormatError, PuzzleError
@@ -107,11 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Modules that add commands (solve, serve, ...) append a function taking the subparsers.
-EXTENSIONS: list[Callable[[argparse._SubParsersAction[_Parser]], None]] = []
+EXTENSIONS: list[Callable[[Any], None]] = []
 
 
 def _load_extensions() -> None:
-    for module in ("pycore.solve.cli", "pycore.site"):
+    for module in ("pycore.solve.cli", "pycore.site", "pycore.fuzz", "pycore.render.cli"):
         try:
             __import__(module)
         except ModuleNotFoundError as err:
