@@ -1,0 +1,75 @@
+"""Commands `pycore export`, `pycore qr` and `pycore render`, added to `pycore.cli` on import.
+
+Each reads the puzzle from TEXT (any link or string `pycore.links.read` knows)
+or, when TEXT is left out, puzzle JSON on standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .. import cli, formats, links
+from ..formats import exports
+from ..model import Puzzle
+from .qr import qr_png, qr_svg
+from .svg import render_svg
+
+
+def _puzzle(text: str | None) -> Puzzle:
+    if text is None:
+        return formats.decode("json", sys.stdin.read())
+    return links.read(cli._text(text))[1]
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    puzzle = _puzzle(args.text)
+    target = exports.EXPORTS[args.format]
+    if args.lossy:
+        for item in target.lost(puzzle):
+            print(f"pycore: {target.title} cannot hold {item}: left out", file=sys.stderr)
+    print(target.export(puzzle, lossy=args.lossy))
+
+
+def cmd_qr(args: argparse.Namespace) -> None:
+    link = links.link(_puzzle(args.text), base=args.base)
+    if args.png:
+        Path(args.png).write_bytes(qr_png(link))
+    else:
+        print(qr_svg(link))
+
+
+def cmd_render(args: argparse.Namespace) -> None:
+    svg = render_svg(_puzzle(args.text))
+    if args.output:
+        Path(args.output).write_text(svg + "\n", encoding="utf-8")
+    else:
+        print(svg)
+
+
+TEXT_HELP = ("a link or puzzle string (- reads it from standard input); "
+             "left out: puzzle JSON on standard input")
+
+
+def add_commands(sub: argparse._SubParsersAction[cli._Parser]) -> None:
+    p = sub.add_parser("export", help="print the puzzle for another tool: a text or a link")
+    p.add_argument("format", choices=exports.names())
+    p.add_argument("text", nargs="?", help=TEXT_HELP)
+    p.add_argument("--lossy", action="store_true",
+                   help="leave out what the target cannot hold (each named on standard error)")
+    p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("qr", help="a QR code of the puzzle's share link: SVG on standard output")
+    p.add_argument("text", nargs="?", help=TEXT_HELP)
+    p.add_argument("--png", metavar="FILE", help="write a PNG image to FILE instead")
+    p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
+    p.set_defaults(run=cmd_qr)
+
+    p = sub.add_parser("render", help="a printable SVG of the grid")
+    p.add_argument("text", nargs="?", help=TEXT_HELP)
+    p.add_argument("-o", "--output", metavar="FILE", help="write the SVG to FILE")
+    p.set_defaults(run=cmd_render)
+
+
+cli.EXTENSIONS.append(add_commands)
