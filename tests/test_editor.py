@@ -1,0 +1,331 @@
+"""The page's editing model, driven exactly as the page drives it, without a browser."""
+
+from __future__ import annotations
+
+from hypothesis import given as for_all
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from pycore import links
+from pycore.editor import SHAPES, Editor, Share, blank_shape, describe, shape_of, share
+from pycore.model import (
+    BLACK,
+    EMPTY,
+    OUTSIDE,
+    Layout,
+    Puzzle,
+    black,
+    candidates,
+    given,
+    value,
+)
+
+
+def typed(editor: Editor, *keys: str) -> Editor:
+    for key in keys:
+        editor.key(key)
+    return editor
+
+
+def at(editor: Editor, row: int, col: int) -> Editor:
+    assert editor.select(row * editor.puzzle.cols + col)
+    return editor
+
+
+# -- modes -------------------------------------------------------------------
+
+
+def test_each_mode_writes_its_own_kind_of_cell() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9), mode="given")
+    typed(ed, "5")
+    assert ed.puzzle.cells[0] == given(5)
+    ed.set_mode("value")
+    typed(at(ed, 0, 1), "3")
+    assert ed.puzzle.cells[1] == value(3)
+    ed.set_mode("candidates")
+    typed(at(ed, 0, 2), "1", "4", "7", "4")
+    assert ed.puzzle.cells[2] == candidates([1, 7])
+
+
+def test_solving_leaves_the_puzzle_itself_alone() -> None:
+    ed = Editor(Puzzle.blank("str8ts", 6).with_cells({0: given(2), 1: black(4), 2: BLACK}))
+    for i in (0, 1, 2):
+        for mode in ("value", "candidates"):
+            ed.set_mode(mode)
+            ed.select(i)
+            assert not ed.digit(5)
+            assert not ed.erase()
+    assert ed.puzzle.cells[:3] == (given(2), black(4), BLACK)
+    assert not ed.can_undo
+
+
+def test_pencil_marks_replace_a_value_and_a_value_replaces_marks() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 4), mode="value")
+    typed(ed, "2")
+    ed.set_mode("candidates")
+    typed(ed, "3")
+    assert ed.puzzle.cells[0] == candidates([3])
+    typed(ed, "3")
+    assert ed.puzzle.cells[0] == EMPTY  # no marks left is an empty cell
+    ed.set_mode("value")
+    typed(ed, "4")
+    assert ed.puzzle.cells[0] == value(4)
+
+
+def test_black_mode_paints_cells_and_black_givens() -> None:
+    ed = Editor(Puzzle.blank("str8ts", 5), mode="black")
+    assert ed.click(6)  # a click in black mode selects and flips
+    assert ed.puzzle.cells[6] == BLACK
+    typed(ed, "3")
+    assert ed.puzzle.cells[6] == black(3)
+    typed(ed, "Backspace")
+    assert ed.puzzle.cells[6] == BLACK
+    typed(ed, "Backspace")
+    assert ed.puzzle.cells[6] == EMPTY
+    typed(ed, " ", "ArrowRight", " ")
+    assert ed.puzzle.cells[6] == BLACK and ed.puzzle.cells[7] == BLACK
+    ed.set_mode("given")  # givens mode on a black cell makes a black given
+    typed(ed, "4")
+    assert ed.puzzle.cells[7] == black(4)
+
+
+def test_sudoku_offers_no_black_mode() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9))
+    assert ed.modes == ("given", "value", "candidates")
+    assert not ed.key("b")
+    ed.set_mode("black")
+    assert ed.mode == "value"
+    assert not ed.toggle_black()
+    ed.click(0)
+    assert ed.puzzle == Puzzle.blank("sudoku", 9)
+
+
+def test_erase_clears_what_the_mode_may_change() -> None:
+    start = Puzzle.blank("sudoku", 4).with_cells({0: given(1), 1: value(2), 2: candidates([3, 4])})
+    ed = Editor(start, mode="value")
+    for i in (0, 1, 2):
+        ed.select(i)
+        ed.erase()
+    assert ed.puzzle.cells[:3] == (given(1), EMPTY, EMPTY)
+    ed.set_mode("given")
+    ed.select(0)
+    assert ed.key("Delete")
+    assert ed.puzzle.cells[0] == EMPTY
+
+
+def test_m_cycles_the_modes_and_letters_pick_one() -> None:
+    ed = Editor(Puzzle.blank("str8ts", 6), mode="given")
+    seen = [ed.mode]
+    for _ in range(4):
+        typed(ed, "m")
+        seen.append(ed.mode)
+    assert seen == ["given", "value", "candidates", "black", "given"]
+    for key, mode in (("p", "candidates"), ("G", "given"), ("v", "value"), ("b", "black")):
+        assert ed.key(key)
+        assert ed.mode == mode
+
+
+# -- two-digit entry --------------------------------------------------------
+
+
+def test_two_digits_make_one_number_in_one_undo_step() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 16), mode="value")
+    typed(ed, "1")
+    assert ed.puzzle.cells[0] == value(1)  # shown at once
+    typed(ed, "6")
+    assert ed.puzzle.cells[0] == value(16)
+    assert ed.undo()
+    assert ed.puzzle.cells[0] == EMPTY
+    assert not ed.can_undo
+
+
+def test_a_second_digit_that_makes_no_number_starts_afresh() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 16), mode="value")
+    typed(ed, "1", "7")
+    assert ed.puzzle.cells[0] == value(7)
+    typed(ed, "2")  # 2 cannot start 20..29 in a 16x16: no waiting
+    typed(ed, "5")
+    assert ed.puzzle.cells[0] == value(5)
+    ed25 = typed(Editor(Puzzle.blank("sudoku", 25), mode="given"), "2", "5")
+    assert ed25.puzzle.cells[0] == given(25)
+    ed9 = typed(Editor(Puzzle.blank("sudoku", 9), mode="given"), "1", "2")
+    assert ed9.puzzle.cells[0] == given(2)
+    assert typed(Editor(Puzzle.blank("sudoku", 12)), "1", "0").puzzle.cells[0] == value(10)
+
+
+def test_moving_ends_a_two_digit_entry() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 16), mode="value")
+    typed(ed, "1", "ArrowRight", "ArrowLeft", "6")
+    assert ed.puzzle.cells[0] == value(6)
+
+
+def test_two_digit_pencil_marks_swap_the_first_mark_for_the_number() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 16), mode="candidates")
+    typed(ed, "3", "1", "6")
+    assert ed.puzzle.cells[0] == candidates([3, 16])
+    typed(ed, "1", "6")  # the same number again takes the mark off
+    assert ed.puzzle.cells[0] == candidates([3])
+    ed.undo()
+    assert ed.puzzle.cells[0] == candidates([3, 16])
+
+
+def test_retyping_a_two_digit_value_changes_nothing() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 16).with_cell(0, value(16)), mode="value")
+    typed(ed, "1", "6")
+    assert ed.puzzle.cells[0] == value(16)
+    assert not ed.can_undo
+
+
+def test_the_digit_pad_enters_whole_numbers() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 25), mode="given")
+    assert ed.enter(23)
+    assert ed.puzzle.cells[0] == given(23)
+    assert not ed.enter(26) and not ed.enter(0)
+
+
+# -- cursor -----------------------------------------------------------------
+
+
+def test_arrows_move_and_stop_at_the_edge() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 4))
+    typed(ed, "ArrowLeft", "ArrowUp")
+    assert ed.row_col == (0, 0)
+    typed(ed, "ArrowDown", "ArrowDown", "ArrowRight")
+    assert ed.row_col == (2, 1)
+    typed(ed, *["ArrowDown"] * 5)
+    assert ed.row_col == (3, 1)
+
+
+def test_arrows_jump_over_the_gaps_of_a_samurai() -> None:
+    ed = Editor(Puzzle.blank(layout=Layout.samurai(3)))
+    assert ed.row_col == (0, 0)
+    ed.select(8)  # last column of the top-left grid; columns 9-11 of rows 0-5 are outside
+    typed(ed, "ArrowRight")
+    assert ed.row_col == (0, 12)
+    assert not ed.select(9)  # an outside cell cannot hold the cursor
+    ed.select(6 * 21 + 9)  # row 6, column 9: the centre grid; above it lies nothing
+    assert not ed.move(-1, 0)
+    assert ed.row_col == (6, 9)
+
+
+# -- history ----------------------------------------------------------------
+
+
+def test_undo_and_redo_walk_the_history() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 4), mode="given")
+    typed(ed, "1", "ArrowRight", "2", "ArrowRight", "3")
+    third = ed.puzzle
+    assert ed.key("z", ctrl=True) and ed.key("z", ctrl=True)
+    assert ed.puzzle.cells[:3] == (given(1), EMPTY, EMPTY)
+    assert ed.key("y", ctrl=True)
+    assert ed.key("Z", ctrl=True, shift=True)
+    assert ed.puzzle == third
+    assert not ed.redo()
+    ed.undo()
+    typed(ed, "4")  # a new edit drops what could have been redone
+    assert not ed.can_redo
+
+
+def test_replacing_the_whole_grid_is_one_undoable_step() -> None:
+    ed = Editor(Puzzle.blank("str8ts", 6), mode="black")
+    typed(ed, *["ArrowDown"] * 5)
+    ed.replace(blank_shape("samurai"))
+    assert ed.mode == "value"  # a sudoku has no black mode
+    assert ed.puzzle.cells[ed.cursor] != OUTSIDE
+    assert ed.undo()
+    assert ed.puzzle == Puzzle.blank("str8ts", 6)
+
+
+def test_other_keys_are_left_to_the_browser() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9))
+    for key, mods in (("Tab", {}), ("Enter", {}), ("x", {}), ("c", {"ctrl": True}),
+                      ("5", {"alt": True}), (" ", {})):
+        assert not ed.key(key, **mods)
+    assert ed.puzzle == Puzzle.blank("sudoku", 9)
+
+
+KEYS = st.sampled_from(
+    ["1", "2", "3", "4", "5", "6", "0", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+     "Backspace", "m", "g", "v", "p", "b", " "]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@for_all(st.sampled_from(["sudoku-4", "sudoku-16", "str8ts-5", "samurai-4"]), st.lists(KEYS, max_size=40))
+def test_any_typing_is_undone_to_the_start_and_redone_to_the_end(shape: str, keys: list[str]) -> None:
+    start = blank_shape(shape)
+    ed = Editor(start, mode="given")
+    typed(ed, *keys)
+    end = ed.puzzle
+    while ed.undo():
+        pass
+    assert ed.puzzle == start
+    while ed.redo():
+        pass
+    assert ed.puzzle == end
+
+
+# -- fill candidates --------------------------------------------------------
+
+
+def brute_candidates(p: Puzzle, i: int) -> frozenset[int]:
+    taken = {p.cells[j].digit for j in p.geometry.peers[i]}
+    return frozenset(range(1, p.size + 1)) - taken
+
+
+def test_fill_candidates_pencils_in_what_the_houses_allow() -> None:
+    p = Puzzle.blank("sudoku", 6).with_cells({0: given(1), 8: value(2), 35: given(6), 3: candidates([5])})
+    ed = Editor(p)
+    assert ed.fill_candidates()
+    for i, cell in enumerate(ed.puzzle.cells):
+        if p.cells[i].kind in ("given", "value"):
+            assert cell == p.cells[i]
+        else:
+            assert cell == candidates(brute_candidates(p, i))
+    ed.undo()
+    assert ed.puzzle == p
+
+
+def test_fill_candidates_in_a_str8ts_counts_black_givens_and_skips_black_cells() -> None:
+    p = Puzzle.blank("str8ts", 4).with_cells({0: black(2), 1: BLACK, 5: given(3)})
+    ed = Editor(p)
+    ed.fill_candidates()
+    assert ed.puzzle.cells[0] == black(2) and ed.puzzle.cells[1] == BLACK
+    assert ed.puzzle.cells[2] == candidates([1, 3, 4])  # row 1 holds the black 2
+    assert ed.puzzle.cells[4] == candidates([1, 4])  # its column holds the black 2, its row the 3
+
+
+# -- shapes, words and links ------------------------------------------------
+
+
+def test_every_menu_shape_makes_a_blank_grid_that_names_itself() -> None:
+    for name, label in SHAPES:
+        p = blank_shape(name)
+        assert shape_of(p) == name, label
+        assert all(c.kind in ("empty", "outside") for c in p.cells)
+    assert shape_of(Puzzle.blank("sudoku", 6, box=(3, 2))) is None
+    assert shape_of(Puzzle.blank(layout=Layout(3, 6, 3))) is None
+
+
+def test_cells_are_described_in_words() -> None:
+    assert [describe(c) for c in (EMPTY, given(4), value(12), candidates([3, 1]), BLACK, black(7))] == [
+        "empty", "given 4", "value 12", "pencil marks 1 3", "black", "black, given 7",
+    ]
+
+
+def test_the_default_share_is_the_shortest_lossless_link() -> None:
+    p = Puzzle.blank("str8ts", 6).with_cells({0: black(2), 7: value(4), 9: candidates([1, 2])})
+    assert share(p) == Share(*links.best(p))
+    for name in links.link_formats():
+        chosen = share(p, name) if name != "binary" else None
+        if chosen is not None and not chosen.lost:
+            assert links.read("#" + chosen.fragment)[1] == p
+
+
+def test_a_chosen_format_that_drops_state_says_what() -> None:
+    p = Puzzle.blank("sudoku", 9).with_cells({0: given(5), 1: value(3)})
+    chosen = share(p, "binary")
+    assert chosen.format == "binary" and "player's value" in chosen.lost
+    assert links.read("#" + chosen.fragment)[1] == Puzzle.blank("sudoku", 9).with_cells(
+        {0: given(5), 1: given(3)}
+    )
