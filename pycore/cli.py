@@ -35,7 +35,11 @@ def _text(arg: str) -> str:
 
 def _read(format: str, text: str, kind: str | None) -> Puzzle:
     if format == "auto":
-        return links.read(text)[1]
+        found = links.read_any(text)
+        print(f"pycore: read as {found.format}", file=sys.stderr)
+        for warning in found.warnings:
+            print(f"pycore: warning: {warning}", file=sys.stderr)
+        return found.puzzle
     options = {"kind": kind} if kind and format == "jcode" else {}
     return formats.decode(format, text, **options)
 

@@ -10,11 +10,15 @@ strings of any format.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from . import formats
 from .errors import FormatError
 from .model import Puzzle
+
+if TYPE_CHECKING:
+    from .formats.imports import Imported
 
 NAME = "auto"
 MAX_LINK = 64 * 1024  # bound the work a pasted text can ask for
@@ -145,3 +149,28 @@ def read(text: str) -> tuple[str, Puzzle]:
     raise FormatError(NAME, None, "a string of one format; tried " + "; ".join(reasons))
 
 
+def read_any(text: str) -> Imported:
+    """Like `read`, then the imports (other tools' links and texts): (format, puzzle, warnings).
+
+    A link to another tool, or an `S9B…`-style string (whose radix needs weighing), goes
+    to the imports first; anything else tries our formats first. When nothing fits, the
+    FormatError gives the reasons of both.
+    """
+    from .formats import imports
+
+    if len(text) > MAX_LINK:
+        raise FormatError(NAME, MAX_LINK, f"a link of at most {MAX_LINK} characters",
+                          found=f"{len(text)} characters")
+    if imports.prefers(text):
+        return imports.read(text)
+    try:
+        name, puzzle = read(text)
+        return imports.Imported(name, puzzle)
+    except FormatError as ours:
+        found, errors, reasons = imports.tried(text)
+        if found is not None:
+            return found
+        if errors:
+            raise imports.refusal(errors, reasons) from None
+        raise FormatError(NAME, None, f"a link or puzzle string of a known format; tried "
+                          f"our formats ({ours}); then {'; '.join(reasons)}") from None

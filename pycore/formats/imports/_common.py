@@ -1,0 +1,194 @@
+"""Helpers every import shares: bounded decompression and JSON, URLs, boxes from regions.
+
+Imports read text written by other tools, so every step is bounded: the text is at
+most `MAX_TEXT` characters, an lz-string payload at most `MAX_LZ` characters, a
+decompressed payload at most `MAX_OUTPUT` characters, and JSON nesting at most
+`MAX_DEPTH` levels (checked by a loop before any parser sees the text).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from ...errors import FormatError
+from ...model import DEFAULT_BOX, Puzzle
+
+MAX_TEXT = 64 * 1024
+MAX_LZ = 16 * 1024  # lz-string output can grow with the square of its input: keep the input small
+MAX_OUTPUT = 1 << 20
+MAX_DEPTH = 64
+LZ_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+INSTALL_HINT = "the lzstring package: install pycore[imports] (pip install 'pycore[imports]')"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import found: the format it detected, the puzzle, and what it could not keep."""
+
+    format: str
+    puzzle: Puzzle
+    warnings: tuple[str, ...] = ()
+
+
+def check_length(format: str, text: str, limit: int = MAX_TEXT) -> None:
+    if len(text) > limit:
+        raise FormatError(format, limit, f"at most {limit} characters", found=f"{len(text)}")
+
+
+def lz_decompress(format: str, data: str) -> str:
+    """lz-string `decompressFromBase64`, bounded; the package is loaded only when needed."""
+    data = data.strip().replace(" ", "+")  # a '+' that went through form decoding
+    check_length(format, data, MAX_LZ)
+    if not data:
+        raise FormatError(format, 0, "lz-string base64 data", found="nothing")
+    for pos, ch in enumerate(data):
+        if ch not in LZ_ALPHABET:
+            raise FormatError(format, pos, "an lz-string base64 character", found=repr(ch))
+    try:
+        lzstring = import_module("lzstring")
+    except ImportError:
+        raise FormatError(format, None, INSTALL_HINT) from None
+    try:
+        result = lzstring.LZString().decompressFromBase64(data)
+    except Exception:  # the package signals corrupt input with whatever it trips on
+        result = None
+    if not isinstance(result, str) or not result:
+        raise FormatError(format, None, "valid lz-string compressed data")
+    if len(result) > MAX_OUTPUT:
+        raise FormatError(format, None, f"at most {MAX_OUTPUT} characters once decompressed")
+    return result
+
+
+def inflate(format: str, data: bytes) -> bytes:
+    """zlib-decompress at most MAX_OUTPUT bytes; a stream that would give more is refused."""
+    inflater = zlib.decompressobj()
+    try:
+        out = inflater.decompress(data, MAX_OUTPUT)
+    except zlib.error as err:
+        raise FormatError(format, None, "a valid zlib stream", found=str(err)) from None
+    if inflater.unconsumed_tail:
+        raise FormatError(format, None, f"at most {MAX_OUTPUT} bytes once decompressed")
+    if not inflater.eof:
+        raise FormatError(format, None, "a complete zlib stream", found="a truncated one")
+    return out
+
+
+def check_depth(format: str, text: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before a (recursive) parser sees the text."""
+    depth = 0
+    quote = ""
+    escaped = False
+    for pos, ch in enumerate(text):
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise FormatError(format, pos, f"nesting of at most {MAX_DEPTH} levels")
+        elif ch in "]}":
+            depth -= 1
+
+
+def parse_json(format: str, text: str) -> Any:
+    check_length(format, text, MAX_OUTPUT)
+    check_depth(format, text)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as err:
+        pos = getattr(err, "pos", None)
+        raise FormatError(format, pos, "valid JSON", found=type(err).__name__) from None
+
+
+@dataclass(frozen=True)
+class Url:
+    """The parts of a pasted URL (or bare text: then only `text` is set)."""
+
+    text: str
+    host: str = ""
+    path: str = ""
+    query: str = ""
+    fragment: str = ""
+
+    def param(self, name: str) -> str | None:
+        for key, val in parse_qsl(self.query, keep_blank_values=True):
+            if key == name:
+                return val
+        return None
+
+
+def split_url(text: str) -> Url:
+    text = text.strip()
+    lowered = text[:12].lower()
+    if not lowered.startswith(("http://", "https://", "www.")) and "://" not in text[:12]:
+        return Url(text)
+    if lowered.startswith("www."):
+        text = "https://" + text
+    try:
+        parts = urlsplit(text)
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        return Url(text)
+    if host.startswith("www."):
+        host = host[4:]
+    return Url(text, host, parts.path, parts.query, parts.fragment)
+
+
+def unquote_all(text: str) -> str:
+    """Percent-decoding, once (links are sometimes pasted still encoded)."""
+    return unquote(text) if "%" in text else text
+
+
+def as_int(format: str, obj: object, where: str, low: int, high: int) -> int:
+    """An integer (or a string of digits) in low..high, else FormatError naming `where`."""
+    if isinstance(obj, str) and obj.strip().isdigit() and len(obj.strip()) <= 6:
+        obj = int(obj.strip())
+    if isinstance(obj, bool) or not isinstance(obj, int) or not low <= obj <= high:
+        text = repr(obj)
+        raise FormatError(format, None, f"a number {low}..{high} for {where}",
+                          found=text if len(text) <= 30 else text[:27] + "...")
+    return obj
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
+
+
+def box_from_regions(
+    format: str, size: int, regions: Sequence[Iterable[tuple[int, int]]]
+) -> tuple[tuple[int, int] | None, list[str]]:
+    """The box shape the regions tile the grid with, or (None, [warning]) when irregular.
+
+    Regions that are all r x c rectangles aligned to the grid give box (r, c); anything
+    else (jigsaw regions, missing or extra regions) is reported by name.
+    """
+    cells = [sorted(set(region)) for region in regions]
+    if not cells:
+        return None, []
+    first = cells[0]
+    rows = {r for r, _ in first}
+    cols = {c for _, c in first}
+    shape = (len(rows), len(cols))
+    if shape[0] * shape[1] == size and size in DEFAULT_BOX and size % shape[0] == 0 \
+            and size % shape[1] == 0 and len(cells) == size:
+        expected = {
+            tuple(sorted((top + r, left + c) for r in range(shape[0]) for c in range(shape[1])))
+            for top in range(0, size, shape[0])
+            for left in range(0, size, shape[1])
+        }
+        if {tuple(region) for region in cells} == expected:
+            return shape, []
+    return None, [f"irregular regions ({plural(len(cells), 'region')} that are not "
+                  "boxes of one shape): the standard boxes are used instead"]

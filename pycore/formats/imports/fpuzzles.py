@@ -1,0 +1,149 @@
+"""f-puzzles: `f-puzzles.com/?load=<lz-string compressToBase64 of the puzzle JSON>`.
+
+The JSON has `size` and `grid`, rows of cells holding `value`, `given` (a value
+without it is the player's digit), `centerPencilMarks`, `cornerPencilMarks`,
+`givenPencilMarks`, `region` (a box number, null for none) and `c`/`highlight`
+colours; constraints are lists (or flags) keyed by name: `killercage`, `arrow`,
+`diagonal+`, ... Digits, centre marks and box shapes are kept; everything else is
+named in a warning. SudokuPad's `fpuz…` ids carry the same JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import FormatError
+from ...model import DEFAULT_BOX, EMPTY, Cell, Puzzle, candidates, given, value
+from ._common import (
+    Imported,
+    as_int,
+    box_from_regions,
+    check_length,
+    lz_decompress,
+    parse_json,
+    plural,
+    split_url,
+)
+
+NAME = "f-puzzles"
+LOOKS_FOR = "an f-puzzles.com/?load= link, its lz-string data (N4Ig…) or f-puzzles JSON"
+
+FRIENDLY = {
+    "diagonal+": "the positive diagonal", "diagonal-": "the negative diagonal",
+    "antiknight": "the anti-knight rule", "antiking": "the anti-king rule",
+    "disjointgroups": "disjoint groups", "nonconsecutive": "the non-consecutive rule",
+    "killercage": "killer cages", "cage": "cages", "arrow": "arrows",
+    "thermometer": "thermometers", "littlekillersum": "little killer sums",
+    "sandwichsum": "sandwich sums", "xsum": "X-sums", "skyscraper": "skyscrapers",
+    "difference": "difference (white) dots", "ratio": "ratio (black) dots", "xv": "XV clues",
+    "odd": "odd cells", "even": "even cells", "extraregion": "extra regions",
+    "palindrome": "palindromes", "betweenline": "between lines", "minimum": "minimum cells",
+    "maximum": "maximum cells", "quadruple": "quadruples", "clone": "clones",
+    "renban": "renban lines", "whispers": "whisper lines", "regionsumline": "region sum lines",
+    "entropicline": "entropic lines", "lockout": "lockout lines", "line": "drawn lines",
+    "rectangle": "drawn rectangles", "circle": "drawn circles", "text": "text labels",
+    "negative": "negative constraints",
+}
+META = {"size", "grid", "title", "author", "ruleset", "solution", "activeConstraints",
+        "disabledlogic", "truecandidatesoptions", "highlightConflicts"}
+CELL_KEYS = {"value", "given", "centerPencilMarks", "cornerPencilMarks", "givenPencilMarks",
+             "region", "c", "cA", "highlight"}
+
+
+def _digits(obj: object, n: int, where: str) -> set[int]:
+    if not isinstance(obj, list):
+        raise FormatError(NAME, None, f"a list of digits for {where}", found=type(obj).__name__)
+    return {as_int(NAME, d, where, 1, n) for d in obj}
+
+
+def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
+    """The puzzle an f-puzzles JSON object describes, and what it could not keep."""
+    if not isinstance(obj, dict):
+        raise FormatError(format, None, "a JSON object with size and grid", found=type(obj).__name__)
+    n = as_int(format, obj.get("size"), "size", 1, 25)
+    if n not in DEFAULT_BOX:
+        raise FormatError(format, None, f"a sudoku size in {tuple(DEFAULT_BOX)}", found=str(n))
+    grid = obj.get("grid")
+    if not isinstance(grid, list) or len(grid) != n or \
+            not all(isinstance(row, list) and len(row) == n for row in grid):
+        raise FormatError(format, None, f"grid: {n} rows of {n} cells")
+    br, bc = DEFAULT_BOX[n]
+    cells: list[Cell] = []
+    regions: dict[object, list[tuple[int, int]]] = {}
+    corner = coloured = 0
+    unknown: set[str] = set()
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if not isinstance(cell, dict):
+                raise FormatError(format, r * n + c, "a cell object", unit="cell",
+                                  found=type(cell).__name__)
+            unknown |= set(cell) - CELL_KEYS
+            region = cell.get("region", (r // br) * (n // bc) + c // bc)
+            regions.setdefault(region if region is None else
+                               as_int(format, region, "region", 0, n * n), []).append((r, c))
+            if cell.get("cornerPencilMarks"):
+                corner += 1
+            if cell.get("c") or cell.get("cA") or cell.get("highlight"):
+                coloured += 1
+            digit = cell.get("value")
+            if digit is not None:
+                d = as_int(format, digit, f"the value of r{r + 1}c{c + 1}", 1, n)
+                cells.append(given(d) if cell.get("given") else value(d))
+                continue
+            marks = _digits(cell.get("centerPencilMarks", []), n, "centre marks") | \
+                _digits(cell.get("givenPencilMarks", []), n, "given pencil marks")
+            cells.append(candidates(marks) if marks else EMPTY)
+    warnings = []
+    box: tuple[int, int] | None = None
+    if None in regions:
+        warnings.append(f"{plural(len(regions[None]), 'cell')} outside every region: "
+                        "the standard boxes are used instead")
+    else:
+        box, lost = box_from_regions(format, n, list(regions.values()))
+        warnings += lost
+    if corner:
+        warnings.append(f"corner pencil marks in {plural(corner, 'cell')}")
+    if coloured:
+        warnings.append(f"cell colours in {plural(coloured, 'cell')}")
+    if unknown:
+        warnings.append("cell fields " + ", ".join(sorted(unknown)[:5]))
+    for key, item in obj.items():
+        if key in META or not item:
+            continue
+        name = FRIENDLY.get(key, f"the {key!r} constraint")
+        count = f" ({len(item)})" if isinstance(item, list) else ""
+        warnings.append(f"{name}{count}")
+    if any(obj.get(k) for k in ("title", "author", "ruleset")):
+        warnings.append("the title, author and rules text")
+    if obj.get("solution"):
+        warnings.append("the solution")
+    puzzle = Puzzle("sudoku", n, tuple(cells), box)
+    return puzzle, [w if w.endswith("instead") else f"{w} cannot be kept" for w in warnings]
+
+
+def claims(text: str) -> bool:
+    url = split_url(text)
+    if url.host:
+        return url.host.endswith("f-puzzles.com")
+    stripped = text.strip()
+    return stripped.startswith("N4Ig") or (stripped.startswith("{") and '"grid"' in stripped
+                                           and '"size"' in stripped)
+
+
+def decode(text: str) -> Imported:
+    check_length(NAME, text)
+    url = split_url(text)
+    data = text.strip()
+    if url.host:
+        load = url.param("load")
+        if load is None:
+            short = url.param("id")
+            if short is not None:
+                raise FormatError(NAME, None, f"a ?load= link: f-puzzles.com/?id={short} is a "
+                                  "short link kept at tinyurl.com; open it and paste the long "
+                                  "f-puzzles.com/?load=… address it leads to")
+            raise FormatError(NAME, None, "a link with ?load=<puzzle data>", found=url.host)
+        data = load  # parse_qsl has already percent-decoded it
+    json_text = data if data.startswith("{") else lz_decompress(NAME, data)
+    puzzle, warnings = puzzle_from(parse_json(NAME, json_text))
+    return Imported(NAME, puzzle, tuple(warnings))

@@ -1,0 +1,81 @@
+"""Plain grids: one character per cell, on one line or many, as forums paste them.
+
+`.` or `0` is an empty cell; digits above 9 are letters (A = 10 ... P = 25, any
+case), so a 16x16 line uses 1-9 and A-G. Grids over several lines may carry spaces
+and the separators `|`, `+`, `-`, `*`, `:`, `'`; a line holding `---` is a border
+and is skipped. Grids whose cells are space-separated numbers (`10 11 . 5 ...`)
+are read token by token. Every digit is a given: a plain grid has no other kind.
+"""
+
+from __future__ import annotations
+
+from ...errors import FormatError
+from ...model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
+from ._common import Imported, check_length
+
+NAME = "plain"
+LOOKS_FOR = "a grid of one character per cell (. or 0 for empty), on one line or several"
+
+DIGITS = "123456789ABCDEFGHIJKLMNOP"
+_SIZE_BY_COUNT = {n * n: n for n in SUDOKU_SIZES}
+_SEPARATORS = str.maketrans({ch: " " for ch in "|+*:'!"})
+
+
+def grid_lines(text: str) -> list[str]:
+    """The lines that hold cells: borders dropped, separators turned into spaces."""
+    out = []
+    for line in text.splitlines():
+        if "---" in line or "===" in line:
+            continue
+        line = line.translate(_SEPARATORS).strip()
+        if line:
+            out.append(line)
+    return out
+
+
+def _cell(format: str, ch: str, n: int, pos: int) -> Cell:
+    if ch in ".0":
+        return EMPTY
+    digit = DIGITS.find(ch.upper()) + 1
+    if not 1 <= digit <= n:
+        raise FormatError(format, pos, f"a digit 1..{n} or . for a {n}x{n} grid", found=repr(ch))
+    return given(digit)
+
+
+def cells_of(format: str, text: str) -> tuple[int, list[Cell]]:
+    """(size, cells) of a plain grid, or FormatError."""
+    check_length(format, text)
+    lines = grid_lines(text)
+    tokens = [tok for line in lines for tok in line.split()]
+    numbers = all(tok.isdigit() or tok == "." for tok in tokens)
+    if len(tokens) > 1 and any(len(tok) > 1 for tok in tokens) and numbers:
+        n = _SIZE_BY_COUNT.get(len(tokens), 0)
+        if not n:
+            raise FormatError(format, None, "a square number of cells (16, 36, 64, 81, 144, 256, 625)",
+                              found=f"{len(tokens)} numbers")
+        cells = []
+        for k, tok in enumerate(tokens):
+            d = int(tok) if tok != "." else 0
+            if d > n:
+                raise FormatError(format, k, f"a number 0..{n}", unit="cell", found=tok)
+            cells.append(given(d) if d else EMPTY)
+        return n, cells
+    chars = "".join(tokens)
+    n = _SIZE_BY_COUNT.get(len(chars), 0)
+    if not n:
+        raise FormatError(format, None, "a square number of cells (16, 36, 64, 81, 144, 256, 625)",
+                          found=f"{len(chars)} cells")
+    return n, [_cell(format, ch, n, k) for k, ch in enumerate(chars)]
+
+
+def claims(text: str) -> bool:
+    stripped = text.strip()
+    if not stripped or len(stripped) > 4096:
+        return False
+    allowed = set(DIGITS) | set(DIGITS.lower()) | set(".0|+-*:'!= \t\r\n")
+    return all(ch in allowed for ch in stripped)
+
+
+def decode(text: str) -> Imported:
+    n, cells = cells_of(NAME, text)
+    return Imported(NAME, Puzzle("sudoku", n, tuple(cells)))

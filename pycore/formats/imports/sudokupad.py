@@ -1,0 +1,388 @@
+"""SudokuPad links: `sudokupad.app/<id>`, `?puzzleid=<id>`, and the ids they carry.
+
+Facts from SudokuPad's puzzleloader.js, puzzletools.js and puzzlezipper.js (as
+copied in marktekfan/sudokupad-penpa-import): an id starts with a format prefix:
+- `classic…`: a zipped givens string. "classic2" writes one character per given
+  (index in `0-9A-Za-x` = digit + 10 x blanks after it, up to 5); the older
+  "classic1" writes givens as digits and runs of blanks as letters of
+  `A-Za-z()[]-.~:@!$&'*,;=_` (index = run length). SudokuPad guesses between them:
+  only one alphabet fits, else the one whose result is n x n (classic2 first); we also
+  skip a reading whose digits do not fit its grid.
+- `scl…`/`ctc…`: lz-string `compressToBase64` of the puzzle JSON, often
+  key-shortened by PuzzleZipper (`ce` cells, `re` regions, `ca` cages, `l` lines,
+  `a` arrows, `o` overlays, `u` underlays, unquoted keys, single quotes, `t`/`f`,
+  empty array slots for `{}`).
+- `fpuz…`/`fpuzzles…`: f-puzzles data (see fpuzzles.py).
+- anything else is a short id of a puzzle kept on SudokuPad's server.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...errors import FormatError
+from ...model import EMPTY, Cell, Puzzle, candidates, given
+from . import fpuzzles
+from ._common import (
+    Imported,
+    as_int,
+    box_from_regions,
+    check_depth,
+    check_length,
+    lz_decompress,
+    parse_json,
+    plural,
+    split_url,
+    unquote_all,
+)
+
+NAME = "sudokupad"
+LOOKS_FOR = "a sudokupad.app link or a puzzle id starting classic, scl, ctc, fpuz or fpuzzles"
+HOSTS = ("sudokupad.app", "crackingthecryptic.com", "svencodes.com")
+PREFIX = re.compile(r"(fpuzzles|fpuz|scl|ctc|classic|scf)(.*)", re.S)
+
+CLASSIC1 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
+CLASSIC2 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"
+SQUARES = {n * n: n for n in (4, 6, 8, 9)}
+
+KEYS = {"ca": "cages (killer cages and others)", "cages": "cages (killer cages and others)",
+        "a": "arrows", "arrows": "arrows", "l": "lines", "lines": "lines",
+        "o": "overlays (dots, circles, labels)", "overlays": "overlays (dots, circles, labels)",
+        "u": "underlays (shading and shapes)", "underlays": "underlays (shading and shapes)",
+        "foglight": "fog of war", "fogLights": "fog of war", "triggereffect": "fog triggers"}
+SKIP = {"id", "cellSize", "cs", "cells", "ce", "regions", "re", "metadata", "settings", "grid"}
+
+
+def _puzzle_id(text: str) -> str | None:
+    """The SudokuPad puzzle id a link or bare text carries, or None."""
+    url = split_url(text)
+    if url.host:
+        if not url.host.endswith(HOSTS):
+            return None
+        found = url.param("puzzleid")
+        if found is None:
+            path = url.path.lstrip("/")
+            for lead in ("sudoku/", "puzzle/"):
+                if path.startswith(lead):
+                    path = path[len(lead):]
+            found = path
+        return unquote_all(found).strip()
+    stripped = text.strip()
+    return stripped if PREFIX.fullmatch(stripped) else None
+
+
+def claims(text: str) -> bool:
+    stripped = text.strip()
+    if stripped.startswith("{") and re.search(r"[{,]\s*['\"]?(ce|cells)['\"]?\s*:", stripped[:4096]):
+        return True
+    return _puzzle_id(text) is not None
+
+
+# --- classic -----------------------------------------------------------------------------
+
+def _classic1(data: str) -> str:
+    out = []
+    for ch in data:
+        run = CLASSIC1.find(ch)
+        out.append(ch if run < 0 else "_" * run)
+    return "".join(out)
+
+
+def _classic2(data: str) -> str:
+    out = []
+    for ch in data:
+        code = CLASSIC2.index(ch)
+        out.append(str(code % 10) + "0" * (code // 10))
+    return "".join(out)
+
+
+def _classic(data: str) -> tuple[Puzzle, list[str]]:
+    check_length(NAME, data, 4096)
+    readings = []
+    if data and all(ch in CLASSIC2 for ch in data):
+        readings.append(_classic2(data))
+    if data and all(ch in "123456789" or ch in CLASSIC1 for ch in data):
+        readings.append(_classic1(data))
+    if not readings:
+        raise FormatError(NAME, 7, "classic data: digits 1-9 and letters", found=repr(data[:12]))
+    first_error: FormatError | None = None
+    for givens in readings:  # SudokuPad's own order: classic2 first; the first valid grid wins
+        try:
+            return _classic_grid(givens), []
+        except FormatError as err:
+            first_error = first_error or err
+    assert first_error is not None
+    raise first_error
+
+
+def _classic_grid(givens: str) -> Puzzle:
+    n = SQUARES.get(len(givens), 0)
+    if not n:
+        raise FormatError(NAME, None, "classic data for 16, 36, 64 or 81 cells",
+                          found=f"{len(givens)} cells")
+    cells = []
+    for k, ch in enumerate(givens):
+        d = int(ch) if ch.isdigit() else 0
+        if d > n:
+            raise FormatError(NAME, k, f"a digit 1..{n}", unit="cell", found=ch)
+        cells.append(given(d) if d else EMPTY)
+    return Puzzle("sudoku", n, tuple(cells))
+
+
+# --- scl / ctc: relaxed JSON -----------------------------------------------------------------
+
+_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][-+]?\d+)?")
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "/": "/", "\\": "\\",
+            "'": "'", '"': '"'}
+
+
+def _bare(token: str) -> object:
+    if token in ("t", "true"):
+        return True
+    if token in ("f", "false"):
+        return False
+    if token == "null":
+        return None
+    if _NUMBER.fullmatch(token):
+        return float(token) if any(ch in token for ch in ".eE") else int(token)
+    return {"#0": "#000000", "#F": "#FFFFFF"}.get(token, token)
+
+
+def _string(text: str, pos: int) -> tuple[str, int]:
+    quote = text[pos]
+    out: list[str] = []
+    pos += 1
+    while pos < len(text):
+        ch = text[pos]
+        if ch == quote:
+            return "".join(out), pos + 1
+        if ch == "\\" and pos + 1 < len(text):
+            nxt = text[pos + 1]
+            if nxt == "u" and pos + 6 <= len(text) and all(
+                    c in "0123456789abcdefABCDEF" for c in text[pos + 2:pos + 6]):
+                out.append(chr(int(text[pos + 2:pos + 6], 16)))
+                pos += 6
+                continue
+            out.append(_ESCAPES.get(nxt, nxt))
+            pos += 2
+            continue
+        out.append(ch)
+        pos += 1
+    raise FormatError(NAME, pos, "a closing quote")
+
+
+def relaxed_json(text: str) -> Any:
+    """Parse JSON and SudokuPad's key-shortened form of it, with a loop (no recursion)."""
+    check_depth(NAME, text)
+    stack: list[Any] = []
+    keys: list[str] = []
+    state = "value"  # value | first | key | colon | comma | end
+    result: Any = None
+    pos = 0
+    size = len(text)
+
+    def emit(item: Any) -> str:
+        nonlocal result
+        if not stack:
+            result = item
+            return "end"
+        top = stack[-1]
+        if isinstance(top, list):
+            top.append(item)
+        else:
+            top[keys[-1]] = item
+        return "comma"
+
+    while True:
+        while pos < size and text[pos] in " \t\r\n":
+            pos += 1
+        if pos >= size:
+            if state == "end":
+                return result
+            raise FormatError(NAME, pos, "more puzzle JSON", found="the end")
+        ch = text[pos]
+        if state == "end":
+            raise FormatError(NAME, pos, "the end of the puzzle JSON", found=repr(ch))
+        in_list = bool(stack) and isinstance(stack[-1], list)
+        if state == "colon":
+            if ch != ":":
+                raise FormatError(NAME, pos, "':'", found=repr(ch))
+            pos += 1
+            state = "value"
+        elif state == "comma":
+            if ch == ",":
+                pos += 1
+                state = "value" if in_list else "key"
+            elif ch in "]}" and (ch == "]") == in_list:
+                pos += 1
+                item = stack.pop()
+                if not in_list:
+                    keys.pop()
+                state = emit(item)
+            else:
+                raise FormatError(NAME, pos, "',' or the end of a list or object", found=repr(ch))
+        elif state == "key":
+            if ch == "}":
+                pos += 1
+                stack.pop()
+                keys.pop()
+                state = emit({})
+                continue
+            if ch in "'\"":
+                key, pos = _string(text, pos)
+            else:
+                match = re.compile(r"[A-Za-z0-9_$+\-]+").match(text, pos)
+                if not match:
+                    raise FormatError(NAME, pos, "a key", found=repr(ch))
+                key, pos = match.group(), match.end()
+            keys[-1] = key
+            state = "colon"
+        else:  # value or first
+            if in_list and ch in ",]":
+                if ch == "]" and state == "first":
+                    pos += 1
+                    state = emit(stack.pop())
+                    continue
+                state = emit({})  # PuzzleZipper drops empty objects from lists
+                continue
+            if ch == "{":
+                pos += 1
+                stack.append({})
+                keys.append("")
+                state = "key"
+            elif ch == "[":
+                pos += 1
+                stack.append([])
+                state = "first"
+            elif ch in "'\"":
+                item, pos = _string(text, pos)
+                state = emit(item)
+            else:
+                match = re.compile(r"[^\s,:\[\]{}'\"]+").match(text, pos)
+                if not match:
+                    raise FormatError(NAME, pos, "a value", found=repr(ch))
+                pos = match.end()
+                state = emit(_bare(match.group()))
+
+
+def _digit(obj: object, n: int, where: str) -> int:
+    if obj in (None, "", 0, "0"):
+        return 0
+    return as_int(NAME, obj, where, 1, n)
+
+
+def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
+    """The puzzle in SudokuPad's JSON, and what it could not keep."""
+    if not isinstance(obj, dict):
+        raise FormatError(NAME, None, "a puzzle JSON object", found=type(obj).__name__)
+    rows = obj.get("cells", obj.get("ce"))
+    if not isinstance(rows, list) or not rows:
+        raise FormatError(NAME, None, "cells: a list of rows")
+    n = len(rows)
+    if not all(isinstance(row, list) and len(row) == n for row in rows):
+        raise FormatError(NAME, None, f"{n} rows of {n} cells (a square grid)")
+    if n not in (4, 6, 8, 9, 12, 16, 25):
+        raise FormatError(NAME, None, "a sudoku size (4, 6, 8, 9, 12, 16 or 25)", found=str(n))
+    cells: list[Cell] = []
+    corner = coloured = 0
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if not isinstance(cell, dict):
+                cell = {"value": cell}
+            where = f"r{r + 1}c{c + 1}"
+            d = _digit(cell.get("value", cell.get("v")), n, where)
+            if cell.get("pencilMarks") or cell.get("pencilmarks"):
+                corner += 1
+            if cell.get("c") or cell.get("colour") or cell.get("color"):
+                coloured += 1
+            if d:
+                cells.append(given(d))
+                continue
+            marks = cell.get("centremarks", cell.get("centerMarks", []))
+            if not isinstance(marks, list):
+                marks = [marks]
+            cells.append(candidates({_digit(m, n, where) for m in marks} - {0}))
+    warnings = []
+    box = None
+    regions = obj.get("regions", obj.get("re"))
+    if isinstance(regions, list) and regions:
+        shaped = []
+        for region in regions:
+            if not isinstance(region, list):
+                raise FormatError(NAME, None, "regions: lists of [row, column]")
+            shaped.append([(as_int(NAME, rc[0], "a region row", 0, n - 1),
+                            as_int(NAME, rc[1], "a region column", 0, n - 1))
+                           for rc in region if isinstance(rc, list) and len(rc) == 2])
+        box, lost = box_from_regions(NAME, n, shaped)
+        warnings += lost
+    if corner:
+        warnings.append(f"corner pencil marks in {plural(corner, 'cell')} cannot be kept")
+    if coloured:
+        warnings.append(f"cell colours in {plural(coloured, 'cell')} cannot be kept")
+    seen = set()
+    for key, item in obj.items():
+        if key in SKIP or not item:
+            continue
+        name = KEYS.get(key, f"the {key!r} elements")
+        if name in seen:
+            continue
+        seen.add(name)
+        count = f" ({len(item)})" if isinstance(item, list) else ""
+        warnings.append(f"{name}{count} cannot be kept")
+    meta = obj.get("metadata")
+    if isinstance(meta, dict):
+        if any(meta.get(k) for k in ("title", "t", "author", "rules")):
+            warnings.append("the title, author and rules text cannot be kept")
+        if meta.get("solution"):
+            warnings.append("the solution cannot be kept")
+    return Puzzle("sudoku", n, tuple(cells), box), warnings
+
+
+def _remote(puzzle_id: str) -> FormatError:
+    shown = puzzle_id[:60]
+    return FormatError(
+        NAME, None,
+        f"a link that carries the puzzle: sudokupad.app/{shown} is a short id of a puzzle stored "
+        "on SudokuPad's server, and pycore reads only what the text holds (it fetches nothing). "
+        f"Open https://sudokupad.app/api/puzzle/{shown} and paste the text it shows here, or "
+        "open the puzzle in SudokuPad and copy a link whose id starts with scl, ctc, fpuzzles "
+        "or classic")
+
+
+def _json_text(data: str) -> str:
+    data = data.strip()
+    return data if data.startswith("{") else lz_decompress(NAME, data)
+
+
+def decode(text: str) -> Imported:
+    check_length(NAME, text)
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        puzzle, warnings = scl_puzzle(_parse(stripped))
+        return Imported("sudokupad scl", puzzle, tuple(warnings))
+    puzzle_id = _puzzle_id(text)
+    if not puzzle_id:
+        raise FormatError(NAME, None, LOOKS_FOR, found=repr(stripped[:30]))
+    match = PREFIX.fullmatch(puzzle_id)
+    if not match:
+        raise _remote(puzzle_id)
+    prefix, data = match.groups()
+    if prefix == "classic":
+        puzzle, warnings = _classic(data)
+        return Imported("sudokupad classic", puzzle, tuple(warnings))
+    if prefix in ("scl", "ctc"):
+        puzzle, warnings = scl_puzzle(_parse(_json_text(data)))
+        return Imported(f"sudokupad {prefix}", puzzle, tuple(warnings))
+    if prefix in ("fpuz", "fpuzzles"):
+        puzzle, warnings = fpuzzles.puzzle_from(parse_json(NAME, _json_text(data)), NAME)
+        return Imported("sudokupad f-puzzles", puzzle, tuple(warnings))
+    raise FormatError(NAME, 0, "a classic, scl, ctc or fpuzzles id; scf ids are not supported",
+                      found=repr(prefix))
+
+
+def _parse(text: str) -> Any:
+    try:
+        return parse_json(NAME, text)
+    except FormatError:
+        return relaxed_json(text)
