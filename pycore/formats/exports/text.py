@@ -7,9 +7,10 @@
 - `hodoku`: the pencil-mark grid HoDoKu copies to the clipboard (its
   `ClipboardMode.PM_GRID`): every cell's digit or candidates, columns padded to
   the widest entry plus two, box borders `.---.`, `:---+---:`, `'---'`. An
-  unmarked cell shows every digit its peers leave open, as HoDoKu shows it. A
-  placed digit reads back as a given, and a cell with one candidate left reads
-  back as a placed digit: those are the losses.
+  unmarked cell shows every digit its peers leave open, as HoDoKu shows it.
+  HoDoKu reads every placed digit back as a given, and a one-digit entry as a
+  placed digit unless an unset peer lists it too: the losses are counted by
+  reading the grid back the way HoDoKu does.
 - `hodoku-library`: HoDoKu's library line `:0000:x:<81 cells>:<eliminations>::`;
   cells are `.`, a given's digit, or `+` and a player's digit; eliminations are
   `<digit><row><column>` for each open digit a pencil-marked cell lacks,
@@ -83,18 +84,45 @@ def _pm_entries(puzzle: Puzzle) -> list[str]:
     return entries
 
 
+def _hodoku_reading(puzzle: Puzzle, entries: list[str]) -> list[int]:
+    """The digit HoDoKu's reader places in each cell of this grid, 0 for none.
+
+    HoDoKu (`Sudoku2.setSudoku`) takes every entry as candidates, then walks the
+    cells in order: a cell with one candidate that no unset peer also lists is set
+    as a given, and the digit leaves its peers' candidates.
+    """
+    marks = [set() if e == EMPTY_MARK else {int(ch) for ch in e} for e in entries]
+    placed = [0] * len(entries)
+    peers = puzzle.geometry.peers
+    for i, cell_marks in enumerate(marks):
+        if len(cell_marks) != 1:
+            continue
+        d = next(iter(cell_marks))
+        if not any(placed[k] == 0 and d in marks[k] for k in peers[i]):
+            placed[i] = d
+            cell_marks.clear()
+            for k in peers[i]:
+                marks[k].discard(d)
+    return placed
+
+
 def _hodoku_lost(puzzle: Puzzle) -> list[str]:
     _require_classic("hodoku", puzzle)
+    placed = _hodoku_reading(puzzle, _pm_entries(puzzle))
+    cells = puzzle.cells
     lost = []
-    values = puzzle.count("value")
+    values = sum(1 for c, d in zip(cells, placed, strict=True) if c.kind == "value" and d)
     if values:
         lost.append(f"which digits are the player's ({_loss.plural(values, 'value')} "
                     "would read back as givens)")
-    singles = sum(1 for c, e in zip(puzzle.cells, _pm_entries(puzzle), strict=True)
-                  if not c.digit and len(e) == 1 and e != EMPTY_MARK)
+    unplaced = sum(1 for c, d in zip(cells, placed, strict=True) if c.digit and not d)
+    if unplaced:
+        lost.append(f"{_loss.plural(unplaced, 'placed digit')} that a peer's pencil marks also list "
+                    "(each would read back as a candidate)")
+    singles = sum(1 for c, d in zip(cells, placed, strict=True) if not c.digit and d)
     if singles:
-        lost.append(f"{_loss.plural(singles, 'cell')} with one candidate left "
-                    "(each would read back as a placed digit)")
+        lost.append(f"{_loss.plural(singles, 'cell')} whose one candidate no peer lists "
+                    "(each would read back as a given)")
     return lost
 
 
