@@ -32,7 +32,7 @@ TAGS: dict[str, tuple[str, dict[str, str]]] = {
     "k": ("jcode", {"kind": "str8ts"}),
     "c": ("bitcell", {}),
 }
-UNTAGGED: str | None = None  # the format whose fragments carry no tag (compact, once it exists)
+UNTAGGED: str | None = "compact"  # the format whose fragments carry no tag
 
 _JCODE = re.compile(r"[-A-Ia-j]+")
 _BITCELL = re.compile(r"[0-9]+(,[0-9]+)+")
@@ -147,6 +147,8 @@ def read(text: str) -> tuple[str, Puzzle]:
                           "(" + ", ".join([*link_formats(), "json"]) + ")",
                           found=repr(payload[:20]))
     raise FormatError(NAME, None, "a string of one format; tried " + "; ".join(reasons))
+
+
 
 
 def read_any(text: str) -> Imported:

@@ -10,7 +10,7 @@ from ..errors import FormatError
 from ..model import Puzzle
 
 # The five spec formats first, then the JSON interchange form.
-FORMATS = ("offset", "str8ts", "binary", "jcode", "bitcell", "json")
+FORMATS = ("compact", "offset", "str8ts", "binary", "jcode", "bitcell", "json")
 
 
 def module(name: str) -> ModuleType:

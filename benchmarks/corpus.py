@@ -1,0 +1,197 @@
+"""The link-length corpus: puzzles and mid-solve grids cut from solved grids, fixed seed.
+
+    python -m benchmarks.corpus      # rewrites benchmarks/data/links_corpus.jsonl.gz
+
+Solved grids come from a pattern grid shuffled by the symmetries that keep a
+sudoku valid (digits, rows within bands, bands, columns within stacks, stacks,
+transposition), so no solver is needed. Groups:
+
+- 9x9 puzzles with 17, 25 and 35 givens at random cells;
+- realistic mid-solve 9x9: 25 givens, 20 player values that agree with the
+  solution, 20 cells of 3 pencil marks (the true digit and two other possibles);
+- adversarial mid-solve 9x9: 25 givens, 20 random values (conflicts allowed),
+  20 cells of random marks;
+- 16x16 (100 givens), 25x25 (300 givens), 25x25 with every other cell holding
+  all its possibles as marks;
+- 9x9 str8ts-shaped grids: a half-turn symmetric black pattern, some black
+  givens, white givens from a Latin square (rows and columns hold each digit
+  once; the compartments are not checked to be straights);
+- Samurai (five 9x9 grids sharing corner boxes) with 125 givens.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+from pycore.bitcell import compute_possibles
+from pycore.formats.json import from_json, to_json
+from pycore.model import (
+    BLACK,
+    EMPTY,
+    Cell,
+    Layout,
+    Puzzle,
+    black,
+    candidates,
+    given,
+    value,
+)
+
+SEED = 20240610
+PATH = Path(__file__).parent / "data" / "links_corpus.jsonl.gz"
+COUNTS = {"9x9": 200, "16x16": 30, "25x25": 10, "str8ts": 100, "samurai": 20}
+
+
+def solved_grid(rng: random.Random, box: tuple[int, int]) -> list[int]:
+    """A random valid solved sudoku with boxes of box[0] rows x box[1] columns."""
+    br, bc = box
+    n = br * bc
+
+    def pattern(r: int, c: int) -> int:
+        return (bc * (r % br) + r // br + c) % n
+
+    digits = rng.sample(range(1, n + 1), n)
+    bands = rng.sample(range(bc), bc)  # a band is br rows; there are bc bands
+    rows = [b * br + r for b in bands for r in rng.sample(range(br), br)]
+    stacks = rng.sample(range(br), br)  # a stack is bc columns; there are br stacks
+    cols = [s * bc + c for s in stacks for c in rng.sample(range(bc), bc)]
+    grid = [digits[pattern(rows[r], cols[c])] for r in range(n) for c in range(n)]
+    if br == bc and rng.random() < 0.5:
+        grid = [grid[c * n + r] for r in range(n) for c in range(n)]
+    return grid
+
+
+def puzzle_from(solution: list[int], count: int, rng: random.Random, size: int = 9,
+                box: tuple[int, int] | None = None) -> Puzzle:
+    cells: list[Cell] = [EMPTY] * len(solution)
+    for i in rng.sample(range(len(solution)), count):
+        cells[i] = given(solution[i])
+    return Puzzle("sudoku", size, tuple(cells), box)
+
+
+def _possibles(puzzle: Puzzle) -> list[int]:
+    """Per cell, the bitcell possibles (bit p = digit p) left by givens and values."""
+    n = puzzle.size
+    ints = [1 << (n + c.digit) if c.kind in ("given", "value") else 0 for c in puzzle.cells]
+    return compute_possibles(ints, size=n, box=puzzle.box)
+
+
+def realistic(rng: random.Random) -> Puzzle:
+    solution = solved_grid(rng, (3, 3))
+    order = rng.sample(range(81), 81)
+    cells: list[Cell] = [EMPTY] * 81
+    for i in order[:25]:
+        cells[i] = given(solution[i])
+    for i in order[25:45]:
+        cells[i] = value(solution[i])
+    placed = Puzzle("sudoku", 9, tuple(cells))
+    possibles = _possibles(placed)
+    for i in order[45:65]:
+        others = [d for d in range(1, 10) if possibles[i] >> d & 1 and d != solution[i]]
+        cells[i] = candidates([solution[i], *rng.sample(others, min(2, len(others)))])
+    return Puzzle("sudoku", 9, tuple(cells))
+
+
+def adversarial(rng: random.Random) -> Puzzle:
+    solution = solved_grid(rng, (3, 3))
+    order = rng.sample(range(81), 81)
+    cells: list[Cell] = [EMPTY] * 81
+    for i in order[:25]:
+        cells[i] = given(solution[i])
+    for i in order[25:45]:
+        cells[i] = value(rng.randint(1, 9))
+    for i in order[45:65]:
+        marks = [d for d in range(1, 10) if rng.random() < 0.5] or [rng.randint(1, 9)]
+        cells[i] = candidates(marks)
+    return Puzzle("sudoku", 9, tuple(cells))
+
+
+def full_marks(rng: random.Random) -> Puzzle:
+    """25x25 with 300 givens and every other cell marked with all its possibles."""
+    puzzle = puzzle_from(solved_grid(rng, (5, 5)), 300, rng, 25)
+    possibles = _possibles(puzzle)
+    cells = [
+        c if c.kind == "given" else candidates(d for d in range(1, 26) if possibles[i] >> d & 1)
+        for i, c in enumerate(puzzle.cells)
+    ]
+    return Puzzle("sudoku", 25, tuple(cells))
+
+
+def str8ts(rng: random.Random) -> Puzzle:
+    n = 9
+    latin = solved_grid(rng, (3, 3))
+    cells: list[Cell] = [EMPTY] * 81
+    pairs = rng.sample(range(41), rng.randint(9, 13))  # cell i and its half-turn partner
+    for i in pairs:
+        for j in {i, 80 - i}:
+            cells[j] = black(latin[j]) if rng.random() < 0.35 else BLACK
+    whites = [i for i in range(81) if cells[i] is EMPTY]
+    for i in rng.sample(whites, rng.randint(10, 18)):
+        cells[i] = given(latin[i])
+    return Puzzle("str8ts", n, tuple(cells))
+
+
+def samurai(rng: random.Random) -> Puzzle:
+    """A solved Samurai from a pattern valid in every box-aligned 9x9 window, then givens."""
+    layout = Layout.samurai()
+    blank = Puzzle.blank(layout=layout)
+    width = blank.cols
+    digits = rng.sample(range(1, 10), 9)
+    rows = [b * 3 + r for b in range(7) for r in rng.sample(range(3), 3)]
+    cols = [s * 3 + c for s in range(7) for c in rng.sample(range(3), 3)]
+    inside = [i for i, c in enumerate(blank.cells) if c.kind != "outside"]
+    cells = list(blank.cells)
+    for i in rng.sample(inside, 125):
+        r, c = rows[i // width], cols[i % width]
+        cells[i] = given(digits[(3 * (r % 3) + r // 3 + c) % 9])
+    return Puzzle("sudoku", 9, tuple(cells), None, layout)
+
+
+def build() -> Iterator[tuple[str, Puzzle]]:
+    rng = random.Random(SEED)
+    for count in (17, 25, 35):
+        for _ in range(COUNTS["9x9"]):
+            yield f"9x9, {count} givens", puzzle_from(solved_grid(rng, (3, 3)), count, rng)
+    for _ in range(COUNTS["9x9"]):
+        yield "9x9 mid-solve, realistic", realistic(rng)
+    for _ in range(COUNTS["9x9"]):
+        yield "9x9 mid-solve, adversarial", adversarial(rng)
+    for _ in range(COUNTS["16x16"]):
+        yield "16x16, 100 givens", puzzle_from(solved_grid(rng, (4, 4)), 100, rng, 16)
+    for _ in range(COUNTS["25x25"]):
+        yield "25x25, 300 givens", puzzle_from(solved_grid(rng, (5, 5)), 300, rng, 25)
+    for _ in range(COUNTS["25x25"]):
+        yield "25x25, full candidates", full_marks(rng)
+    for _ in range(COUNTS["str8ts"]):
+        yield "9x9 str8ts", str8ts(rng)
+    for _ in range(COUNTS["samurai"]):
+        yield "Samurai, 125 givens", samurai(rng)
+
+
+def write(path: Path = PATH) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [json.dumps({"group": group, "puzzle": to_json(puzzle)}, separators=(",", ":"))
+             for group, puzzle in build()]
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    path.write_bytes(gzip.compress(data, 9, mtime=0))  # the same bytes on every run
+
+
+def load(path: Path = PATH) -> list[tuple[str, Puzzle]]:
+    """The shipped corpus (built afresh when the file is missing)."""
+    if not path.exists():
+        return list(build())
+    out = []
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            out.append((row["group"], from_json(row["puzzle"])))
+    return out
+
+
+if __name__ == "__main__":
+    write()
+    print(f"wrote {PATH}")

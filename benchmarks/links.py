@@ -1,0 +1,189 @@
+"""Link lengths: every link format on the shipped corpus, and compact's speed.
+
+    python -m benchmarks.links            # the Markdown table (and timings)
+    python -m benchmarks.links --check    # also fail if a target of issue 10 is missed
+
+For each group and format: mean and max characters of the link's fragment (the
+text after `#`, tag included). A format that cannot hold a grid without loss
+shows `-` for its group. For 9x9 grids, `limit` is the information limit the
+issue defines, in 6-bit characters: which cells hold what (a multinomial),
+each given's digit among those earlier givens in its houses leave, each value
+among those givens and earlier values leave (any of 9 when it conflicts), each
+cell's marks as a non-empty subset of its possibles (any non-empty subset of
+1..9 when a mark lies outside them). `ratio` = compact mean / limit mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+
+from pycore import links
+from pycore.errors import FormatError
+from pycore.formats import compact
+from pycore.model import Puzzle
+
+from .corpus import load
+
+SEEDS = ("offset", "str8ts", "binary", "jcode", "bitcell")
+COLUMNS = ("compact", *SEEDS, "plain")
+
+
+def plain(puzzle: Puzzle) -> str:
+    """The 81-character line (digits, `.` for empty): givens-only 9x9 sudoku only."""
+    if puzzle.kind != "sudoku" or puzzle.size != 9 or puzzle.layout is not None:
+        raise FormatError("plain", None, "a 9x9 sudoku")
+    if any(c.kind not in ("empty", "given") for c in puzzle.cells):
+        raise FormatError("plain", None, "givens only")
+    return "".join(str(c.digit) if c.digit else "." for c in puzzle.cells)
+
+
+def fragment(puzzle: Puzzle, name: str) -> str | None:
+    try:
+        return plain(puzzle) if name == "plain" else links.fragment(puzzle, name)
+    except FormatError:
+        return None
+
+
+def limit_bits(puzzle: Puzzle) -> float:
+    """The issue's information limit for a 9x9 grid, in bits."""
+    geo = puzzle.geometry
+    cells = puzzle.cells
+    counts: dict[str, int] = defaultdict(int)
+    for c in cells:
+        counts[c.kind] += 1
+    bits = math.lgamma(len(cells) + 1) - sum(math.lgamma(k + 1) for k in counts.values())
+    bits /= math.log(2)
+    used: dict[int, set[int]] = defaultdict(set)  # cell -> digits its peers hold so far
+    for kind in ("given", "value"):
+        for i, c in enumerate(cells):
+            if c.kind != kind:
+                continue
+            room = 9 - len(used[i])
+            bits += math.log2(room) if c.digit not in used[i] and room else math.log2(9)
+            for j in geo.peers[i]:
+                used[j].add(c.digit)
+    for i, c in enumerate(cells):
+        if c.kind == "candidates":
+            p = 9 - len(used[i])
+            inside = not c.candidates & used[i]
+            bits += math.log2(2**p - 1) if inside and p else math.log2(2**9 - 1)
+    return bits
+
+
+def timed(action: Callable[[], object], repeat: int = 20) -> float:
+    """Best of `repeat` runs, in milliseconds."""
+    best = math.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
+def measure() -> tuple[list[str], dict[str, dict[str, list[int] | None]], dict[str, list[float]]]:
+    groups: list[str] = []
+    lengths: dict[str, dict[str, list[int] | None]] = {}
+    limits: dict[str, list[float]] = defaultdict(list)
+    for group, puzzle in load():
+        if group not in lengths:
+            groups.append(group)
+            lengths[group] = {name: [] for name in COLUMNS}
+        for name in COLUMNS:
+            seen = lengths[group][name]
+            if seen is None:
+                continue
+            frag = fragment(puzzle, name)
+            if frag is None:
+                lengths[group][name] = None
+                continue
+            if name == "compact":
+                assert links.read(frag) == ("compact", puzzle), "compact must read back"
+            seen.append(len(frag))
+        if puzzle.kind == "sudoku" and puzzle.size == 9 and puzzle.layout is None:
+            limits[group].append(limit_bits(puzzle) / 6)
+    return groups, lengths, limits
+
+
+def table(groups: list[str], lengths: dict[str, dict[str, list[int] | None]],
+          limits: dict[str, list[float]]) -> str:
+    head = ["corpus (grids)", *COLUMNS, "limit", "ratio"]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for group in groups:
+        row = lengths[group]
+        count = len(row["compact"] or [])
+        out = [f"{group} ({count})"]
+        for name in COLUMNS:
+            seen = row[name]
+            out.append("-" if not seen else f"{statistics.mean(seen):.1f} / {max(seen)}")
+        if limits.get(group):
+            limit = statistics.mean(limits[group])
+            out += [f"{limit:.1f}", f"{statistics.mean(row['compact'] or [0]) / limit:.3f}"]
+        else:
+            out += ["", ""]
+        rows.append("| " + " | ".join(out) + " |")
+    return "\n".join(rows)
+
+
+def timings() -> list[tuple[str, float, float, int]]:
+    out = []
+    for group, puzzle in load():
+        if group.startswith("25x25, full"):
+            text = compact.encode(puzzle)
+            enc = timed(lambda p=puzzle: compact.encode(p))  # type: ignore[misc]
+            dec = timed(lambda t=text: compact.decode(t))  # type: ignore[misc]
+            out.append((group, enc, dec, len(text)))
+    return out
+
+
+TARGETS = {  # group -> largest allowed mean of compact's fragment
+    "9x9, 17 givens": 20,
+    "9x9, 25 givens": 25,
+    "9x9 mid-solve, realistic": 64,
+    "9x9 mid-solve, adversarial": 97,
+}
+
+
+def check(groups: list[str], lengths: dict[str, dict[str, list[int] | None]]) -> list[str]:
+    failures = []
+    for group, bound in TARGETS.items():
+        mean = statistics.mean(lengths[group]["compact"] or [0])
+        if mean > bound:
+            failures.append(f"{group}: mean {mean:.1f} > {bound}")
+    for group in groups:
+        row = lengths[group]
+        mine = row["compact"] or []
+        seeds = [row[s] for s in SEEDS if row[s]]
+        for k, length in enumerate(mine):
+            shortest = min(seen[k] for seen in seeds if seen) if seeds else math.inf
+            if length > shortest:
+                failures.append(f"{group}: grid {k} compact {length} > seed {shortest}")
+    return failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    groups, lengths, limits = measure()
+    print("Fragment length in characters, mean / max (`-`: the format cannot hold the group).")
+    print()
+    print(table(groups, lengths, limits))
+    print()
+    for group, enc, dec, size in timings():
+        print(f"{group}: compact encode {enc:.1f} ms, decode {dec:.1f} ms ({size} characters)")
+    if args.check:
+        failures = check(groups, lengths)
+        for line in failures:
+            print("MISSED", line, file=sys.stderr)
+        return 1 if failures else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

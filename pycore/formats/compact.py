@@ -1,0 +1,689 @@
+"""Compact: the shortest lossless link text for anything the model holds.
+
+The whole puzzle is one integer built by exact range coding on a Python int
+(rANS without renormalisation: no precision limit, no rounding), written in
+the 64 URL-safe characters `A-Z a-z 0-9 - _`. Each coding step spends
+log2(total / frequency) bits, so bits go where the information is:
+
+- a header symbol first: the classic 9x9 costs one or two bits, anything else
+  (version, kind, size, box shape, multi-box layout) follows an escape;
+- each cell's kind (empty, given, value, candidates, black, black given) by an
+  adaptive model, optionally in the context of the kind of the cell opposite it
+  (most published puzzles are symmetric under a half turn);
+- each given's digit among the digits not yet used by earlier givens in its
+  houses, values likewise after the givens, candidates as a subset of the
+  cell's possibles (what `compute_possibles` allows once givens and values are
+  placed). Conflicting digits and marks outside the possibles take an escape,
+  so a player's mistakes survive.
+
+Several packings (escapes on or off, symmetric context, a model for marks
+that equal the possibles) are tried per grid and the shortest wins; the
+choice is coded in the text. Steps are decoded in the order written, so the
+encoder records them forwards and pushes them in reverse (rANS is LIFO).
+
+Text: a bijective base-64 numeral whose first character is never `A` nor
+`_`. A text made only of characters that another format's strings use (the
+base-32 fields of offset/str8ts, the letters of jcode) gets a leading `_`,
+which no other format's string starts with, so `links.read` never mistakes
+a compact text for another format. Version 1 is frozen: every constant below
+is part of the format.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Protocol
+
+from ..errors import FormatError, PuzzleError
+from ..model import (
+    BLACK,
+    DEFAULT_BOX,
+    EMPTY,
+    OUTSIDE,
+    STR8TS_SIZES,
+    SUDOKU_SIZES,
+    Cell,
+    Layout,
+    Puzzle,
+)
+
+NAME = "compact"
+VERSION = 1
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+MARK = "_"  # leads a text that would otherwise look like another format's string
+_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
+_TEXT = re.compile(r"[A-Za-z0-9_\-]*")
+# The shapes of other formats' bare strings that `pycore.links` tries before this
+# one (the base-32 fields of offset and str8ts with their optional header, and
+# jcode's letters): a text of one of these shapes is marked.
+_LOOKALIKE = (re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+"), re.compile(r"[-A-Ia-j]+"))
+
+# First step, fixed for every version: (classic 9x9 bare puzzle, classic 9x9 with
+# player state, any other shape of version 1, a later version).
+CLASSIC_BARE, CLASSIC, OTHER, LATER = range(4)
+HEAD = (32, 20, 11, 1)
+# The symmetry whose image gives each cell's kind its context, and its weight.
+NONE, HALF_TURN, LEFT_RIGHT, TOP_BOTTOM, DIAGONAL, ANTI_DIAGONAL = range(6)
+SYMMETRIES = (16, 4, 1, 1, 1, 1)
+PACKING = (3, 1)  # each escape or model of the packing: off / on
+ALL_PRESENT = 4  # weight of "every kind occurs" among the sets of kinds
+
+# Cell kinds as coded.
+K_EMPTY, K_GIVEN, K_VALUE, K_MARKS, K_BLACK, K_BLACK_GIVEN = range(6)
+# Doubled pseudo-counts of the adaptive kind model, and the extra weight for the
+# kind of the cell's image (under the chosen symmetry).
+KIND_PRIOR = (3, 2, 2, 2, 2, 2)
+SAME_AS_IMAGE = 8
+NO_CONTEXT = 6
+
+BOXES: dict[int, tuple[tuple[int, int], ...]] = {
+    n: (DEFAULT_BOX[n], *((r, n // r) for r in range(2, n) if n % r == 0 and n // r >= 2
+                         and (r, n // r) != DEFAULT_BOX[n]))
+    for n in SUDOKU_SIZES
+}
+MAX_LAYOUT = 15
+
+
+# --- the coder: one walk over the puzzle, run by a writer or a reader ---------
+
+class _Coder(Protocol):
+    def uniform(self, radix: int, value: int) -> int: ...
+    def weighted(self, freqs: Sequence[int], value: int) -> int: ...
+
+
+class _Writer:
+    """Records every step (start, frequency, total) in reading order."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[int, int, int]] = []
+
+    def uniform(self, radix: int, value: int) -> int:
+        if radix > 1:
+            self.steps.append((value, 1, radix))
+        return value
+
+    def weighted(self, freqs: Sequence[int], value: int) -> int:
+        assert 0 <= value < len(freqs)
+        f = freqs[value]
+        total = sum(freqs)
+        assert f > 0, "the encoder chose a packing that cannot hold this symbol"
+        if f != total:
+            self.steps.append((sum(freqs[:value]), f, total))
+        return value
+
+    def cost(self) -> float:
+        """Bits the steps take (the number's size to within a bit or two)."""
+        log2 = math.log2
+        return sum(log2(t) - log2(f) if f > 1 else log2(t) for _, f, t in self.steps)
+
+    def number(self) -> int:
+        x = 0
+        for start, f, total in reversed(self.steps):
+            if f == 1:
+                x = x * total + start
+            else:
+                q, r = divmod(x, f)
+                x = q * total + start + r
+        return x
+
+
+class _Reader:
+    def __init__(self, x: int) -> None:
+        self.x = x
+
+    def uniform(self, radix: int, value: int = 0) -> int:
+        if radix <= 1:
+            return 0
+        self.x, r = divmod(self.x, radix)
+        return r
+
+    def weighted(self, freqs: Sequence[int], value: int = 0) -> int:
+        total = sum(freqs)
+        if max(freqs) == total:
+            return freqs.index(total)
+        q, r = divmod(self.x, total)
+        start = 0
+        for s, f in enumerate(freqs):
+            if r < start + f:
+                self.x = q * f + r - start
+                return s
+            start += f
+        raise AssertionError("unreachable: r < total")
+
+
+class _Bit:
+    """An adaptive yes/no (Krichevsky-Trofimov counts): rare escapes cost little."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self) -> None:
+        self.counts = [1, 1]
+
+    def code(self, io: _Coder, value: int) -> int:
+        s = io.weighted(self.counts, value)
+        self.counts[s] += 2
+        return s
+
+
+# --- the plan: what the header says ------------------------------------------
+
+@dataclass(frozen=True)
+class _Plan:
+    kind: str
+    size: int
+    box: tuple[int, int] | None
+    layout: Layout | None
+    bare: bool = True
+    symmetry: int = 0
+    given_escape: bool = False
+    value_escape: bool = False
+    mark_escape: bool = False
+    mark_full: bool = False
+
+    @property
+    def classic(self) -> bool:
+        return (self.kind == "sudoku" and self.size == 9 and self.layout is None
+                and self.box == (3, 3))
+
+
+def _windows_rank(chosen: Sequence[int]) -> int:
+    """Rank of a sorted subset among those of its size (combinatorial number system)."""
+    return sum(math.comb(s, k + 1) for k, s in enumerate(chosen))
+
+
+def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
+    out = []
+    top = positions
+    for k in range(count, 0, -1):
+        s = top - 1
+        while math.comb(s, k) > rank:
+            s -= 1
+        rank -= math.comb(s, k)
+        out.append(s)
+        top = s
+    return out[::-1]
+
+
+def _code_header(io: _Coder, plan: _Plan | None) -> _Plan:
+    truth = plan or _Plan("sudoku", 9, (3, 3), None)
+    head = CLASSIC_BARE if truth.classic and truth.bare else CLASSIC if truth.classic else OTHER
+    head = io.weighted(HEAD, head)
+    if head == LATER:
+        raise FormatError(NAME, 0, f"a compact text of version {VERSION}",
+                          found="a later version (a newer pycore reads it)")
+    if head != OTHER:
+        out = _Plan("sudoku", 9, (3, 3), None, bare=head == CLASSIC_BARE)
+    else:
+        kind = ("sudoku", "str8ts")[io.uniform(2, truth.kind == "str8ts")]
+        box: tuple[int, int] | None = None
+        layout = None
+        if kind == "str8ts":
+            size = STR8TS_SIZES[io.uniform(len(STR8TS_SIZES),
+                                           STR8TS_SIZES.index(truth.size) if plan else 0)]
+        else:
+            shape = len(SUDOKU_SIZES) if truth.layout else SUDOKU_SIZES.index(truth.size)
+            shape = io.uniform(len(SUDOKU_SIZES) + 1, shape)
+            if shape < len(SUDOKU_SIZES):
+                size = SUDOKU_SIZES[shape]
+                boxes = BOXES[size]
+                box = boxes[io.uniform(len(boxes), boxes.index(truth.box) if plan else 0)]
+            else:
+                layout = _code_layout(io, truth.layout)
+                size = layout.box ** 2
+                box = (layout.box, layout.box)
+        bare = io.uniform(2, not truth.bare) == 0
+        out = _Plan(kind, size, box, layout, bare=bare)
+    return replace(out, symmetry=io.weighted(SYMMETRIES, truth.symmetry))
+
+
+def _code_layout(io: _Coder, layout: Layout | None) -> Layout:
+    truth = layout or Layout(2, 2, 2)
+    b = 2 + io.uniform(4, truth.box - 2)
+    width = b + io.uniform(MAX_LAYOUT + 1 - b, truth.width - b)
+    height = b + io.uniform(MAX_LAYOUT + 1 - b, truth.height - b)
+    across, down = width - b + 1, height - b + 1
+    positions = across * down
+    chosen = [wr * across + wc for wr, wc in truth.windows] if layout else [0]
+    count = 1 + io.uniform(positions, len(chosen) - 1)
+    rank = io.uniform(math.comb(positions, count), _windows_rank(chosen) if layout else 0)
+    chosen = _windows_unrank(rank, count, positions) if not layout else chosen
+    enabled = {
+        (p // across + r) * width + p % across + c
+        for p in chosen for r in range(b) for c in range(b)
+    }
+    disabled = frozenset(set(range(width * height)) - enabled)
+    try:
+        return Layout(b, width, height, disabled)
+    except PuzzleError as err:
+        raise FormatError(NAME, None, f"a valid layout ({err})") from None
+
+
+# --- the cells ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Shape:
+    """What the walk needs of a shape, computed once per shape."""
+
+    size: int
+    rows: int
+    cols: int
+    inside: tuple[int, ...]  # row-major indices of the cells that are not outside
+    outside: frozenset[int]
+    units: tuple[tuple[int, ...], ...]  # per cell, the indices of its houses
+    houses: int
+
+    @property
+    def count(self) -> int:
+        return self.rows * self.cols
+
+
+@cache
+def _shape(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None) -> _Shape:
+    geo = Puzzle.blank(kind, size, box, layout).geometry
+    index = {h: k for k, h in enumerate(geo.houses)}
+    units = tuple(tuple(index[h] for h in per_cell) for per_cell in geo.units)
+    inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
+    return _Shape(size, geo.rows, geo.cols, inside, geo.outside, units, len(geo.houses))
+
+
+@cache
+def _partners(shape: _Shape, symmetry: int) -> tuple[int, ...]:
+    """Per cell, the cell whose kind is its context: its image under the symmetry when
+    that image is coded earlier (and is not outside), else -1."""
+    rows, cols = shape.rows, shape.cols
+    out = []
+    for i in range(shape.count):
+        r, c = divmod(i, cols)
+        if symmetry == HALF_TURN:
+            r, c = rows - 1 - r, cols - 1 - c
+        elif symmetry == LEFT_RIGHT:
+            c = cols - 1 - c
+        elif symmetry == TOP_BOTTOM:
+            r = rows - 1 - r
+        elif symmetry == DIAGONAL:
+            r, c = c, r
+        elif symmetry == ANTI_DIAGONAL:
+            r, c = cols - 1 - c, rows - 1 - r
+        j = r * cols + c
+        ok = symmetry and 0 <= r < rows and 0 <= c < cols and j < i
+        out.append(j if ok and j not in shape.outside else -1)
+    return tuple(out)
+
+
+def _kind_id(cell: Cell) -> int:
+    kind = cell.kind
+    if kind == "given":
+        return K_GIVEN
+    if kind == "value":
+        return K_VALUE
+    if kind == "candidates":
+        return K_MARKS
+    if kind == "black":
+        return K_BLACK_GIVEN if cell.digit else K_BLACK
+    return K_EMPTY
+
+
+def _alphabet(plan: _Plan) -> tuple[int, ...]:
+    if plan.kind == "sudoku":
+        return (K_EMPTY, K_GIVEN) if plan.bare else (K_EMPTY, K_GIVEN, K_VALUE, K_MARKS)
+    if plan.bare:
+        return (K_EMPTY, K_GIVEN, K_BLACK, K_BLACK_GIVEN)
+    return (K_EMPTY, K_GIVEN, K_VALUE, K_MARKS, K_BLACK, K_BLACK_GIVEN)
+
+
+def _index_in(pool: int, bit: int) -> int:
+    return (pool & (bit - 1)).bit_count()
+
+
+def _nth_bit(pool: int, n: int) -> int:
+    for _ in range(n):
+        pool &= pool - 1
+    return pool & -pool
+
+
+def _squeeze(mask: int, pool: int) -> int:
+    """The bits of `mask` at the positions of `pool`'s set bits, packed together."""
+    out = 0
+    k = 0
+    while pool:
+        low = pool & -pool
+        if mask & low:
+            out |= 1 << k
+        k += 1
+        pool ^= low
+    return out
+
+
+def _spread(packed: int, pool: int) -> int:
+    """Inverse of `_squeeze`."""
+    out = 0
+    while packed and pool:
+        low = pool & -pool
+        if packed & 1:
+            out |= low
+        packed >>= 1
+        pool ^= low
+    return out
+
+
+def _code_kinds(io: _Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> list[int]:
+    """Which kinds occur at all, then each cell's kind by an adaptive model whose
+    context is the kind of the cell's image under the plan's symmetry."""
+    alphabet = _alphabet(plan)
+    present = alphabet
+    if len(alphabet) > 2:
+        others = alphabet[1:]
+        seen = set(truth)
+        bits = sum(1 << k for k, kind in enumerate(others) if kind in seen)
+        every = (1 << len(others)) - 1
+        freqs = [ALL_PRESENT if m == every else 1 for m in range(every + 1)]
+        bits = io.weighted(freqs, bits)
+        present = (K_EMPTY, *(kind for k, kind in enumerate(others) if bits >> k & 1))
+    slot = {kind: s for s, kind in enumerate(present)}
+    kinds = [K_EMPTY] * shape.count
+    partner = _partners(shape, plan.symmetry)
+    tables: dict[int, list[int]] = {}
+    for i in shape.inside:
+        j = partner[i]
+        context = kinds[j] if j >= 0 else NO_CONTEXT
+        table = tables.get(context)
+        if table is None:
+            table = [KIND_PRIOR[kind] + (SAME_AS_IMAGE if kind == context else 0)
+                     for kind in present]
+            tables[context] = table
+        s = io.weighted(table, slot.get(truth[i], -1) if truth else 0)
+        table[s] += 2
+        kinds[i] = present[s]
+    return kinds
+
+
+def _code_packing(io: _Coder, plan: _Plan, truth: _Plan, kinds: Sequence[int]) -> _Plan:
+    """The escapes and models this grid uses, said only for the kinds it has."""
+    if plan.bare:
+        return plan
+    has = set(kinds)
+
+    def flag(said: bool, on: bool) -> bool:
+        return said and io.weighted(PACKING, on) == 1
+
+    return replace(
+        plan,
+        given_escape=flag(K_GIVEN in has or K_BLACK_GIVEN in has, truth.given_escape),
+        value_escape=flag(K_VALUE in has, truth.value_escape),
+        mark_escape=flag(K_MARKS in has, truth.mark_escape),
+        mark_full=flag(K_MARKS in has, truth.mark_full),
+    )
+
+
+def _code_digit(io: _Coder, full: int, allowed: int, escape: _Bit | None, bit: int) -> int:
+    """A digit among those its houses still allow; with an escape, any digit."""
+    pool = allowed
+    if escape is not None:
+        others = full & ~allowed
+        clash = 1 if allowed == 0 else 0 if others == 0 else escape.code(
+            io, 0 if bit & allowed else 1)
+        if clash:
+            pool = others
+    elif allowed == 0:
+        raise FormatError(NAME, None, "a text whose digits fit their houses",
+                          found="a digit with no room left")
+    index = io.uniform(pool.bit_count(), _index_in(pool, bit) if bit else 0)
+    return _nth_bit(pool, index)
+
+
+def _code_digits(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
+                 truth: Sequence[Cell]) -> tuple[list[int], list[int]]:
+    """Givens (and black givens) first, then values, each among the digits its houses
+    leave: (digit per cell, digit bits used per house)."""
+    full = (1 << shape.size) - 1
+    units = shape.units
+    used = [0] * shape.houses
+    digits = [0] * shape.count
+    for phase, escape in (((K_GIVEN, K_BLACK_GIVEN), plan.given_escape),
+                          ((K_VALUE,), plan.value_escape)):
+        model = _Bit() if escape else None
+        for i in shape.inside:
+            if kinds[i] not in phase:
+                continue
+            taken = 0
+            for h in units[i]:
+                taken |= used[h]
+            bit = 1 << (truth[i].digit - 1) if truth else 0
+            bit = _code_digit(io, full, full & ~taken, model, bit)
+            for h in units[i]:
+                used[h] |= bit
+            digits[i] = bit.bit_length()
+    return digits, used
+
+
+def _code_marks(io: _Coder, full: int, possible: int, plan: _Plan,
+                outside_model: _Bit, full_model: _Bit, marks: int) -> int:
+    """Pencil marks as a subset of the cell's possibles; outside ones after an escape."""
+    beyond = full & ~possible
+    p = possible.bit_count()
+    stray = 0
+    if plan.mark_escape:
+        stray = 1 if possible == 0 else 0 if beyond == 0 else outside_model.code(
+            io, 1 if marks & beyond else 0)
+    elif possible == 0:
+        raise FormatError(NAME, None, "pencil marks that fit the possibles",
+                          found="a cell with no possibles")
+    if stray:
+        q = beyond.bit_count()
+        out = io.uniform((1 << q) - 1, _squeeze(marks, beyond) - 1 if marks else 0) + 1
+        inner = io.uniform(1 << p, _squeeze(marks, possible))
+        return _spread(out, beyond) | _spread(inner, possible)
+    if plan.mark_full and p > 1:
+        if full_model.code(io, 1 if marks == possible else 0):
+            return possible
+        inner = io.uniform((1 << p) - 2, _squeeze(marks, possible) - 1 if marks else 0) + 1
+    else:
+        inner = io.uniform((1 << p) - 1, _squeeze(marks, possible) - 1 if marks else 0) + 1
+    return _spread(inner, possible)
+
+
+def _code_all_marks(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
+                    used: Sequence[int], truth: Sequence[Cell]) -> list[int]:
+    """Pencil marks, relative to the possibles all digits leave: a bit mask per cell."""
+    full = (1 << shape.size) - 1
+    units = shape.units
+    outside_model, full_model = _Bit(), _Bit()
+    marks = [0] * shape.count
+    for i in shape.inside:
+        if kinds[i] != K_MARKS:
+            continue
+        taken = 0
+        for h in units[i]:
+            taken |= used[h]
+        bits = 0
+        if truth:
+            for d in truth[i].candidates:
+                bits |= 1 << (d - 1)
+        marks[i] = _code_marks(io, full, full & ~taken, plan, outside_model, full_model, bits)
+    return marks
+
+
+def _read(reader: _Reader) -> Puzzle:
+    """The whole walk, reading: header, kinds, packing, digits, marks."""
+    plan = _code_header(reader, None)
+    shape = _shape(plan.kind, plan.size, plan.box, plan.layout)
+    if reader.x.bit_length() > _max_bits(shape):
+        raise FormatError(NAME, None, f"at most {_max_bits(shape)} bits for this shape",
+                          found=f"{reader.x.bit_length()} bits")
+    kinds = _code_kinds(reader, plan, shape, ())
+    plan = _code_packing(reader, plan, plan, kinds)
+    digits, used = _code_digits(reader, plan, shape, kinds, ())
+    marks = _code_all_marks(reader, plan, shape, kinds, used, ()) if K_MARKS in kinds else []
+    if reader.x:
+        raise FormatError(NAME, None, "a text that ends where its puzzle does",
+                          found="more data")
+    cells: list[Cell] = []
+    outside = shape.outside
+    for i in range(shape.count):
+        kind = kinds[i]
+        if i in outside:
+            cells.append(OUTSIDE)
+        elif kind == K_EMPTY:
+            cells.append(EMPTY)
+        elif kind == K_GIVEN:
+            cells.append(Cell("given", digits[i]))
+        elif kind == K_VALUE:
+            cells.append(Cell("value", digits[i]))
+        elif kind == K_MARKS:
+            m = marks[i]
+            cells.append(Cell("candidates", 0, frozenset(
+                d + 1 for d in range(plan.size) if m >> d & 1)))
+        elif kind == K_BLACK:
+            cells.append(BLACK)
+        else:
+            cells.append(Cell("black", digits[i]))
+    try:
+        return Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout)
+    except PuzzleError as err:
+        raise FormatError(NAME, None, f"a valid puzzle ({err})") from None
+
+
+# --- choosing a packing, and the text --------------------------------------------
+
+def _fits(puzzle: Puzzle, shape: _Shape) -> tuple[bool, bool, bool]:
+    """Whether givens, values and marks each fit without an escape."""
+    cells = puzzle.cells
+    units = shape.units
+    used = [0] * shape.houses
+
+    def digits_fit(which: tuple[str, ...]) -> bool:
+        ok = True
+        for i in shape.inside:
+            cell = cells[i]
+            if cell.kind not in which or not cell.digit:
+                continue
+            bit = 1 << (cell.digit - 1)
+            taken = 0
+            for h in units[i]:
+                taken |= used[h]
+                used[h] |= bit
+            ok = ok and not taken & bit
+        return ok
+
+    givens = digits_fit(("given", "black"))
+    values = digits_fit(("value",))
+    for i in shape.inside:
+        cell = cells[i]
+        if cell.kind == "candidates":
+            taken = 0
+            for h in units[i]:
+                taken |= used[h]
+            if any(taken >> (d - 1) & 1 for d in cell.candidates):
+                return givens, values, False
+    return givens, values, True
+
+
+def _cost(step: Callable[[_Writer], object]) -> float:
+    writer = _Writer()
+    step(writer)
+    return writer.cost()
+
+
+def _write(puzzle: Puzzle) -> _Writer:
+    """Choose each packing by the bits its part of the walk takes, then write the walk.
+    The parts are independent: symmetry changes only the kinds, the marks model only
+    the marks."""
+    shape = _shape(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
+    cells = puzzle.cells
+    kinds = [_kind_id(c) for c in cells]
+    givens_fit, values_fit, marks_fit = _fits(puzzle, shape)
+    has = set(kinds)
+    bare = givens_fit and not has & {K_VALUE, K_MARKS}
+    plan = _Plan(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout, bare=bare,
+                 given_escape=not givens_fit, value_escape=not values_fit,
+                 mark_escape=not marks_fit)
+
+    def kinds_cost(symmetry: int) -> float:
+        trial = replace(plan, symmetry=symmetry)
+        return _cost(lambda w: _code_kinds(w, trial, shape, kinds))
+
+    options = range(len(SYMMETRIES)) if shape.rows == shape.cols else range(DIAGONAL)
+    plan = replace(plan, symmetry=min(options, key=kinds_cost))
+    if K_MARKS in has:
+        _, used = _code_digits(_Writer(), plan, shape, kinds, cells)
+        full = replace(plan, mark_full=True)
+        if (_cost(lambda w: _code_all_marks(w, full, shape, kinds, used, cells))
+                < _cost(lambda w: _code_all_marks(w, plan, shape, kinds, used, cells))):
+            plan = full
+    writer = _Writer()
+    _code_header(writer, plan)
+    _code_kinds(writer, plan, shape, kinds)
+    _code_packing(writer, plan, plan, kinds)
+    _, used = _code_digits(writer, plan, shape, kinds, cells)
+    if K_MARKS in has:
+        _code_all_marks(writer, plan, shape, kinds, used, cells)
+    return writer
+
+
+def _max_bits(shape: _Shape) -> int:
+    """More than any valid text of this shape needs: bounds the work a hostile text makes."""
+    return 512 + len(shape.inside) * (shape.size + 24)
+
+
+MAX_TEXT = 2 + (512 + (MAX_LAYOUT * 5) ** 2 * (25 + 24)) // 6
+
+
+def _offset(length: int) -> int:
+    """How many numbers the texts shorter than `length` stand for."""
+    return 62 * ((1 << 6 * (length - 1)) - 1) // 63
+
+
+def _to_text(x: int) -> str:
+    length = max(1, (x.bit_length() + 5) // 6)
+    while length > 1 and x < _offset(length):
+        length -= 1
+    while x >= _offset(length + 1):
+        length += 1
+    rest_len = length - 1
+    m = x - _offset(length)
+    lead, rest = divmod(m, 1 << 6 * rest_len)
+    padded = -(-rest_len // 4) * 4
+    body = base64.urlsafe_b64encode(rest.to_bytes(padded // 4 * 3, "big")).decode("ascii")
+    return ALPHABET[lead + 1] + body[padded - rest_len:]
+
+
+def _from_text(text: str, start: int) -> int:
+    lead = _DIGIT[text[0]]
+    if not 1 <= lead <= 62:
+        raise FormatError(NAME, start, "a first character other than 'A' and '_'",
+                          found=repr(text[0]))
+    rest = text[1:]
+    pad = -len(rest) % 4
+    raw = base64.urlsafe_b64decode("A" * pad + rest)
+    return _offset(len(text)) + ((lead - 1) << 6 * len(rest)) + int.from_bytes(raw, "big")
+
+
+def _lookalike(text: str) -> bool:
+    return any(p.fullmatch(text) for p in _LOOKALIKE)
+
+
+def encode(puzzle: Puzzle, lossy: bool = False) -> str:
+    """The shortest text; `lossy` is accepted and ignored (compact never loses)."""
+    text = _to_text(_write(puzzle).number())
+    return MARK + text if _lookalike(text) else text
+
+
+def decode(text: str) -> Puzzle:
+    if not isinstance(text, str):
+        raise FormatError(NAME, None, "text", found=type(text).__name__)
+    if len(text) > MAX_TEXT:
+        raise FormatError(NAME, MAX_TEXT, f"at most {MAX_TEXT} characters",
+                          found=f"{len(text)} characters")
+    end = _TEXT.match(text).end()  # type: ignore[union-attr]
+    if end < len(text):
+        raise FormatError(NAME, end, "a URL-safe character (A-Z a-z 0-9 - _)",
+                          found=repr(text[end]))
+    start = 1 if text.startswith(MARK) else 0
+    if start == len(text):
+        raise FormatError(NAME, start, "a compact text", found="nothing")
+    return _read(_Reader(_from_text(text[start:], start)))
