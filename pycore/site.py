@@ -1,0 +1,255 @@
+"""Build the static puzzle page and serve it on this machine.
+
+`build` puts into one folder everything the page loads, so that no request leaves
+its origin: PyScript's dist and Pyodide's core files (from the npm packages pinned
+in web/package-lock.json, vendored into version-named folders), the page's own
+files under content-hashed names, and `pycore` itself as one zip that PyScript
+unpacks into the interpreter's file system (its `files` mapping: no micropip, so
+start-up costs what the bare interpreter costs). `serve` runs `http.server` on
+127.0.0.1 with the same headers netlify.toml gives the published site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import io
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from . import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+PACKAGE = Path(__file__).resolve().parent
+SITE = ROOT / "_site"
+
+# The files of the npm `pyodide` package the page needs (it holds no wheels).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PAGE_ASSETS = ("style.css", "app.py")  # get content-hashed names
+PAGE_FILES = ("icon.svg",)  # copied as they are
+VENDOR = "vendor"
+ASSETS = "assets"
+
+# Only the page's own origin. Pyodide compiles wasm ('wasm-unsafe-eval') and both it
+# (emscripten's EM_ASM glue) and PyScript (its FFI) evaluate JavaScript they generate
+# themselves ('unsafe-eval'); nothing may load from anywhere else.
+CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self'; connect-src 'self'; font-src 'self'; worker-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+LONG_CACHE = "public, max-age=31536000, immutable"
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+class SiteError(OSError):
+    """The site cannot be built here (no web/ folder, no npm, a runtime file missing)."""
+
+
+def _version(package: str) -> str:
+    meta = json.loads((WEB / "node_modules" / package / "package.json").read_text())
+    version: str = meta["version"]
+    return version
+
+
+def _runtime_present() -> bool:
+    modules = WEB / "node_modules"
+    return (modules / "@pyscript" / "core" / "dist" / "core.js").is_file() and all(
+        (modules / "pyodide" / name).is_file() for name in PYODIDE_FILES
+    )
+
+
+def install_runtime(quiet: bool = False) -> None:
+    """`npm ci` in web/ when the pinned PyScript and Pyodide are not there yet."""
+    if _runtime_present():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SiteError("npm is needed once to fetch PyScript and Pyodide (web/package.json)")
+    if not quiet:
+        print("pycore: installing PyScript and Pyodide (npm ci in web/) ...", file=sys.stderr)
+    done = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB,
+        stdout=subprocess.DEVNULL if quiet else None, check=False,
+    )
+    if done.returncode or not _runtime_present():
+        raise SiteError(f"npm ci in {WEB} failed (exit status {done.returncode})")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def _hashed(name: str, data: bytes) -> str:
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}.{_digest(data)}{dot}{ext}"
+
+
+def _package_files() -> Iterator[Path]:
+    for path in sorted(PACKAGE.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        if path == Path(__file__).resolve():
+            continue  # the build tool itself has no use in the page
+        if path.suffix == ".py" or path.name == "py.typed":
+            yield path
+
+
+def package_zip() -> bytes:
+    """pycore's sources as a zip whose bytes depend only on their contents (a stable hash)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in _package_files():
+            info = zipfile.ZipInfo(path.relative_to(PACKAGE.parent).as_posix(), (1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def _copy_tree(source: Path, dest: Path, skip_suffix: str = ".map") -> None:
+    for path in source.rglob("*"):
+        if path.is_file() and not path.name.endswith(skip_suffix):
+            target = dest / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+
+
+def build(dest: Path = SITE, quiet: bool = False) -> Path:
+    """Write the whole site into `dest` (replaced), fetching the runtime first if needed."""
+    if not (WEB / "index.html").is_file():
+        raise SiteError(f"no web/ folder beside the package ({WEB}): build from a source checkout")
+    install_runtime(quiet)
+    dest = Path(dest)
+    work = dest.with_name(dest.name + ".partial")
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+
+    modules = WEB / "node_modules"
+    pyscript_dir = f"{VENDOR}/pyscript-{_version('@pyscript/core')}"
+    pyodide_dir = f"{VENDOR}/pyodide-{_version('pyodide')}"
+    _copy_tree(modules / "@pyscript" / "core" / "dist", work / pyscript_dir)
+    (work / pyodide_dir).mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(modules / "pyodide" / name, work / pyodide_dir / name)
+
+    names: dict[str, str] = {}
+    (work / ASSETS).mkdir()
+    for name in PAGE_ASSETS:
+        data = (WEB / name).read_bytes()
+        names[name] = f"{ASSETS}/{_hashed(name, data)}"
+        (work / names[name]).write_bytes(data)
+    archive = package_zip()
+    names["pycore.zip"] = f"{ASSETS}/{_hashed('pycore.zip', archive)}"
+    (work / names["pycore.zip"]).write_bytes(archive)
+    for name in PAGE_FILES:
+        shutil.copyfile(WEB / name, work / name)
+
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
+    for name, target in names.items():
+        page = page.replace("{{" + name + "}}", target)
+    if "{{" in page:
+        raise SiteError("web/index.html names an asset the build does not make: "
+                        + page[page.index("{{"):].split("}}", 1)[0] + "}}")
+    (work / "index.html").write_text(page, encoding="utf-8")
+
+    shutil.rmtree(dest, ignore_errors=True)
+    work.rename(dest)
+    return dest
+
+
+def headers_for(path: str) -> dict[str, str]:
+    """The response headers of one site path (netlify.toml gives the published site the same)."""
+    out = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer"}
+    out["Cache-Control"] = (
+        LONG_CACHE if path.startswith((f"/{VENDOR}/", f"/{ASSETS}/")) else "no-cache"
+    )
+    return out
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with wasm/module types and the site's headers; quiet unless asked."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
+    log_requests = False
+
+    def end_headers(self) -> None:
+        for key, value in headers_for(self.path.split("?", 1)[0]).items():
+            self.send_header(key, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if self.log_requests:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path = SITE, port: int = 8000, host: str = "127.0.0.1", log: bool = False,
+) -> http.server.ThreadingHTTPServer:
+    """A server for a built site; port 0 picks a free one (see `server_address`)."""
+    handler = type("SiteHandler", (Handler,), {"log_requests": log})
+    return http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
+
+
+def url_of(server: http.server.ThreadingHTTPServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host!s}:{port}/"
+
+
+def serve(port: int = 8000, dest: Path = SITE) -> None:
+    """Build the site, then serve it on 127.0.0.1 until interrupted."""
+    build(dest)
+    with make_server(dest, port, log=True) as server:
+        print(f"Serving the puzzle page at {url_of(server)} (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("stopped", file=sys.stderr)
+
+
+def _cmd_build(args: argparse.Namespace) -> None:
+    print(build(Path(args.dest)))
+
+
+def _cmd_serve(args: argparse.Namespace) -> None:
+    serve(args.port, Path(args.dest))
+
+
+def _register(sub: Any) -> None:
+    p = sub.add_parser("build", help="build the static page into a folder (default _site/)")
+    p.add_argument("--dest", default=str(SITE), help="the folder to write (it is replaced)")
+    p.set_defaults(run=_cmd_build)
+    p = sub.add_parser("serve", help="build the page and serve it on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--dest", default=str(SITE), help="the folder to build and serve")
+    p.set_defaults(run=_cmd_serve)
+
+
+cli.EXTENSIONS.append(_register)

@@ -1,0 +1,130 @@
+"""The site build and the local server: what `pycore serve` and Netlify publish."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import threading
+import tomllib
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from email.message import Message
+from pathlib import Path
+
+import pytest
+
+from pycore import cli, site
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return site.build(tmp_path_factory.mktemp("built") / "site", quiet=True)
+
+
+def local_references(page: str) -> list[str]:
+    refs = re.findall(r'(?:href|src)="([^"]+)"', page)
+    config = json.loads(re.search(r"config='([^']+)'", page).group(1))  # type: ignore[union-attr]
+    return [*refs, config["interpreter"], *config["files"]]
+
+
+def test_the_page_names_only_files_the_build_wrote(built: Path) -> None:
+    page = (built / "index.html").read_text()
+    assert "{{" not in page
+    for ref in local_references(page):
+        assert not re.match(r"[a-z]+:|//", ref), ref  # nothing from another host
+        assert (built / ref).is_file(), ref
+
+
+def test_page_assets_are_named_by_their_content(built: Path) -> None:
+    assets = sorted((built / site.ASSETS).iterdir())
+    assert {p.name.split(".")[0] for p in assets} == {"app", "style", "pycore"}
+    for path in assets:
+        digest = path.name.split(".")[-2]
+        assert hashlib.sha256(path.read_bytes()).hexdigest().startswith(digest)
+
+
+def test_runtime_folders_carry_the_pinned_versions(built: Path) -> None:
+    wanted = json.loads((ROOT / "web" / "package.json").read_text())["dependencies"]
+    assert all(re.fullmatch(r"\d+(\.\d+)*", v) for v in wanted.values()), "pin exact versions"
+    lock = json.loads((ROOT / "web" / "package-lock.json").read_text())["packages"]
+    for name, version in wanted.items():
+        assert lock[f"node_modules/{name}"]["version"] == version
+    pyodide = built / site.VENDOR / f"pyodide-{wanted['pyodide']}"
+    assert sorted(p.name for p in pyodide.iterdir()) == sorted(site.PYODIDE_FILES)
+    assert (built / site.VENDOR / f"pyscript-{wanted['@pyscript/core']}" / "core.js").is_file()
+
+
+def test_pycore_ships_as_one_reproducible_zip() -> None:
+    data = site.package_zip()
+    assert data == site.package_zip()
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert {"pycore/__init__.py", "pycore/editor.py", "pycore/links.py",
+            "pycore/formats/__init__.py"} <= set(names)
+    assert "pycore/site.py" not in names
+    assert not [n for n in names if "__pycache__" in n or not n.startswith("pycore/")]
+
+
+def test_the_page_script_leaves_codecs_to_pycore_and_writes_no_html() -> None:
+    app = (ROOT / "web" / "app.py").read_text()
+    assert "innerHTML" not in app and "outerHTML" not in app
+    assert "pycore.formats" not in app and "insertAdjacentHTML" not in app
+
+
+def test_netlify_publishes_the_build_with_the_servers_headers() -> None:
+    config = tomllib.loads((ROOT / "netlify.toml").read_text())
+    assert config["build"]["publish"] == "_site"
+    assert "pycore build" in config["build"]["command"]
+    rules = {rule["for"]: rule["values"] for rule in config["headers"]}
+    assert rules["/*"]["Content-Security-Policy"] == site.CSP
+    assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
+    assert rules["/*.mjs"]["Content-Type"] == "text/javascript"
+    for path in ("/vendor/pyodide-1/pyodide.asm.wasm", "/assets/app.0123.py", "/", "/index.html"):
+        prefix = next(p for p in rules if p.endswith("/*") and path.startswith(p[:-1]) and p != "/*") \
+            if path.startswith(("/vendor/", "/assets/")) else path
+        assert rules[prefix]["Cache-Control"] == site.headers_for(path)["Cache-Control"], path
+
+
+@pytest.fixture(scope="module")
+def server(built: Path) -> Iterator[str]:
+    srv = site.make_server(built, port=0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield site.url_of(srv)
+    srv.shutdown()
+    srv.server_close()
+
+
+def fetch(url: str) -> tuple[int, Message, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return answer.status, answer.headers, answer.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers, b""
+
+
+def test_the_server_sends_types_and_headers_the_browser_needs(server: str, built: Path) -> None:
+    assert server.startswith("http://127.0.0.1:")
+    status, headers, body = fetch(server)
+    assert status == 200 and headers["Content-Security-Policy"] == site.CSP
+    assert headers["Cache-Control"] == "no-cache" and b'id="grid"' in body
+    pyodide = next((built / site.VENDOR).glob("pyodide-*")).name
+    for name, kind in (("pyodide.asm.wasm", "application/wasm"), ("pyodide.mjs", "text/javascript")):
+        status, headers, _ = fetch(f"{server}{site.VENDOR}/{pyodide}/{name}")
+        assert (status, headers["Content-Type"]) == (200, kind)
+        assert headers["Cache-Control"] == site.LONG_CACHE
+    assert fetch(server + "../pyproject.toml")[0] == 404
+    assert fetch(server + "no-such-file")[0] == 404
+
+
+def test_build_and_serve_are_pycore_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["build", "--dest", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().out.strip() == str(tmp_path / "out")
+    assert (tmp_path / "out" / "index.html").is_file()
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--help"])
+    assert "--port" in capsys.readouterr().out

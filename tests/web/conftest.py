@@ -1,0 +1,132 @@
+"""Browser tests of the page: Chromium drives the built site, served on an ephemeral localhost port.
+
+The browser is found in this order: $CHROMIUM, /usr/bin/chromium (Debian's package,
+which .ci/run installs when missing), Playwright's own download. Every test's page
+is watched: a request to any other origin, a console error or an uncaught page
+error fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserType, Page
+
+from pycore import site
+from pycore.model import Puzzle
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # headless Chromium as root needs it
+    "--disable-background-networking",  # and these keep it from calling out
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+]
+READY = '[data-ready="true"]'
+START_TIMEOUT = 60_000  # ms; a cold start takes a few seconds, a busy CI machine more
+
+
+def find_chromium(browser_type: BrowserType | None = None) -> str | None:
+    """$CHROMIUM, then Debian's /usr/bin/chromium, then Playwright's own Chromium."""
+    candidates = [os.environ.get("CHROMIUM", ""), DEBIAN_CHROMIUM]
+    if browser_type is not None:
+        candidates.append(browser_type.executable_path)
+    return next((path for path in candidates if path and os.access(path, os.X_OK)), None)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], browser_type: BrowserType
+) -> dict[str, Any]:
+    path = find_chromium(browser_type)
+    if path is None:
+        pytest.fail(
+            "no Chromium found: run `apt-get install -y chromium` (or `bash .ci/run`), "
+            "or set CHROMIUM=/path/to/chromium",
+            pytrace=False,
+        )
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site, built once into a temporary folder and served on 127.0.0.1:<free port>."""
+    folder = site.build(tmp_path_factory.mktemp("site") / "site", quiet=True)
+    server = site.make_server(folder, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield site.url_of(server)
+    server.shutdown()
+    server.server_close()
+
+
+GRID_JS = """() => [...document.querySelectorAll('#grid [data-row]')].map(
+    e => [Number(e.dataset.row), Number(e.dataset.col), e.dataset.kind, e.textContent])"""
+
+
+def expected_grid(puzzle: Puzzle) -> list[list[Any]]:
+    """What the page must show for a puzzle: [row, col, kind, text] for every cell."""
+    out: list[list[Any]] = []
+    for i, cell in enumerate(puzzle.cells):
+        row, col = divmod(i, puzzle.cols)
+        if cell.kind == "candidates":
+            text = " ".join(str(d) for d in sorted(cell.candidates))
+        else:
+            text = str(cell.digit) if cell.digit else ""
+        out.append([row, col, cell.kind, text])
+    return out
+
+
+@dataclass
+class App:
+    """A page of the app plus what it asked the network for and complained about."""
+
+    page: Page
+    url: str
+    requests: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def watch(self, page: Page) -> Page:
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("console", lambda m: m.type == "error" and self.problems.append(m.text))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        return page
+
+    def open(self, fragment: str = "", page: Page | None = None) -> Page:
+        page = page or self.page
+        page.goto(self.url + (f"#{fragment}" if fragment else ""))
+        page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+        return page
+
+    def grid(self, page: Page | None = None) -> list[list[Any]]:
+        result: list[list[Any]] = (page or self.page).evaluate(GRID_JS)
+        return result
+
+    def cell(self, row: int, col: int) -> Any:
+        return self.page.locator(f'#grid [data-row="{row}"][data-col="{col}"]')
+
+    def shoot(self, name: str, page: Page | None = None) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        (page or self.page).screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def app(page: Page, site_url: str) -> Iterator[App]:
+    watched = App(page, site_url)
+    watched.watch(page)
+    yield watched
+    away = [u for u in watched.requests if not u.startswith(site_url)]
+    assert away == [], "requests left the page's origin"
+    assert watched.problems == [], "the page logged errors"

@@ -1,0 +1,130 @@
+"""Making and playing puzzles in the page: typing, modes, pencil marks, black cells, undo, sharing."""
+
+from __future__ import annotations
+
+from pycore import links
+
+from .conftest import App, expected_grid
+from .samples import SAMPLES
+
+
+def kinds(app: App, *cells: tuple[int, int]) -> list[tuple[str, str]]:
+    return [
+        (app.cell(r, c).get_attribute("data-kind") or "", app.cell(r, c).text_content() or "")
+        for r, c in cells
+    ]
+
+
+def test_typing_marks_conflicts_undo_and_the_copied_link(app: App) -> None:
+    page = app.open()
+    app.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app.url)
+    assert page.is_hidden("#loading")
+    assert page.is_hidden("text=Black cells")  # a sudoku has no black cells
+    assert page.is_checked('input[value="given"]')  # a blank grid starts in givens mode
+    assert len(app.grid()) == 81 and all(kind == "empty" for _, _, kind, _ in app.grid())
+
+    app.cell(0, 0).click()
+    page.keyboard.type("5")
+    page.keyboard.press("v")  # solve mode: the player's own digits
+    assert page.is_checked('input[value="value"]')
+    app.cell(0, 4).click()
+    page.keyboard.type("5")
+    assert kinds(app, (0, 0), (0, 4)) == [("given", "5"), ("value", "5")]
+    assert app.cell(0, 0).get_attribute("data-conflict") == "true"
+    assert app.cell(0, 4).get_attribute("data-conflict") == "true"
+    assert "conflict" in (app.cell(0, 4).get_attribute("aria-label") or "")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("3")
+    assert app.cell(0, 0).get_attribute("data-conflict") is None
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("p")  # pencil marks
+    page.keyboard.type("192")
+    assert kinds(app, (1, 4)) == [("candidates", "1 2 9")]
+    page.keyboard.press("Control+z")
+    assert kinds(app, (1, 4)) == [("candidates", "1 9")]
+    page.keyboard.press("Control+y")
+    assert kinds(app, (1, 4)) == [("candidates", "1 2 9")]
+    page.click("#undo")
+    page.click("#undo")
+    assert kinds(app, (1, 4)) == [("candidates", "1")]
+    page.click("#redo")
+    # the on-screen pad enters digits too (a touch screen has no keys)
+    app.cell(8, 8).click()
+    page.click('#pad button[data-digit="7"]')
+    assert kinds(app, (8, 8)) == [("candidates", "7")]
+
+    # the address bar is the share link: it reads back to exactly what the grid shows
+    state = links.read(page.evaluate("location.href"))[1]
+    assert expected_grid(state) == app.grid()
+    page.click("#copy")
+    page.wait_for_function("document.querySelector('#share-note').textContent.includes('copied')")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.input_value("#link") == page.evaluate("location.href")
+    app.shoot("sudoku-9x9-desktop")
+    page.set_viewport_size({"width": 320, "height": 900})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    app.shoot("sudoku-9x9-320px")
+
+    # fill candidates pencils in every open cell; solving it keeps the givens
+    page.click("#fill")
+    grid = {(r, c): (kind, text) for r, c, kind, text in app.grid()}
+    assert grid[(0, 1)] == ("candidates", "1 2 4 6 7 8 9")
+    assert grid[(0, 0)] == ("given", "5")
+
+    again = app.watch(page.context.new_page())
+    app.open(copied.split("#", 1)[1], page=again)
+    assert app.grid(again) == expected_grid(state)
+
+
+def test_str8ts_black_cells(app: App) -> None:
+    page = app.open()
+    page.select_option("#shape", "str8ts-6")
+    assert len(app.grid()) == 36
+    assert page.get_attribute("#grid", "data-puzzle") == "str8ts"
+    page.check('input[value="black"]')
+    for r, c in ((0, 0), (0, 5), (2, 3), (5, 5), (3, 1)):
+        app.cell(r, c).click()
+    page.keyboard.type("4")  # on a black cell in black mode: a black given
+    app.cell(2, 3).click()  # clicking a black cell in black mode makes it white again
+    page.keyboard.press("g")
+    app.cell(1, 1).click()
+    page.keyboard.type("2")
+    page.keyboard.press("v")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("5")
+    page.keyboard.press("m")  # m steps on to pencil marks
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("136")
+    assert kinds(app, (0, 0), (0, 5), (2, 3), (3, 1), (1, 1), (1, 2), (1, 3)) == [
+        ("black", ""), ("black", ""), ("empty", ""), ("black", "4"), ("given", "2"),
+        ("value", "5"), ("candidates", "1 3 6"),
+    ]
+    state = links.read(page.evaluate("location.hash"))[1]
+    assert state.kind == "str8ts" and expected_grid(state) == app.grid()
+    app.open(links.fragment(SAMPLES["str8ts6"](), "str8ts"))
+    assert app.grid() == expected_grid(SAMPLES["str8ts6"]())
+    page.set_viewport_size({"width": 900, "height": 900})
+    app.shoot("str8ts-6x6")
+
+
+def test_two_digit_entry_in_a_16x16(app: App) -> None:
+    sample = SAMPLES["sudoku16"]()
+    page = app.open(links.best(sample)[1])
+    assert page.is_checked('input[value="value"]')  # a puzzle with givens opens for solving
+    assert app.grid() == expected_grid(sample)
+    app.cell(15, 14).click()
+    page.keyboard.type("16")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.type("9")
+    assert kinds(app, (15, 14), (15, 13)) == [("value", "16"), ("value", "9")]
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    assert kinds(app, (15, 14)) == [("empty", "")]  # 1 then 6 was one step
+    page.keyboard.press("Control+y")
+    page.select_option("#format", "offset")
+    assert page.input_value("#link").split("#", 1)[1].startswith("o:")
+    assert links.read(page.input_value("#link"))[1] == links.read(page.evaluate("location.hash"))[1]
+    page.click("#pad button[data-digit='13']")
+    assert kinds(app, (15, 13)) == [("value", "13")]
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    app.shoot("sudoku-16x16")

@@ -1,0 +1,75 @@
+"""Bad links, keyboard-only use, and a page that asks nothing of any other host."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from pycore import links
+from pycore.site import PYODIDE_FILES
+
+from .conftest import App, expected_grid
+from .samples import SAMPLES
+
+
+def test_a_bad_link_says_what_is_wrong_and_where_and_the_page_stays_usable(app: App) -> None:
+    page = app.open("o:00zz!!")
+    message = page.locator("#message")
+    assert message.get_attribute("role") == "alert"
+    text = message.inner_text()
+    assert text.startswith("Could not open that link: offset") and "character" in text
+    assert len(app.grid()) == 81  # a blank grid to work on instead
+    app.cell(4, 4).click()
+    page.keyboard.type("8")
+    assert app.cell(4, 4).get_attribute("data-kind") == "given"
+    before = app.grid()
+
+    good = links.link(SAMPLES["sudoku9-rich"](), "jcode", base=app.url)
+    for bad, words in ((good[:-5], "jcode"), (app.url + "#x:12", "fragment tag"),
+                       ("{\"kind\": \"sudoku\"", "json")):
+        page.fill("#open-text", bad)
+        page.press("#open-text", "Enter")
+        assert words in message.inner_text(), bad
+        assert app.grid() == before  # the grid on screen stays as it was
+        assert page.input_value("#open-text") == bad  # kept, to be corrected
+    page.fill("#open-text", good)
+    page.press("#open-text", "Enter")
+    assert message.get_attribute("role") == "status"
+    assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
+
+
+def test_keyboard_only(app: App) -> None:
+    page = app.open()
+    for _ in range(40):  # Tab through the controls until the grid's cell has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
+            break
+    focused = page.evaluate("[document.activeElement.dataset.row, document.activeElement.dataset.col]")
+    assert focused == ["0", "0"]
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "1", "ArrowDown", "m", "2", "ArrowDown",
+                "m", "3", "4", "ArrowLeft", "v", "9", "Backspace", "g", "7", "Control+z"):
+        page.keyboard.press(key)
+    shown = {(r, c): (kind, text) for r, c, kind, text in app.grid() if kind != "empty"}
+    assert shown == {(1, 2): ("given", "1"), (2, 2): ("value", "2"), (3, 2): ("candidates", "3 4")}
+    assert page.evaluate("document.activeElement.dataset.row") == "3"  # focus follows the cursor
+    assert page.evaluate("document.activeElement.dataset.col") == "1"
+    page.keyboard.press("Control+y")
+    assert app.cell(3, 1).text_content() == "7"
+    # every control has a name a screen reader can say
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]
+        .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+        .map(e => e.outerHTML.slice(0, 60))""")
+    assert unnamed == []
+    assert app.cell(3, 1).get_attribute("aria-label") == "Row 4, column 2: given 7"
+
+
+def test_every_request_goes_to_the_page_origin(app: App) -> None:
+    app.open(links.best(SAMPLES["samurai"]())[1])
+    origin = urlsplit(app.url)
+    asked = [urlsplit(u) for u in app.requests]
+    assert asked and all((u.scheme, u.netloc) == (origin.scheme, origin.netloc) for u in asked)
+    paths = {u.path.rsplit("/", 1)[-1] for u in asked}
+    assert set(PYODIDE_FILES) - {"pyodide-lock.json"} <= paths  # the runtime came from here too
+    assert any(name.startswith("pycore.") and name.endswith(".zip") for name in paths)
+    wasm = app.page.request.get(next(u.geturl() for u in asked if u.path.endswith(".wasm")))
+    assert wasm.headers["content-type"] == "application/wasm"
+    assert "default-src 'self'" in wasm.headers["content-security-policy"]
