@@ -13,6 +13,7 @@ copied in marktekfan/sudokupad-penpa-import): an id starts with a format prefix:
   `a` arrows, `o` overlays, `u` underlays, unquoted keys, single quotes, `t`/`f`,
   empty array slots for `{}`).
 - `fpuz…`/`fpuzzles…`: f-puzzles data (see fpuzzles.py).
+- `scf…`: classic2-zipped givens of a 9x9, then optionally `*` and constraint letters.
 - anything else is a short id of a puzzle kept on SudokuPad's server.
 """
 
@@ -128,6 +129,44 @@ def _classic_grid(givens: str) -> Puzzle:
             raise FormatError(NAME, k, f"a digit 1..{n}", unit="cell", found=ch)
         cells.append(given(d) if d else EMPTY)
     return Puzzle("sudoku", n, tuple(cells))
+
+
+def _scf(data: str) -> tuple[Puzzle, list[str]]:
+    """SudokuPad's SCF: classic2 givens of a 9x9, then `*` and constraint letters
+    (`w` windoku, `x` X-sudoku, `t<title>*`, `a<author>*`, `**` a literal star)."""
+    check_length(NAME, data, 4096)
+    zipped, star, rest = data.partition("*")
+    cells = 0
+    used = 0
+    for ch in zipped:
+        if cells >= 81 and not star:
+            break
+        code = CLASSIC2.find(ch)
+        if code < 0:
+            raise FormatError(NAME, 3 + used, "an SCF character (0-9, A-Z, a-x)", found=repr(ch))
+        cells += 1 + code // 10
+        used += 1
+    givens = _classic2(zipped[:used])
+    if len(givens) > 81:
+        raise FormatError(NAME, None, "SCF givens for 81 cells", found=f"{len(givens)} cells")
+    constraints = rest if star else zipped[used:]
+    puzzle = _classic_grid(givens.ljust(81, "0"))
+    lost = {"w": "the four extra windoku regions", "x": "the X-sudoku diagonals"}
+    warnings = []
+    k = 0
+    while k < len(constraints):
+        letter = constraints[k]
+        k += 1
+        if letter in lost:
+            warnings.append(f"{lost.pop(letter)} cannot be kept")
+        elif letter in "ta":
+            while k < len(constraints) and (constraints[k] != "*" or constraints[k:k + 2] == "**"):
+                k += 2 if constraints[k:k + 2] == "**" else 1
+            k += 1
+            if "text" not in lost:
+                lost["text"] = ""
+                warnings.append("the title and author cannot be kept")
+    return puzzle, warnings
 
 
 # --- scl / ctc: relaxed JSON -----------------------------------------------------------------
@@ -377,8 +416,8 @@ def decode(text: str) -> Imported:
     if prefix in ("fpuz", "fpuzzles"):
         puzzle, warnings = fpuzzles.puzzle_from(parse_json(NAME, _json_text(data)), NAME)
         return Imported("sudokupad f-puzzles", puzzle, tuple(warnings))
-    raise FormatError(NAME, 0, "a classic, scl, ctc or fpuzzles id; scf ids are not supported",
-                      found=repr(prefix))
+    puzzle, warnings = _scf(data)
+    return Imported("sudokupad scf", puzzle, tuple(warnings))
 
 
 def _parse(text: str) -> Any:
