@@ -191,6 +191,11 @@ class _Plan:
                 and self.box == (3, 3))
 
 
+def _unwritten(what: str) -> FormatError:
+    """A text no encoder writes: refusing it keeps garbage from reading as a puzzle."""
+    return FormatError(NAME, None, "a text as the encoder writes it", found=what)
+
+
 def _windows_rank(chosen: Sequence[int]) -> int:
     """Rank of a sorted subset among those of its size (combinatorial number system)."""
     return sum(math.comb(s, k + 1) for k, s in enumerate(chosen))
@@ -238,6 +243,8 @@ def _code_header(io: _Coder, plan: _Plan | None) -> _Plan:
                 box = (layout.box, layout.box)
         bare = io.uniform(2, not truth.bare) == 0
         out = _Plan(kind, size, box, layout, bare=bare)
+        if out.classic:
+            raise _unwritten("the classic 9x9 written in the long header")
     return replace(out, symmetry=io.weighted(SYMMETRIES, truth.symmetry))
 
 
@@ -258,14 +265,17 @@ def _code_layout(io: _Coder, layout: Layout | None) -> Layout:
     }
     disabled = frozenset(set(range(width * height)) - enabled)
     try:
-        return Layout(b, width, height, disabled)
+        out = Layout(b, width, height, disabled)
     except PuzzleError as err:
         raise FormatError(NAME, None, f"a valid layout ({err})") from None
+    if out.is_plain or len(out.windows) != count:
+        raise _unwritten("a layout that names only some of its windows")
+    return out
 
 
 # --- the cells ------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per shape (cached): hash by identity
 class _Shape:
     """What the walk needs of a shape, computed once per shape."""
 
@@ -399,6 +409,8 @@ def _code_kinds(io: _Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) ->
         s = io.weighted(table, slot.get(truth[i], -1) if truth else 0)
         table[s] += 2
         kinds[i] = present[s]
+    if not truth and present is not alphabet and not set(present) <= {K_EMPTY, *kinds}:
+        raise _unwritten("a kind said to occur that no cell has")
     return kinds
 
 
@@ -421,7 +433,8 @@ def _code_packing(io: _Coder, plan: _Plan, truth: _Plan, kinds: Sequence[int]) -
 
 
 def _code_digit(io: _Coder, full: int, allowed: int, escape: _Bit | None, bit: int) -> int:
-    """A digit among those its houses still allow; with an escape, any digit."""
+    """A digit among those its houses still allow; with an escape, any digit.
+    Returns the digit's bit, negated when it took the escape."""
     pool = allowed
     if escape is not None:
         others = full & ~allowed
@@ -433,7 +446,7 @@ def _code_digit(io: _Coder, full: int, allowed: int, escape: _Bit | None, bit: i
         raise FormatError(NAME, None, "a text whose digits fit their houses",
                           found="a digit with no room left")
     index = io.uniform(pool.bit_count(), _index_in(pool, bit) if bit else 0)
-    return _nth_bit(pool, index)
+    return -_nth_bit(pool, index) if pool != allowed else _nth_bit(pool, index)
 
 
 def _code_digits(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
@@ -447,6 +460,7 @@ def _code_digits(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
     for phase, escape in (((K_GIVEN, K_BLACK_GIVEN), plan.given_escape),
                           ((K_VALUE,), plan.value_escape)):
         model = _Bit() if escape else None
+        clashes = 0
         for i in shape.inside:
             if kinds[i] not in phase:
                 continue
@@ -455,15 +469,21 @@ def _code_digits(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
                 taken |= used[h]
             bit = 1 << (truth[i].digit - 1) if truth else 0
             bit = _code_digit(io, full, full & ~taken, model, bit)
+            if bit < 0:
+                clashes += 1
+                bit = -bit
             for h in units[i]:
                 used[h] |= bit
             digits[i] = bit.bit_length()
+        if escape and not clashes:
+            raise _unwritten("an escape for clashing digits that none takes")
     return digits, used
 
 
 def _code_marks(io: _Coder, full: int, possible: int, plan: _Plan,
                 outside_model: _Bit, full_model: _Bit, marks: int) -> int:
-    """Pencil marks as a subset of the cell's possibles; outside ones after an escape."""
+    """Pencil marks as a subset of the cell's possibles; outside ones after an escape.
+    Returns the marks' bits, negated when some lie outside the possibles."""
     beyond = full & ~possible
     p = possible.bit_count()
     stray = 0
@@ -477,7 +497,7 @@ def _code_marks(io: _Coder, full: int, possible: int, plan: _Plan,
         q = beyond.bit_count()
         out = io.uniform((1 << q) - 1, _squeeze(marks, beyond) - 1 if marks else 0) + 1
         inner = io.uniform(1 << p, _squeeze(marks, possible))
-        return _spread(out, beyond) | _spread(inner, possible)
+        return -(_spread(out, beyond) | _spread(inner, possible))
     if plan.mark_full and p > 1:
         if full_model.code(io, 1 if marks == possible else 0):
             return possible
@@ -494,6 +514,7 @@ def _code_all_marks(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int]
     units = shape.units
     outside_model, full_model = _Bit(), _Bit()
     marks = [0] * shape.count
+    strays = 0
     for i in shape.inside:
         if kinds[i] != K_MARKS:
             continue
@@ -504,7 +525,13 @@ def _code_all_marks(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int]
         if truth:
             for d in truth[i].candidates:
                 bits |= 1 << (d - 1)
-        marks[i] = _code_marks(io, full, full & ~taken, plan, outside_model, full_model, bits)
+        bits = _code_marks(io, full, full & ~taken, plan, outside_model, full_model, bits)
+        if bits < 0:
+            strays += 1
+            bits = -bits
+        marks[i] = bits
+    if plan.mark_escape and not strays:
+        raise _unwritten("an escape for marks outside the possibles that none takes")
     return marks
 
 
@@ -517,6 +544,8 @@ def _read(reader: _Reader) -> Puzzle:
                           found=f"{reader.x.bit_length()} bits")
     kinds = _code_kinds(reader, plan, shape, ())
     plan = _code_packing(reader, plan, plan, kinds)
+    if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
+        raise _unwritten("a bare puzzle in the long form")
     digits, used = _code_digits(reader, plan, shape, kinds, ())
     marks = _code_all_marks(reader, plan, shape, kinds, used, ()) if K_MARKS in kinds else []
     if reader.x:
@@ -627,10 +656,10 @@ def _write(puzzle: Puzzle) -> _Writer:
 
 def _max_bits(shape: _Shape) -> int:
     """More than any valid text of this shape needs: bounds the work a hostile text makes."""
-    return 512 + len(shape.inside) * (shape.size + 24)
+    return 4096 + len(shape.inside) * (shape.size + 32)
 
 
-MAX_TEXT = 2 + (512 + (MAX_LAYOUT * 5) ** 2 * (25 + 24)) // 6
+MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 32)) // 6
 
 
 def _offset(length: int) -> int:
@@ -686,4 +715,7 @@ def decode(text: str) -> Puzzle:
     start = 1 if text.startswith(MARK) else 0
     if start == len(text):
         raise FormatError(NAME, start, "a compact text", found="nothing")
+    if not start and _lookalike(text):
+        raise FormatError(NAME, 0, "a leading _ on a text shaped like a base-32 or jcode string",
+                          found=repr(text[:20]))
     return _read(_Reader(_from_text(text[start:], start)))
