@@ -76,6 +76,15 @@ def test_a_loss_is_refused_with_every_item_named_unless_lossy() -> None:
     assert exports.export("line", puzzle, lossy=True) == CLASSIC
 
 
+def test_survey_tells_the_page_each_targets_verdict() -> None:
+    verdicts = {v.name: v for v in exports.survey(with_play(classic_puzzle()))}
+    assert list(verdicts) == exports.names()
+    assert verdicts["fpuzzles"].lost == [] and verdicts["fpuzzles"].refused is None
+    assert verdicts["sudokupad"].lost == ["1 player's value", "1 cell with pencil marks"]
+    samurai = {v.name: v for v in exports.survey(Puzzle.blank(layout=Layout.samurai()))}
+    assert all(v.refused and "21x21 multi-grid layout" in v.refused for v in samurai.values())
+
+
 # --- the 81-character line -------------------------------------------------------------------
 
 def test_line_is_one_character_a_cell_with_dots_for_empty_cells() -> None:

@@ -10,11 +10,13 @@ behind. These are write-only: reading those tools' texts is `formats/imports`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...errors import FormatError
 from ...model import Puzzle
 from ._common import Export
 
-__all__ = ["EXPORTS", "Export", "export", "lost", "names"]
+__all__ = ["EXPORTS", "Export", "Verdict", "export", "lost", "names", "survey"]
 
 
 def _registry() -> dict[str, Export]:
@@ -48,3 +50,27 @@ def lost(name: str, puzzle: Puzzle) -> list[str]:
 def export(name: str, puzzle: Puzzle, lossy: bool = False) -> str:
     """The puzzle as target `name` reads it: a text or a link."""
     return _target(name).export(puzzle, lossy)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one target makes of a puzzle: the page shows this next to each button."""
+
+    name: str
+    title: str
+    is_link: bool
+    lost: list[str]
+    """What a lossy export would leave out ([] = the target holds everything)."""
+    refused: str | None
+    """Why the target cannot take this puzzle at all, or None."""
+
+
+def survey(puzzle: Puzzle) -> list[Verdict]:
+    """Every target's verdict on `puzzle`, in registry order."""
+    verdicts = []
+    for target in EXPORTS.values():
+        try:
+            verdicts.append(Verdict(target.name, target.title, target.is_link, target.lost(puzzle), None))
+        except FormatError as err:
+            verdicts.append(Verdict(target.name, target.title, target.is_link, [], str(err)))
+    return verdicts
