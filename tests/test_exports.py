@@ -112,7 +112,7 @@ def test_line_cannot_hold_str8ts_or_layouts_at_all(puzzle: Puzzle) -> None:
     assert not isinstance(caught.value, LossError)
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @for_all(square_puzzles(kind="sudoku", default_box=True))
 def test_line_reads_back_as_the_givens(puzzle: Puzzle) -> None:
     out = text.line(puzzle, lossy=True)
@@ -175,7 +175,7 @@ def test_sudokupad_classic_holds_nine_by_nine_only(puzzle: Puzzle) -> None:
         sudokupad.export(puzzle, lossy=True)
 
 
-@settings(max_examples=80)
+@settings(max_examples=80, deadline=None)
 @for_all(square_puzzles(kind="sudoku", sizes=(9,), default_box=True))
 def test_sudokupad_reads_back_every_given(puzzle: Puzzle) -> None:
     link = sudokupad.export(puzzle, lossy=True)
@@ -272,7 +272,7 @@ def test_fpuzzles_without_lzstring_says_what_to_install(monkeypatch: pytest.Monk
 
 
 @needs_lzstring
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @for_all(square_puzzles(kind="sudoku", sizes=(4, 6, 8, 9, 12, 16)))
 def test_fpuzzles_holds_every_state_of_every_sudoku_up_to_16(puzzle: Puzzle) -> None:
     assert exports.lost("fpuzzles", puzzle) == []
@@ -340,7 +340,7 @@ def test_hodoku_grid_names_a_given_whose_digit_a_peer_marks() -> None:
     ]
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)
 @for_all(square_puzzles(kind="sudoku", sizes=(9,), default_box=True))
 def test_hodoku_grid_shows_every_digit_and_mark(puzzle: Puzzle) -> None:
     entries = read_pm_grid(text.hodoku(puzzle, lossy=True))
@@ -392,7 +392,7 @@ def read_library(out: str) -> Puzzle:
     return puzzle.with_cells(marks)
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @for_all(square_puzzles(kind="sudoku", sizes=(9,), default_box=True))
 def test_hodoku_library_reads_back_whatever_it_can_hold(puzzle: Puzzle) -> None:
     if exports.lost("hodoku-library", puzzle):
@@ -458,7 +458,7 @@ def read_kangaroo(out: str) -> Puzzle:
     return blank.with_cells(changes)
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)
 @for_all(st.one_of(square_puzzles(kind="sudoku", sizes=(4, 9, 16), default_box=True), layout_puzzles()))
 def test_kangaroo_reads_back_the_givens(puzzle: Puzzle) -> None:
     try:

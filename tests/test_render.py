@@ -102,7 +102,7 @@ def test_svg_writes_two_digit_numbers_of_big_grids() -> None:
     assert [t.text for t in texts(svg)] == ["16", "10", "12"]
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)
 @for_all(square_puzzles() | layout_puzzles())
 def test_svg_shows_every_digit_in_its_cell(puzzle: Puzzle) -> None:
     cell = 40
