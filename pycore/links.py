@@ -160,10 +160,7 @@ def read_any(text: str) -> Imported:
     """
     from .formats import imports
 
-    if len(text) > MAX_LINK:
-        raise FormatError(NAME, MAX_LINK, f"a link of at most {MAX_LINK} characters",
-                          found=f"{len(text)} characters")
-    if imports.prefers(text):
+    if imports.prefers(text) or len(text) > MAX_LINK:  # long texts: files of other tools
         return imports.read(text)
     try:
         name, puzzle = read(text)

@@ -323,3 +323,36 @@ def test_sudokupad_zipped_json_reads_like_plain_json() -> None:
 def test_json_of_our_own_form_is_still_ours() -> None:
     puzzle = links.read_any(by_name("plain multi-line forum grid")["text"]).puzzle
     assert links.read_any(json.dumps(to_json(puzzle))).format == "json"
+
+
+# --- the command line ----------------------------------------------------------------------
+
+
+def test_decode_auto_names_the_format_and_warns_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.cli import main
+
+    text = by_name("f-puzzles innie killer")["text"]
+    assert main(["decode", "auto", text]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["size"] == 9
+    lines = err.splitlines()
+    assert lines[0] == "pycore: read as f-puzzles"
+    assert lines[1].startswith("pycore: warning: killer cages (2)")
+
+
+def test_convert_auto_reads_imports_too(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.cli import main
+
+    text = by_name("plain multi-line forum grid")["text"]
+    assert main(["convert", "auto", "jcode", text]) == 0
+    out, err = capsys.readouterr()
+    assert err == "pycore: read as plain\n"
+    assert links.read_any(out.strip()).puzzle == links.read_any(text).puzzle
+
+
+def test_decode_auto_refuses_a_short_id_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.cli import main
+
+    assert main(["decode", "auto", "https://sudokupad.app/6bxd0ipaky"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "short id" in err and "api/puzzle/6bxd0ipaky" in err

@@ -1,7 +1,8 @@
 """Helpers every import shares: bounded decompression and JSON, URLs, boxes from regions.
 
 Imports read text written by other tools, so every step is bounded: the text is at
-most `MAX_TEXT` characters, an lz-string payload at most `MAX_LZ` characters, a
+most `MAX_TEXT` characters (a kangaroo file of a 25x25 is 70 KB), and every reader's
+work is linear in it; an lz-string payload at most `MAX_LZ` characters, a
 decompressed payload at most `MAX_OUTPUT` characters, and JSON nesting at most
 `MAX_DEPTH` levels (checked by a loop before any parser sees the text).
 """
@@ -19,7 +20,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from ...errors import FormatError
 from ...model import DEFAULT_BOX, Puzzle
 
-MAX_TEXT = 64 * 1024
+MAX_TEXT = 1 << 20
 MAX_LZ = 16 * 1024  # lz-string output can grow with the square of its input: keep the input small
 MAX_OUTPUT = 1 << 20
 MAX_DEPTH = 64

@@ -2,10 +2,10 @@
 
 Facts from HoDoKu's `Sudoku2.setSudoku`/`getSudoku` (9x9 only):
 - PM grid: borders `.---.---.---.`, `:---+---+---:`, `'---'---'---'`; each cell is
-  its candidates as a digit string, or one digit for a placed cell. A single digit
-  is a placed cell unless an unplaced peer still holds it as a candidate (then it is
-  a naked single). Marks HoDoKu adds to show a step (`*`, `#`, `-`, letters) are
-  dropped, as HoDoKu itself does.
+  its candidates as a digit string, or one digit for a placed cell. Cells are read
+  in order: a single digit is placed (as a given) unless an unplaced peer still lists
+  it (then it is a naked single), and a placed digit leaves its peers' marks. Marks
+  HoDoKu adds to show a step (`*`, `#`, `-`, letters) are dropped, as HoDoKu does.
 - SimpleSudoku: 2 grids (givens, pencil marks) or 3 (givens, placed cells, marks).
 - Library: `:<technique>:<digits>:<81 cells, + before a placed non-given>:<deleted
   candidates as digit-row-col, space-separated>:<eliminations>:<placements>:<extra>`.
@@ -122,15 +122,17 @@ def _marks(tok: str) -> set[int]:
 def _pm_grid(grids: list[list[str]]) -> Imported:
     marks = [_marks(tok) for tok in grids[-1]]
     if len(grids) == 1:
-        cells: list[Cell] = [EMPTY] * 81
-        for i, m in enumerate(marks):
-            if len(m) > 1:
-                cells[i] = candidates(m)
-        for i, m in enumerate(marks):
+        set_digit = [0] * 81
+        for i, m in enumerate(marks):  # HoDoKu's order: each set digit leaves its peers' marks
             if len(m) == 1:
                 (d,) = m
-                single = any(d in marks[j] and len(marks[j]) > 1 for j in _GEOMETRY.peers[i])
-                cells[i] = candidates(m) if single else given(d)
+                peers = _GEOMETRY.peers[i]
+                if not any(not set_digit[j] and d in marks[j] for j in peers):
+                    set_digit[i] = d
+                    for j in peers:
+                        marks[j].discard(d)
+        cells: list[Cell] = [given(d) if d else candidates(m)
+                             for d, m in zip(set_digit, marks, strict=True)]
         return Imported("hodoku pm grid", Puzzle("sudoku", 9, tuple(cells)))
     givens = [_marks(tok) for tok in grids[0]]
     placed = [_marks(tok) for tok in grids[1]] if len(grids) == 3 else givens
