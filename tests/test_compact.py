@@ -1,0 +1,346 @@
+"""The compact link format: lossless for every state, URL-safe, readable forever, hostile-proof."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pycore
+from pycore import links
+from pycore.errors import FormatError
+from pycore.formats import compact
+from pycore.formats.json import from_json, to_json
+from pycore.model import (
+    BLACK,
+    EMPTY,
+    Cell,
+    Layout,
+    Puzzle,
+    black,
+    candidates,
+    value,
+)
+from pycore.model import given as given_cell
+
+from .strategies import layout_puzzles, square_puzzles
+
+URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
+VECTORS = json.loads((Path(__file__).parent / "data" / "compact_v1.json").read_text())["vectors"]
+SEEDS = ("offset", "str8ts", "binary", "jcode", "bitcell")
+PROPERTY = settings(max_examples=150, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def solved(box: tuple[int, int], rng: random.Random) -> list[int]:
+    """A valid solved sudoku: the pattern grid with its digits relabelled."""
+    br, bc = box
+    n = br * bc
+    digits = rng.sample(range(1, n + 1), n)
+    return [digits[(bc * (r % br) + r // br + c) % n] for r in range(n) for c in range(n)]
+
+
+def possibles(puzzle: Puzzle, i: int) -> set[int]:
+    seen = {puzzle.cells[j].digit for j in puzzle.geometry.peers[i]}
+    return set(range(1, puzzle.size + 1)) - seen
+
+
+@st.composite
+def player_states(draw: st.DrawFn) -> Puzzle:
+    """Mid-solve grids as players make them: values that agree with the solution, marks
+    within the possibles that hold the true digit (the packings without escapes)."""
+    box = draw(st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 4)]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    n = box[0] * box[1]
+    solution = solved(box, rng)
+    cells: list[Cell] = [EMPTY] * (n * n)
+    order = rng.sample(range(n * n), n * n)
+    givens, values = draw(st.integers(0, n * n // 2)), draw(st.integers(0, n * n // 4))
+    for i in order[:givens]:
+        cells[i] = given_cell(solution[i])
+    for i in order[givens:givens + values]:
+        cells[i] = value(solution[i])
+    placed = Puzzle("sudoku", n, tuple(cells), box)
+    full = draw(st.booleans())
+    for i in order[givens + values:]:
+        if rng.random() < 0.5:
+            room = possibles(placed, i)
+            marks = room if full else {solution[i]} | set(rng.sample(sorted(room), len(room) // 2))
+            cells[i] = candidates(marks)
+    return Puzzle("sudoku", n, tuple(cells), box)
+
+
+def assert_round_trip(puzzle: Puzzle) -> str:
+    text = compact.encode(puzzle)
+    assert URL_SAFE.fullmatch(text), text
+    assert compact.decode(text) == puzzle
+    return text
+
+
+# --- lossless, for every kind, size, box shape and layout -------------------------
+
+@PROPERTY
+@given(square_puzzles())
+def test_every_square_grid_round_trips(puzzle: Puzzle) -> None:
+    """Random cells: clashing givens and values, marks outside the possibles, black cells."""
+    assert_round_trip(puzzle)
+
+
+@PROPERTY
+@given(layout_puzzles())
+def test_every_layout_round_trips(puzzle: Puzzle) -> None:
+    assert_round_trip(puzzle)
+
+
+@PROPERTY
+@given(player_states())
+def test_player_states_round_trip(puzzle: Puzzle) -> None:
+    assert_round_trip(puzzle)
+
+
+@PROPERTY
+@given(st.one_of(square_puzzles(), layout_puzzles(), player_states()))
+def test_links_read_compact_fragments_bare_strings_and_urls(puzzle: Puzzle) -> None:
+    text = compact.encode(puzzle)
+    assert links.fragment(puzzle, "compact") == text  # no tag
+    for form in (text, "#" + text, "https://example.org/play#" + text):
+        assert links.read(form) == ("compact", puzzle)
+
+
+@PROPERTY
+@given(st.one_of(square_puzzles(), layout_puzzles()))
+def test_never_longer_than_a_seed_format_and_the_default_link(puzzle: Puzzle) -> None:
+    text = compact.encode(puzzle)
+    for name in SEEDS:
+        try:
+            other = links.fragment(puzzle, name)
+        except FormatError:
+            continue
+        assert len(text) <= len(other), name
+    assert links.best(puzzle) == ("compact", text)
+    assert links.link(puzzle, base="https://example.org/#old") == f"https://example.org/#{text}"
+
+
+def test_lossy_is_accepted_and_changes_nothing() -> None:
+    puzzle = from_json(VECTORS[5]["puzzle"])
+    assert compact.encode(puzzle, lossy=True) == compact.encode(puzzle)
+    assert pycore.encode("compact", puzzle) == compact.encode(puzzle)
+
+
+def test_compact_is_registered_first() -> None:
+    assert pycore.FORMATS[0] == "compact"
+    assert links.link_formats()[0] == "compact"
+
+
+# --- version 1 is frozen ----------------------------------------------------------
+
+@pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])
+def test_version_1_vectors(vector: dict[str, object]) -> None:
+    puzzle = from_json(vector["puzzle"])
+    assert compact.decode(str(vector["text"])) == puzzle
+    assert compact.encode(puzzle) == vector["text"]
+
+
+def test_vectors_cover_every_kind_and_shape() -> None:
+    puzzles = [from_json(v["puzzle"]) for v in VECTORS]
+    kinds = {c.kind for p in puzzles for c in p.cells}
+    assert kinds == {"empty", "given", "value", "candidates", "black", "outside"}
+    assert {p.kind for p in puzzles} == {"sudoku", "str8ts"}
+    assert {p.size for p in puzzles} >= {3, 4, 6, 9, 12, 16, 25}
+    assert any(p.layout == Layout.samurai() for p in puzzles)
+    assert any(p.layout and p.layout != Layout.samurai() for p in puzzles)
+    assert any(not p.default_box for p in puzzles)
+    assert any(str(v["text"]).startswith(compact.MARK) for v in VECTORS)
+
+
+def test_short_for_the_common_cases() -> None:
+    by_name = {v["name"]: str(v["text"]) for v in VECTORS}
+    assert len(by_name["blank 9x9"]) <= 2
+    assert len(by_name["9x9, 25 givens"]) <= 25
+    assert len(by_name["9x9, 17 givens"]) <= 20
+    assert len(by_name["9x9, givens symmetric under a half turn"]) <= 21
+
+
+def test_a_later_version_is_refused_by_name() -> None:
+    """The first step's last slot belongs to later versions: this one names them."""
+    refusals = []
+    for ch in compact.ALPHABET:
+        try:
+            compact.decode("_C" + ch)
+        except FormatError as err:
+            refusals.append(str(err))
+    assert any("later version" in r for r in refusals)
+
+
+# --- detection: the rule that keeps formats apart ------------------------------
+
+def lookalikes() -> list[tuple[Puzzle, str]]:
+    """Puzzles whose plain numeral would be a base-32 or jcode string."""
+    found = []
+    rng = random.Random(11)
+    for _ in range(3000):
+        cells: list[Cell] = [EMPTY] * 16
+        for i in rng.sample(range(16), rng.randint(0, 6)):
+            cells[i] = given_cell(rng.randint(1, 4))
+        puzzle = Puzzle("sudoku", 4, tuple(cells))
+        text = compact.encode(puzzle)
+        if text.startswith(compact.MARK):
+            found.append((puzzle, text))
+    return found
+
+
+def test_texts_shaped_like_other_formats_are_marked_and_read_as_compact() -> None:
+    found = lookalikes()
+    assert len(found) > 20
+    for puzzle, text in found:
+        bare = text[1:]
+        assert re.fullmatch(r"[0-9a-vA-V]+|[-A-Ia-j]+|[STst][0-9a-zA-Z][Bb][0-9a-vA-V]+", bare)
+        assert links.read(text) == ("compact", puzzle)
+        assert links.read("#" + text) == ("compact", puzzle)
+        with pytest.raises(FormatError, match="leading _"):
+            compact.decode(bare)
+
+
+def test_unmarked_texts_never_look_like_other_formats() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.choice([4, 9])
+        cells = [given_cell(rng.randint(1, n)) if rng.random() < 0.3 else EMPTY
+                 for _ in range(n * n)]
+        text = compact.encode(Puzzle("sudoku", n, tuple(cells)))
+        if not text.startswith("_"):
+            assert not re.fullmatch(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+", text)
+            assert not re.fullmatch(r"[-A-Ia-j]+", text)
+
+
+@PROPERTY
+@given(square_puzzles(default_box=True))
+def test_other_formats_bare_strings_are_still_detected(puzzle: Puzzle) -> None:
+    for name in SEEDS:
+        try:
+            text = pycore.encode(name, puzzle)
+        except FormatError:
+            continue
+        found, _ = links.read(text)
+        assert found != "compact", (name, text)
+        if name in ("offset", "binary", "bitcell"):
+            assert found == name
+
+
+# --- hostile text: only FormatError, work bounded by the text's length ----------
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text_gives_a_puzzle_or_a_format_error(text: str) -> None:
+    try:
+        puzzle = compact.decode(text)
+    except FormatError:
+        return
+    assert isinstance(puzzle, Puzzle)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=compact.ALPHABET, min_size=1, max_size=400))
+def test_url_safe_garbage_gives_a_puzzle_or_a_format_error(text: str) -> None:
+    try:
+        puzzle = compact.decode(text)
+    except FormatError:
+        return
+    assert compact.decode(compact.encode(puzzle)) == puzzle
+
+
+def test_mutated_links_give_a_puzzle_or_a_format_error() -> None:
+    rng = random.Random(3)
+    texts = [str(v["text"]) for v in VECTORS]
+    for _ in range(1500):
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(chars))
+            action = rng.randrange(3)
+            if action == 0:
+                chars[at] = rng.choice(compact.ALPHABET + "=+/ .%\x00é")
+            elif action == 1:
+                del chars[at]
+            else:
+                chars.insert(at, rng.choice(compact.ALPHABET))
+            if not chars:
+                chars = ["B"]
+        with contextlib.suppress(FormatError):  # anything else fails the test
+            compact.decode("".join(chars))
+
+
+@pytest.mark.parametrize("text", ["", "_", "__B", "A", "AB", "B!", "B=", "B B", "é", "B" * 60_000])
+def test_refusals(text: str) -> None:
+    with pytest.raises(FormatError):
+        compact.decode(text)
+
+
+def test_not_a_string() -> None:
+    with pytest.raises(FormatError):
+        pycore.decode("compact", 12345)  # type: ignore[arg-type]
+
+
+def test_a_text_too_long_for_its_shape_is_refused_before_decoding() -> None:
+    # A 30000-bit number whose first step says "classic 9x9": no 9x9 needs 1300 characters.
+    long = compact.MARK + compact._to_text(1 << 30_000)
+    assert len(long) > 4000
+    with pytest.raises(FormatError, match="bits for this shape"):
+        compact.decode(long)
+
+
+def test_texts_no_encoder_writes_are_refused() -> None:
+    """An escape switched on that no digit takes is not a v1 text (it would also be longer):
+    write the header, kinds and packing of such a text by hand; the rest reads as zeros."""
+    puzzle = Puzzle.blank().with_cells({0: given_cell(1), 1: value(2)})
+    plan = compact._Plan("sudoku", 9, (3, 3), None, bare=False, value_escape=True)
+    writer = compact._Writer()
+    kinds = [compact._kind_id(c) for c in puzzle.cells]
+    shape = compact._shape("sudoku", 9, (3, 3), None)
+    compact._code_header(writer, plan)
+    compact._code_kinds(writer, plan, shape, kinds)
+    compact._code_packing(writer, plan, plan, kinds)
+    text = compact._to_text(writer.number())
+    with pytest.raises(FormatError, match="escape"):
+        compact.decode(text)
+
+
+# --- what the format holds -------------------------------------------------------
+
+def test_str8ts_every_cell_kind() -> None:
+    cells = (BLACK, black(2), given_cell(3), value(1), candidates([1, 2]), EMPTY,
+             given_cell(1), EMPTY, black(3))
+    assert_round_trip(Puzzle("str8ts", 3, cells))
+
+
+def test_every_box_shape_is_kept() -> None:
+    for n, box in [(6, (3, 2)), (8, (4, 2)), (12, (2, 6)), (12, (4, 3)), (16, (2, 8))]:
+        puzzle = Puzzle.blank(size=n, box=box).with_cells({0: given_cell(1)})
+        assert compact.decode(compact.encode(puzzle)).box == box
+
+
+def test_wrong_marks_and_clashes_survive() -> None:
+    puzzle = Puzzle.blank().with_cells({
+        0: given_cell(5), 1: given_cell(5),        # clashing givens
+        2: value(5), 3: value(5),                  # clashing values
+        4: candidates([5]),                        # a mark no possible allows
+        5: candidates(range(1, 10)),               # every digit, five of them impossible
+    })
+    assert_round_trip(puzzle)
+
+
+def test_large_full_candidates_grid() -> None:
+    rng = random.Random(2)
+    solution = solved((5, 5), rng)
+    cells: list[Cell] = [given_cell(d) if rng.random() < 0.45 else EMPTY for d in solution]
+    placed = Puzzle("sudoku", 25, tuple(cells))
+    full = placed.with_cells({
+        i: candidates(possibles(placed, i)) for i, c in enumerate(cells) if c is EMPTY})
+    text = assert_round_trip(full)
+    assert len(text) < len(pycore.encode("offset", full)) / 10
+    assert to_json(compact.decode(text)) == to_json(full)
