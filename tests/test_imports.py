@@ -356,3 +356,10 @@ def test_decode_auto_refuses_a_short_id_in_one_line(capsys: pytest.CaptureFixtur
     assert main(["decode", "auto", "https://sudokupad.app/6bxd0ipaky"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "short id" in err and "api/puzzle/6bxd0ipaky" in err
+
+
+def test_the_seeds_own_s9b_example_still_reads_as_offset() -> None:
+    text = load_vector("offset.json")["origin_example_with_header"]
+    found = links.read_any(text)
+    assert (found.format, found.puzzle) == links.read(text)
+    assert "base 32" in found.warnings[0]
