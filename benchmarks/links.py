@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 import time
@@ -26,7 +27,7 @@ from collections.abc import Callable
 from pycore import links
 from pycore.errors import FormatError
 from pycore.formats import compact
-from pycore.model import Puzzle
+from pycore.model import Cell, Puzzle, candidates, given, value
 
 from .corpus import load
 
@@ -130,14 +131,32 @@ def table(groups: list[str], lengths: dict[str, dict[str, list[int] | None]],
     return "\n".join(rows)
 
 
+def worst_case(rng: random.Random) -> Puzzle:
+    """25x25 with every cell random: clashing digits, marks outside the possibles."""
+    def cell() -> Cell:
+        roll = rng.random()
+        if roll < 0.2:
+            return given(rng.randint(1, 25))
+        if roll < 0.4:
+            return value(rng.randint(1, 25))
+        return candidates(rng.sample(range(1, 26), rng.randint(1, 25)))
+    return Puzzle("sudoku", 25, tuple(cell() for _ in range(625)))
+
+
 def timings() -> list[tuple[str, float, float, int]]:
+    """(grids, encode ms, decode ms, characters): the slowest grid of each kind, best of 20."""
+    grids = {"25x25, full candidates": [p for g, p in load() if g.startswith("25x25, full")],
+             "25x25, every cell random": [worst_case(random.Random(k)) for k in range(3)]}
     out = []
-    for group, puzzle in load():
-        if group.startswith("25x25, full"):
+    for name, puzzles in grids.items():
+        enc = dec = 0.0
+        size = 0
+        for puzzle in puzzles:
             text = compact.encode(puzzle)
-            enc = timed(lambda p=puzzle: compact.encode(p))  # type: ignore[misc]
-            dec = timed(lambda t=text: compact.decode(t))  # type: ignore[misc]
-            out.append((group, enc, dec, len(text)))
+            enc = max(enc, timed(lambda p=puzzle: compact.encode(p)))  # type: ignore[misc]
+            dec = max(dec, timed(lambda t=text: compact.decode(t)))  # type: ignore[misc]
+            size = max(size, len(text))
+        out.append((name, enc, dec, size))
     return out
 
 
@@ -175,8 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(table(groups, lengths, limits))
     print()
+    print("| compact speed (slowest grid, best of 20) | encode | decode | characters |")
+    print("|---|---|---|---|")
     for group, enc, dec, size in timings():
-        print(f"{group}: compact encode {enc:.1f} ms, decode {dec:.1f} ms ({size} characters)")
+        print(f"| {group} | {enc:.1f} ms | {dec:.1f} ms | {size} |")
     if args.check:
         failures = check(groups, lengths)
         for line in failures:

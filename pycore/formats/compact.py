@@ -110,10 +110,11 @@ class _Writer:
     def weighted(self, freqs: Sequence[int], value: int) -> int:
         assert 0 <= value < len(freqs)
         f = freqs[value]
-        total = sum(freqs)
         assert f > 0, "the encoder chose a packing that cannot hold this symbol"
+        start = sum(freqs[:value])
+        total = start + f + sum(freqs[value + 1:])
         if f != total:
-            self.steps.append((sum(freqs[:value]), f, total))
+            self.steps.append((start, f, total))
         return value
 
     def cost(self) -> float:
@@ -497,14 +498,14 @@ def _code_marks(io: _Coder, full: int, possible: int, plan: _Plan,
         q = beyond.bit_count()
         out = io.uniform((1 << q) - 1, _squeeze(marks, beyond) - 1 if marks else 0) + 1
         inner = io.uniform(1 << p, _squeeze(marks, possible))
-        return -(_spread(out, beyond) | _spread(inner, possible))
+        return -(marks or _spread(out, beyond) | _spread(inner, possible))
     if plan.mark_full and p > 1:
         if full_model.code(io, 1 if marks == possible else 0):
             return possible
         inner = io.uniform((1 << p) - 2, _squeeze(marks, possible) - 1 if marks else 0) + 1
     else:
         inner = io.uniform((1 << p) - 1, _squeeze(marks, possible) - 1 if marks else 0) + 1
-    return _spread(inner, possible)
+    return marks or _spread(inner, possible)  # the writer knows them already
 
 
 def _code_all_marks(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
@@ -656,10 +657,10 @@ def _write(puzzle: Puzzle) -> _Writer:
 
 def _max_bits(shape: _Shape) -> int:
     """More than any valid text of this shape needs: bounds the work a hostile text makes."""
-    return 4096 + len(shape.inside) * (shape.size + 32)
+    return 4096 + len(shape.inside) * (shape.size + 12)  # the worst grids need n + 5
 
 
-MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 32)) // 6
+MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 12)) // 6
 
 
 def _offset(length: int) -> int:
