@@ -1,0 +1,116 @@
+"""Solving: the fast solver, uniqueness counts and logical hints for every puzzle pycore holds.
+
+    >>> import pycore
+    >>> p = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
+    >>> "".join(str(cell.digit) for cell in pycore.solve(p).cells)
+    '1234341221434321'
+    >>> pycore.count_solutions(p)
+    1
+
+Givens, the player's values and str8ts black givens constrain a solution; pencil
+marks do not (they are the player's notes). Outside cells and black cells stay as
+they are; every other cell of the result holds a digit. `pycore.solve.wfc` is the
+same search on the 53-bit cell model.
+"""
+
+from __future__ import annotations
+
+from ..errors import PuzzleError
+from ..model import Puzzle, value
+from .fast import DEFAULT_MAX_NODES, SearchLimit, propagate, search
+from .hints import Hint, hint
+from .rules import cell_name, house_name
+from .start import NoSolution, start
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "Hint",
+    "NoSolution",
+    "SearchTooLong",
+    "count_solutions",
+    "hint",
+    "solutions",
+    "solve",
+]
+
+
+class SearchTooLong(PuzzleError):
+    """The search ran past its node budget: the puzzle is too open or hostile."""
+
+
+def solutions(puzzle: Puzzle, limit: int, max_nodes: int = DEFAULT_MAX_NODES) -> list[Puzzle]:
+    """Up to `limit` solutions, lowest digits first (an empty list when there is none)."""
+    try:
+        board, masks, todo = start(puzzle)
+    except NoSolution:
+        return []
+    found: list[Puzzle] = []
+    if limit < 1:
+        return found
+    try:
+        for solved in search(board, masks, todo, max_nodes):
+            found.append(_filled(puzzle, solved, board.open))
+            if len(found) >= limit:
+                break
+    except SearchLimit as err:
+        raise SearchTooLong(
+            f"search stopped after {err.nodes - 1} nodes (max_nodes={max_nodes})"
+        ) from None
+    return found
+
+
+def solve(puzzle: Puzzle, max_nodes: int = DEFAULT_MAX_NODES) -> Puzzle:
+    """The puzzle with every open cell filled (new digits become values).
+
+    Raises NoSolution, naming a conflict where one is plain; SearchTooLong past
+    the node budget. With several solutions, the one with the lowest digits first.
+    """
+    board, masks, todo = start(puzzle)
+    try:
+        for solved in search(board, masks, todo, max_nodes):
+            return _filled(puzzle, solved, board.open)
+    except SearchLimit as err:
+        raise SearchTooLong(
+            f"search stopped after {err.nodes - 1} nodes (max_nodes={max_nodes})"
+        ) from None
+    raise NoSolution(_why_none(puzzle))
+
+
+def _why_none(puzzle: Puzzle) -> str:
+    """The first contradiction propagation meets, named for a reader."""
+    board, masks, todo = start(puzzle)
+    blame = propagate(board, masks, todo)
+    geo = puzzle.geometry
+    if len(blame) == 1 and blame[0] >= 0:
+        return f"no solution: {cell_name(blame[0], board.cols)} has no digit left"
+    if len(blame) > 1:
+        return f"no solution: {house_name(blame, board.cols, geo.boxes)} cannot hold every digit"
+    return "no solution: the givens and values cannot all be completed"
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES) -> int:
+    """How many solutions, counting no further than `limit` (limit=2 asks "unique?")."""
+    try:
+        board, masks, todo = start(puzzle)
+    except NoSolution:
+        return 0
+    count = 0
+    if limit < 1:
+        return count
+    try:
+        for _ in search(board, masks, todo, max_nodes):
+            count += 1
+            if count >= limit:
+                break
+    except SearchLimit as err:
+        raise SearchTooLong(
+            f"search stopped after {err.nodes - 1} nodes (max_nodes={max_nodes})"
+        ) from None
+    return count
+
+
+def _filled(puzzle: Puzzle, masks: list[int], cells: tuple[int, ...]) -> Puzzle:
+    old = puzzle.cells
+    return puzzle.with_cells(
+        {i: value(masks[i].bit_length()) for i in cells if old[i].kind not in ("given", "value")}
+    )
