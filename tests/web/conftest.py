@@ -22,7 +22,9 @@ from pycore import site
 from pycore.model import Puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "test-results" / "screenshots"
+# For people to look at; $PYCORE_SCREENSHOTS moves them (pytest-playwright empties test-results/
+# at the start of every session).
+SCREENSHOTS = Path(os.environ.get("PYCORE_SCREENSHOTS") or ROOT / "test-results" / "screenshots")
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",  # headless Chromium as root needs it

@@ -69,5 +69,6 @@ def test_pasted_strings_and_whole_links_open(app: App) -> None:
     # the samurai's gaps are outside cells, its menu entry is picked, and undo steps back
     assert page.locator('#grid [data-kind="outside"]').count() == 21 * 21 - 41 * 9
     assert page.input_value("#shape") == "samurai"
+    app.shoot("samurai")
     page.click("#undo")
     assert wait_for_grid(app, expected_grid(wants[2])) == expected_grid(wants[2])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 from pycore import links
 
 from .conftest import App, expected_grid
@@ -128,3 +130,27 @@ def test_two_digit_entry_in_a_16x16(app: App) -> None:
     assert kinds(app, (15, 13)) == [("value", "13")]
     page.set_viewport_size({"width": 1280, "height": 1000})
     app.shoot("sudoku-16x16")
+
+
+def test_check_hint_and_solve_when_the_solver_is_there(app: App) -> None:
+    page = app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
+    if importlib.util.find_spec("pycore.solve") is None:
+        assert page.is_hidden("#solver")
+        return
+    page.click("#check")
+    assert "No mistakes so far" in page.inner_text("#message")
+    page.click("#hint")
+    assert page.inner_text("#message").startswith("Hint: ")
+    hinted = page.evaluate("[+document.activeElement.dataset.row, +document.activeElement.dataset.col]")
+    assert app.cell(*hinted).get_attribute("data-kind") in ("empty", "candidates")
+    page.click("#solve")
+    solved = links.read(page.evaluate("location.hash"))[1]
+    assert all(c.kind in ("given", "value") for c in solved.cells) and not solved.conflicts()
+    page.click("#check")
+    assert page.inner_text("#message") == "Solved. Well done!"
+    page.click("#undo")
+    assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
+    app.cell(0, 8).click()
+    page.keyboard.type("5")  # a second 5 in the first row
+    page.click("#check")
+    assert page.get_attribute("#message", "data-kind") == "error"
