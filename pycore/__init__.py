@@ -8,10 +8,16 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .errors import FormatError, LossError, PuzzleError
 from .formats import FORMATS, decode, encode
 from .formats.json import from_json, to_json
 from .model import Cell, Layout, Puzzle
+
+if TYPE_CHECKING:
+    from .solve import count_solutions, hint, solve
 
 __all__ = [
     "FORMATS",
@@ -21,10 +27,26 @@ __all__ = [
     "LossError",
     "Puzzle",
     "PuzzleError",
+    "count_solutions",
     "decode",
     "encode",
     "from_json",
+    "hint",
+    "solve",
     "to_json",
 ]
 __version__ = "0.1.0"
+
+_SOLVER = ("solve", "count_solutions", "hint")
+
+
+def __getattr__(name: str) -> Any:
+    """The solver loads on first use, so `import pycore` stays cheap for the page.
+
+    `pycore.solve` is the solver package, and calling it solves: pycore.solve(puzzle).
+    """
+    if name in _SOLVER:
+        package = import_module(f"{__name__}.solve")
+        return package if name == "solve" else getattr(package, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
