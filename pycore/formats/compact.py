@@ -8,18 +8,20 @@ log2(total / frequency) bits, so bits go where the information is:
 - a header symbol first: the classic 9x9 costs one or two bits, anything else
   (version, kind, size, box shape, multi-box layout) follows an escape;
 - each cell's kind (empty, given, value, candidates, black, black given) by an
-  adaptive model, optionally in the context of the kind of the cell opposite it
-  (most published puzzles are symmetric under a half turn);
+  adaptive model, optionally in the context of the kind of the cell's image under
+  a symmetry (half turn, mirror, diagonal: published puzzles usually have one);
 - each given's digit among the digits not yet used by earlier givens in its
   houses, values likewise after the givens, candidates as a subset of the
   cell's possibles (what `compute_possibles` allows once givens and values are
   placed). Conflicting digits and marks outside the possibles take an escape,
   so a player's mistakes survive.
 
-Several packings (escapes on or off, symmetric context, a model for marks
-that equal the possibles) are tried per grid and the shortest wins; the
-choice is coded in the text. Steps are decoded in the order written, so the
-encoder records them forwards and pushes them in reverse (rANS is LIFO).
+Several packings (escapes on or off, the symmetry, a model for marks that
+equal the possibles) are weighed per grid by the bits each takes, and the
+cheapest is coded in the text. Steps are decoded in the order written, so the
+encoder records them forwards and pushes them in reverse (rANS is LIFO). The
+reader refuses texts no encoder writes (an escape nothing takes, a kind said
+to occur that no cell has, ...), which turns away some garbage for free.
 
 Text: a bijective base-64 numeral whose first character is never `A` nor
 `_`. A text made only of characters that another format's strings use (the
