@@ -38,6 +38,7 @@ _JCODE = re.compile(r"[-A-Ia-j]+")
 _BITCELL = re.compile(r"[0-9]+(,[0-9]+)+")
 _FIELDS = re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+")
 _BASE64 = re.compile(r"AAE[A-Za-z0-9+/\-_]*={0,2}")
+_URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def tag_of(format: str, puzzle: Puzzle | None = None) -> str | None:
@@ -102,7 +103,7 @@ def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
         out += [("offset", {}), ("str8ts", {})]
     if _JCODE.fullmatch(text):
         out += [("jcode", {"kind": "sudoku"}), ("jcode", {"kind": "str8ts"})]
-    if UNTAGGED and (UNTAGGED, {}) not in out:
+    if UNTAGGED and (UNTAGGED, {}) not in out and _URL_SAFE.fullmatch(text):
         out.append((UNTAGGED, {}))
     return out
 
@@ -147,8 +148,6 @@ def read(text: str) -> tuple[str, Puzzle]:
                           "(" + ", ".join([*link_formats(), "json"]) + ")",
                           found=repr(payload[:20]))
     raise FormatError(NAME, None, "a string of one format; tried " + "; ".join(reasons))
-
-
 
 
 def read_any(text: str) -> Imported:

@@ -35,7 +35,10 @@ def prefers(text: str) -> bool:
     from .sudokuwiki import is_header_string
 
     host = split_url(text).host
-    return host.endswith(HOSTS) if host else is_header_string(text)
+    if host:
+        return host.endswith(HOSTS)
+    # sudoku.coach's prefix would otherwise be tried as a (dense, rarely refusing) compact text
+    return text.strip().startswith("SCv") or is_header_string(text)
 
 
 def module(name: str) -> ModuleType:
