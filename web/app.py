@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -31,10 +32,13 @@ DEFAULT_SHAPE = "sudoku-9"
 SHORTEST = ""  # the format menu's value for "the shortest lossless link"
 CUSTOM_SHAPE = "custom"
 
-try:  # the solver is optional: its buttons appear only when pycore.solve is there
-    solver: Any = importlib.import_module("pycore.solve")
-except ImportError:
-    solver = None
+# The solver is optional: its buttons appear only when pycore.solve is there, and it is
+# imported on the first click, so that start-up does not wait for it.
+HAS_SOLVER = importlib.util.find_spec("pycore.solve") is not None
+
+
+def solver() -> Any:
+    return importlib.import_module("pycore.solve")
 
 
 def by_id(name: str) -> Any:
@@ -94,7 +98,7 @@ class Page:
         self.on(by_id("clear"), "click", lambda e: self.act(self.editor.clear_entries))
         self.on(by_id("copy"), "click", self.on_copy)
         self.on(window, "hashchange", self.on_hashchange)
-        if solver is not None:
+        if HAS_SOLVER:
             self.wire_solver()
 
         for name in ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
@@ -210,7 +214,7 @@ class Page:
         def check(event: Any) -> None:
             p = self.editor.puzzle
             try:
-                count = solver.count_solutions(p, limit=2)
+                count = solver().count_solutions(p, limit=2)
             except PuzzleError as err:
                 self.say(f"Cannot check: {err}", error=True)
                 return
@@ -226,7 +230,7 @@ class Page:
 
         def hint(event: Any) -> None:
             try:
-                found = solver.hint(self.editor.puzzle)
+                found = solver().hint(self.editor.puzzle)
             except PuzzleError as err:
                 self.say(f"No hint: {err}", error=True)
                 return
@@ -237,7 +241,7 @@ class Page:
 
         def solve(event: Any) -> None:
             try:
-                result = solver.solve(self.editor.puzzle)
+                result = solver().solve(self.editor.puzzle)
             except PuzzleError as err:
                 self.say(f"Cannot solve: {err}", error=True)
                 return
