@@ -1,0 +1,282 @@
+"""What the page keeps in the browser, so that a reload, a crash or a closed tab loses nothing.
+
+Every grid a person works on lives in a *slot* of the browser's `localStorage`:
+its whole state (the lossless share fragment), its puzzle *identity* (the givens
+and shape, as a fragment), when it was last saved, and a short label for the
+"Recent puzzles" list. A tab works in one slot and writes only that one, so two
+tabs on two puzzles never clobber each other; a small `current` pointer names the
+slot touched last, which a page opened without a link restores.
+
+Opening a link never overwrites a saved grid: a link whose state some slot holds
+reuses that slot; a link of a puzzle that has saved progress in another state gets
+a slot of its own and the page asks which one to show (both stay in the list); a
+link that cannot be read leaves everything as it was.
+
+The logic is pure (no `js`): the page hands it a `Store` over `localStorage`, the
+tests a dict.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+from . import links
+from .errors import FormatError
+from .model import EMPTY, Puzzle
+
+__all__ = [
+    "CURRENT",
+    "MAX_RECENT",
+    "PREFIX",
+    "DictStore",
+    "Entry",
+    "Plan",
+    "Shelf",
+    "Store",
+    "givens_of",
+    "identity",
+    "is_blank",
+    "label",
+    "plan_load",
+]
+
+PREFIX = "pycore:slot:"  # one localStorage item per slot: PREFIX + slot id
+CURRENT = "pycore:current"  # the slot saved or opened last, in any tab
+MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved
+MAX_ITEM = 64 * 1024  # a stored item longer than any link we make is not ours
+
+
+class Store(Protocol):
+    """The four calls the shelf needs from `localStorage`."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+    def names(self) -> list[str]: ...
+
+
+class DictStore:
+    """A `Store` in a dict: what the tests use, and the page's fallback when storage is refused."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def names(self) -> list[str]:
+        return list(self.items)
+
+
+# -- a puzzle's identity and label -------------------------------------------------
+
+
+def givens_of(puzzle: Puzzle) -> Puzzle:
+    """The puzzle as set: its givens and black cells, the player's entries wiped."""
+    wiped = {i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")}
+    return puzzle.with_cells(wiped) if wiped else puzzle
+
+
+@lru_cache(maxsize=16)
+def _identity(setup: Puzzle) -> str:
+    try:
+        return links.best(setup)[1]
+    except FormatError:  # no link format holds it: the JSON text still names it exactly
+        from .formats.json import to_json
+
+        return json.dumps(to_json(setup), sort_keys=True, separators=(",", ":"))
+
+
+def identity(puzzle: Puzzle) -> str:
+    """Which puzzle this is, whatever the player has entered: its givens' shortest fragment.
+
+    Cached, since the page asks on every edit and givens change only while being set.
+    """
+    return _identity(givens_of(puzzle))
+
+
+def is_blank(puzzle: Puzzle) -> bool:
+    """Nothing entered at all: not worth a slot until the first digit."""
+    return all(c.kind in ("empty", "outside") for c in puzzle.cells)
+
+
+def label(puzzle: Puzzle) -> str:
+    """A line for the recent list: shape, givens and progress, e.g. "Sudoku 9x9, 24 givens, 30/57 filled"."""
+    from .editor import SHAPES, shape_of
+
+    name = shape_of(puzzle)
+    shape = dict(SHAPES).get(name or "", f"{puzzle.kind.capitalize()} {puzzle.rows}x{puzzle.cols}")
+    counts = {kind: 0 for kind in ("given", "value", "candidates", "empty", "black")}
+    for cell in puzzle.cells:
+        if cell.kind in counts:
+            counts[cell.kind] += 1
+    open_ = counts["value"] + counts["candidates"] + counts["empty"]
+    parts = [shape, f"{counts['given']} givens"]
+    if open_:
+        parts.append(f"{counts['value']}/{open_} filled")
+    return ", ".join(parts)
+
+
+# -- slots -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One saved grid: the slot it lives in, its state and identity, when, and its label."""
+
+    slot: str
+    state: str
+    key: str
+    time: float
+    label: str = ""
+
+    def dump(self) -> str:
+        return json.dumps({"state": self.state, "key": self.key, "time": self.time,
+                           "label": self.label}, separators=(",", ":"))
+
+    @classmethod
+    def load(cls, slot: str, text: str | None) -> Entry | None:
+        """The entry stored as `text`, or None when it is missing or not one of ours."""
+        if text is None or len(text) > MAX_ITEM:
+            return None
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(data, dict):
+            return None
+        state, key, time, name = (data.get(k) for k in ("state", "key", "time", "label"))
+        if not (isinstance(state, str) and state and isinstance(key, str)):
+            return None
+        if not isinstance(time, int | float) or isinstance(time, bool) or not math.isfinite(time):
+            return None
+        return cls(slot, state, key, float(time), name if isinstance(name, str) else "")
+
+
+class Shelf:
+    """The saved slots in a `Store`: read them, save one, keep the list short."""
+
+    def __init__(self, store: Store, limit: int = MAX_RECENT) -> None:
+        self.store = store
+        self.limit = limit
+
+    def entries(self) -> list[Entry]:
+        """Every readable slot, the one saved last first (ties: by slot id, for a stable order)."""
+        found = []
+        for item in self.store.names():
+            if item.startswith(PREFIX):
+                entry = Entry.load(item[len(PREFIX):], self.store.get(item))
+                if entry is not None:
+                    found.append(entry)
+        found.sort(key=lambda e: (-e.time, e.slot))
+        return found
+
+    def get(self, slot: str) -> Entry | None:
+        return Entry.load(slot, self.store.get(PREFIX + slot))
+
+    def current(self) -> Entry | None:
+        """The slot saved or opened last in any tab (None when there is none, or it was dropped)."""
+        slot = self.store.get(CURRENT)
+        entry = self.get(slot) if slot else None
+        if entry is None:  # the pointer is gone or stale: the newest slot will do
+            entries = self.entries()
+            entry = entries[0] if entries else None
+        return entry
+
+    def point(self, slot: str) -> None:
+        """Make `slot` the one a page opened without a link shows."""
+        self.store.set(CURRENT, slot)
+
+    def new_slot(self, now: float, salt: int = 0) -> str:
+        """A slot id no stored slot has: the time and a per-tab salt, in base 36."""
+        base = f"{_base36(int(now))}-{_base36(salt)}"
+        slot, n = base, 1
+        while self.store.get(PREFIX + slot) is not None:
+            n += 1
+            slot = f"{base}-{n}"
+        return slot
+
+    def save(self, entry: Entry) -> None:
+        """Write one slot, point `current` at it, and drop the oldest beyond the limit."""
+        self.store.set(PREFIX + entry.slot, entry.dump())
+        self.point(entry.slot)
+        self.trim(keep=entry.slot)
+
+    def trim(self, keep: str = "") -> list[str]:
+        """Drop the oldest slots beyond the limit (never `keep`); the dropped slot ids."""
+        entries = [e for e in self.entries() if e.slot != keep]
+        room = self.limit - (1 if keep and self.get(keep) is not None else 0)
+        dropped = [e.slot for e in entries[max(room, 0):]]
+        for slot in dropped:
+            self.store.remove(PREFIX + slot)
+        return dropped
+
+    def forget(self, slot: str) -> None:
+        self.store.remove(PREFIX + slot)
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    n = abs(n)
+    out = digits[n % 36]
+    while n >= 36:
+        n //= 36
+        out = digits[n % 36] + out
+    return out
+
+
+# -- what a page load shows --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to show on load, and in which slot the tab then works.
+
+    action: "blank" (nothing saved, no link: a fresh grid, no slot until the first
+    entry), "restore" (no link, or an unreadable one: the current slot), "open" (the
+    link's state, in `slot`: one that already holds it, or a new one), "ask" (the link's
+    state in a new `slot`, while `saved` holds other progress on the same puzzle: the
+    page offers both).
+    """
+
+    action: str
+    slot: str | None = None
+    state: str | None = None
+    saved: Entry | None = None
+
+
+def plan_load(shelf: Shelf, opened: tuple[str, str] | None, now: float, salt: int = 0) -> Plan:
+    """Decide what a page load (or a link opened in the page) shows.
+
+    `opened` is (state, identity) of the link's puzzle, with `state` the canonical
+    lossless fragment the page would save; None when there was no link or it could
+    not be read (then the saved grid stays).
+    """
+    if opened is None:
+        entry = shelf.current()
+        if entry is None:
+            return Plan("blank")
+        return Plan("restore", entry.slot, entry.state, entry)
+    state, key = opened
+    entries = shelf.entries()
+    same = [e for e in entries if e.state == state]
+    if same:
+        return Plan("open", same[0].slot, state, same[0])
+    progress = [e for e in entries if e.key == key]
+    slot = shelf.new_slot(now, salt)
+    if progress:
+        return Plan("ask", slot, state, progress[0])
+    return Plan("open", slot, state)

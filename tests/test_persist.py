@@ -1,0 +1,193 @@
+"""Saved grids: slots, the current pointer, the recent list and what a page load shows."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given as hypothesis_given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from pycore import links
+from pycore.editor import share
+from pycore.model import BLACK, Puzzle, black, candidates, given, value
+from pycore.persist import (
+    CURRENT,
+    MAX_RECENT,
+    PREFIX,
+    DictStore,
+    Entry,
+    Shelf,
+    givens_of,
+    identity,
+    is_blank,
+    label,
+    plan_load,
+)
+
+
+def puzzle_p() -> Puzzle:
+    return Puzzle.blank("sudoku", 9).with_cells({0: given(5), 10: given(3), 40: given(7)})
+
+
+def puzzle_q() -> Puzzle:
+    return Puzzle.blank("str8ts", 6).with_cells({0: BLACK, 5: black(3), 7: given(4)})
+
+
+def state(p: Puzzle) -> str:
+    return share(p).fragment
+
+
+def saved(shelf: Shelf, slot: str, p: Puzzle, time: float) -> Entry:
+    entry = Entry(slot, state(p), identity(p), time, label(p))
+    shelf.save(entry)
+    return entry
+
+
+# -- identity and labels ----------------------------------------------------------
+
+
+def test_identity_is_the_givens_and_shape_whatever_the_player_entered() -> None:
+    p = puzzle_p()
+    played = p.with_cells({1: value(4), 2: candidates([1, 2]), 3: value(9)})
+    assert identity(played) == identity(p)
+    assert givens_of(played) == p
+    assert links.read(identity(p))[1] == p  # the key is a fragment that reads back to the setup
+    assert identity(p.with_cell(80, given(1))) != identity(p)  # another given: another puzzle
+    assert identity(Puzzle.blank("sudoku", 9)) != identity(Puzzle.blank("sudoku", 4))
+    q = puzzle_q()
+    assert identity(q.with_cell(14, value(2))) == identity(q)
+    assert identity(q.with_cell(14, BLACK)) != identity(q)  # black cells are part of the setup
+
+
+def test_blank_and_labels() -> None:
+    assert is_blank(Puzzle.blank("sudoku", 9))
+    assert not is_blank(Puzzle.blank("sudoku", 9).with_cell(3, candidates([2])))
+    p = puzzle_p().with_cells({1: value(4), 2: candidates([1])})
+    assert label(p) == "Sudoku 9x9, 3 givens, 1/78 filled"
+    assert label(puzzle_q()) == "Str8ts 6x6, 1 givens, 0/33 filled"
+
+
+# -- the shelf ----------------------------------------------------------------------
+
+
+def test_entries_round_trip_and_foreign_or_broken_items_are_ignored() -> None:
+    store = DictStore()
+    shelf = Shelf(store)
+    entry = saved(shelf, "a", puzzle_p(), 1000.0)
+    assert shelf.get("a") == entry
+    assert store.get(CURRENT) == "a"
+    store.set("other-app", "x")
+    for slot, text in (("b", "not json"), ("c", "[1, 2]"), ("d", json.dumps({"state": "", "key": "k",
+                       "time": 1})), ("e", json.dumps({"state": "s", "key": "k", "time": "soon"})),
+                       ("f", json.dumps({"state": "s", "key": "k", "time": float("nan")})),
+                       ("g", json.dumps({"state": "s", "key": "k", "time": True}))):
+        store.set(PREFIX + slot, text)
+    assert shelf.entries() == [entry]
+
+
+def test_the_list_is_newest_first_and_trimmed_without_dropping_the_slot_in_use() -> None:
+    store = DictStore()
+    shelf = Shelf(store, limit=3)
+    p = puzzle_p()
+    for n in range(5):
+        saved(shelf, f"s{n}", p.with_cell(80, given(n + 1)), float(n))
+    assert [e.slot for e in shelf.entries()] == ["s4", "s3", "s2"]
+    # a tab still working in an old slot saves it again: it becomes the newest
+    saved(shelf, "s2", p.with_cell(79, value(1)), 10.0)
+    assert [e.slot for e in shelf.entries()] == ["s2", "s4", "s3"]
+    # a slot dropped by trimming comes back whole when its tab saves it again
+    saved(shelf, "s0", p, 11.0)
+    assert [e.slot for e in shelf.entries()] == ["s0", "s2", "s4"]
+    assert MAX_RECENT == 20
+
+
+def test_new_slot_ids_never_collide() -> None:
+    shelf = Shelf(DictStore())
+    first = shelf.new_slot(1_700_000_000_000, salt=7)
+    saved(shelf, first, puzzle_p(), 1.0)
+    second = shelf.new_slot(1_700_000_000_000, salt=7)
+    assert second != first and second.startswith(first)
+    assert shelf.new_slot(1_700_000_000_000, salt=8) != first
+
+
+def test_current_falls_back_to_the_newest_slot_when_the_pointer_is_stale() -> None:
+    store = DictStore()
+    shelf = Shelf(store)
+    assert shelf.current() is None
+    saved(shelf, "a", puzzle_p(), 5.0)
+    saved(shelf, "b", puzzle_q(), 3.0)
+    assert shelf.current() is not None and shelf.current().slot == "b"  # type: ignore[union-attr]
+    shelf.forget("b")
+    assert shelf.current().slot == "a"  # type: ignore[union-attr]
+
+
+# -- what a load shows ----------------------------------------------------------------
+
+
+def test_no_link_restores_the_current_grid_or_starts_blank() -> None:
+    shelf = Shelf(DictStore())
+    assert plan_load(shelf, None, now=1.0).action == "blank"
+    entry = saved(shelf, "a", puzzle_p().with_cell(1, value(4)), 2.0)
+    plan = plan_load(shelf, None, now=3.0)
+    assert (plan.action, plan.slot, plan.state) == ("restore", "a", entry.state)
+
+
+def test_a_link_to_a_saved_state_reuses_its_slot() -> None:
+    shelf = Shelf(DictStore())
+    p = puzzle_p().with_cell(1, value(4))
+    saved(shelf, "a", p, 2.0)
+    saved(shelf, "b", puzzle_q(), 3.0)
+    plan = plan_load(shelf, (state(p), identity(p)), now=4.0)
+    assert (plan.action, plan.slot) == ("open", "a")
+
+
+def test_a_link_to_another_puzzle_gets_a_new_slot_and_the_saved_one_stays() -> None:
+    shelf = Shelf(DictStore())
+    mine = saved(shelf, "a", puzzle_p().with_cell(1, value(4)), 2.0)
+    q = puzzle_q()
+    plan = plan_load(shelf, (state(q), identity(q)), now=4.0, salt=3)
+    assert plan.action == "open" and plan.slot not in (None, "a") and plan.saved is None
+    assert shelf.entries() == [mine]  # deciding writes nothing
+
+
+def test_a_link_to_a_puzzle_with_other_saved_progress_asks_and_keeps_both() -> None:
+    shelf = Shelf(DictStore())
+    p = puzzle_p()
+    progress = saved(shelf, "a", p.with_cells({1: value(4), 2: value(6)}), 2.0)
+    plan = plan_load(shelf, (state(p), identity(p)), now=4.0)
+    assert plan.action == "ask" and plan.saved == progress
+    assert plan.slot != "a" and plan.state == state(p)
+    assert plan.slot is not None
+    saved(shelf, plan.slot, p, 4.0)  # the page saves the link's state in its own slot
+    assert {e.slot for e in shelf.entries()} == {"a", plan.slot}
+    assert shelf.get("a") == progress
+
+
+def test_a_link_with_both_an_exact_and_a_different_saved_state_does_not_ask() -> None:
+    shelf = Shelf(DictStore())
+    p = puzzle_p()
+    saved(shelf, "a", p.with_cell(1, value(4)), 2.0)
+    saved(shelf, "b", p, 1.0)
+    plan = plan_load(shelf, (state(p), identity(p)), now=4.0)
+    assert (plan.action, plan.slot) == ("open", "b")
+
+
+@settings(max_examples=60)
+@hypothesis_given(st.lists(st.tuples(st.sampled_from("abcdefgh"), st.integers(0, 3),
+                                     st.integers(1, 9)), max_size=40),
+                  st.integers(1, 6))
+def test_saving_never_touches_another_slot_and_never_exceeds_the_limit(
+    saves: list[tuple[str, int, int]], limit: int,
+) -> None:
+    """Whatever order tabs save in, a slot holds what its own tab saved last, if it is kept."""
+    shelf = Shelf(DictStore(), limit=limit)
+    last: dict[str, Entry] = {}
+    for time, (slot, cell, digit) in enumerate(saves):
+        p = puzzle_p().with_cell(70 + cell, value(digit))
+        last[slot] = saved(shelf, slot, p, float(time))
+        kept = shelf.entries()
+        assert len(kept) <= limit
+        assert kept[0] == last[slot]  # the slot just saved is always kept, and newest
+        for entry in kept:
+            assert entry == last[entry.slot]
