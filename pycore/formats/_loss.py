@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import FormatError, LossError
-from ..model import Puzzle
+from ..model import SUDOKU_SIZES, Puzzle
 
 
 def plural(count: int, noun: str) -> str:
@@ -45,3 +45,16 @@ def kinds_lost(puzzle: Puzzle, *kinds: str) -> list[str]:
         if count:
             out.append(plural(count, names[kind]))
     return out
+
+
+def check_plain_sudoku(format: str, puzzle: Puzzle, lossy: bool) -> None:
+    """For formats that are one n x n sudoku grid with the default boxes (offset, bitcell):
+    refuse a layout always, and a str8ts (its kind, black cells) or odd box shape unless lossy."""
+    require_square(format, puzzle)
+    lost = box_shape_lost(puzzle)
+    if puzzle.kind != "sudoku":
+        lost.insert(0, "the str8ts kind (it would read back as a sudoku)")
+        lost += kinds_lost(puzzle, "black")
+    check(format, lost, lossy)
+    if puzzle.size not in SUDOKU_SIZES:  # a lossy str8ts of a size sudoku lacks
+        raise FormatError(format, None, f"a grid size in {SUDOKU_SIZES}", found=str(puzzle.size))

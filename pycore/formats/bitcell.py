@@ -17,14 +17,7 @@ _MAX_DIGITS = 16  # 2**53 has 16 decimal digits
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
-    _loss.require_square(NAME, puzzle)
-    lost = _loss.box_shape_lost(puzzle)
-    if puzzle.kind != "sudoku":
-        lost.insert(0, "the str8ts kind (it would read back as a sudoku)")
-        lost += _loss.kinds_lost(puzzle, "black")
-    _loss.check(NAME, lost, lossy)
-    if puzzle.size not in SUDOKU_SIZES:
-        raise FormatError(NAME, None, f"a grid size in {SUDOKU_SIZES}", found=str(puzzle.size))
+    _loss.check_plain_sudoku(NAME, puzzle, lossy)
     return ",".join(str(v) for v in from_puzzle(puzzle))
 
 

@@ -139,6 +139,27 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
 MAX_DEPTH = 16  # the JSON form nests 5 deep; imports of other tools' JSON stay well under this
 
 
+def check_nesting(format: str, text: str, max_depth: int = MAX_DEPTH, quotes: str = '"') -> None:
+    """Refuse brackets nested deeper than `max_depth` (outside strings) in one linear pass."""
+    depth, quote, escaped = 0, "", False
+    for pos, ch in enumerate(text):
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in quotes:
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise FormatError(format, pos, f"nesting of at most {max_depth} levels")
+        elif ch in "]}":
+            depth -= 1
+
+
 def loads(format: str, text: str, max_length: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> object:
     """`json.loads` for hostile text: length and nesting are checked first.
 
@@ -148,23 +169,7 @@ def loads(format: str, text: str, max_length: int = MAX_TEXT, max_depth: int = M
     if len(text) > max_length:
         raise FormatError(format, max_length, f"JSON of at most {max_length} characters",
                           found=f"{len(text)} characters")
-    depth, in_string, escaped = 0, False, False
-    for pos, ch in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > max_depth:
-                raise FormatError(format, pos, f"JSON nested at most {max_depth} deep")
-        elif ch in "]}":
-            depth -= 1
+    check_nesting(format, text, max_depth)
     try:
         return _json.loads(text)
     except _json.JSONDecodeError as err:

@@ -8,7 +8,7 @@ Width by size: 1 for 4x4, 2 for 6x6 to 9x9, 3 for 12x12, 4 for 16x16, 6 for
 from __future__ import annotations
 
 from ..errors import FormatError
-from ..model import DEFAULT_BOX, EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
+from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
 from . import _loss
 from ._fields import DIGITS, decode_fields, encode_fields, width_for
 from ._transform import offset_cell, offset_max, offset_value
@@ -24,15 +24,8 @@ _SIZE_BY_LENGTH = {n * n * field_width(n): n for n in SUDOKU_SIZES}
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
-    _loss.require_square(NAME, puzzle)
-    lost = _loss.box_shape_lost(puzzle)
-    if puzzle.kind != "sudoku":
-        lost.insert(0, "the str8ts kind (it would read back as a sudoku)")
-        lost += _loss.kinds_lost(puzzle, "black")
-    _loss.check(NAME, lost, lossy)
+    _loss.check_plain_sudoku(NAME, puzzle, lossy)
     n = puzzle.size
-    if n not in DEFAULT_BOX:  # a lossy str8ts of a size sudoku lacks
-        raise FormatError(NAME, None, f"a grid size in {SUDOKU_SIZES}", found=str(n))
     return encode_fields([offset_value(_as_sudoku(c), n) for c in puzzle.cells], field_width(n))
 
 

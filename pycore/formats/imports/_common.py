@@ -9,7 +9,6 @@ decompressed payload at most `MAX_OUTPUT` characters, and JSON nesting at most
 
 from __future__ import annotations
 
-import json
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ...errors import FormatError
 from ...model import DEFAULT_BOX, Puzzle
+from ..json import check_nesting, loads
 
 MAX_TEXT = 1 << 20
 MAX_LZ = 16 * 1024  # lz-string output can grow with the square of its input: keep the input small
@@ -81,36 +81,13 @@ def inflate(format: str, data: bytes) -> bytes:
 
 
 def check_depth(format: str, text: str) -> None:
-    """Refuse nesting deeper than MAX_DEPTH before a (recursive) parser sees the text."""
-    depth = 0
-    quote = ""
-    escaped = False
-    for pos, ch in enumerate(text):
-        if quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise FormatError(format, pos, f"nesting of at most {MAX_DEPTH} levels")
-        elif ch in "]}":
-            depth -= 1
+    """Refuse nesting deeper than MAX_DEPTH before a (recursive) parser sees the text;
+    SudokuPad's relaxed JSON quotes strings with ' too."""
+    check_nesting(format, text, MAX_DEPTH, quotes="\"'")
 
 
 def parse_json(format: str, text: str) -> Any:
-    check_length(format, text, MAX_OUTPUT)
-    check_depth(format, text)
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        pos = getattr(err, "pos", None)
-        raise FormatError(format, pos, "valid JSON", found=type(err).__name__) from None
+    return loads(format, text, max_length=MAX_OUTPUT, max_depth=MAX_DEPTH)
 
 
 @dataclass(frozen=True)
