@@ -43,13 +43,19 @@ def propagate(board: Board, masks: list[int], todo: list[int]) -> tuple[int, ...
     """
     peers = board.peers
     houses = board.houses
+    readers = board.readers
+    house_ids = board.house_ids
+    base = board.cell_count
     full = board.full
     compartments = board.compartments
     crossings = board.crossings
+    segments = board.segments
     while True:
         while todo:
             c = todo.pop()
             m = masks[c]
+            for h in house_ids[c]:
+                masks[base + h] |= m
             for p in peers[c]:
                 pm = masks[p]
                 if pm & m:
@@ -59,20 +65,18 @@ def propagate(board: Board, masks: list[int], todo: list[int]) -> tuple[int, ...
                     masks[p] = pm
                     if not pm & (pm - 1):
                         todo.append(p)
-        for house in houses:
-            once = twice = done = 0
-            for c in house:
-                m = masks[c]
-                if m & (m - 1):
-                    twice |= once & m
-                    once |= m
-                else:
-                    done |= m
-            if once | done != full:
-                return house
-            lone = once & ~twice & ~done
+        h = base
+        for read in readers:
+            once = twice = 0
+            for m in read(masks):
+                twice |= once & m
+                once |= m
+            if once != full:
+                return houses[h - base]
+            lone = once & ~twice & ~masks[h]
+            h += 1
             if lone:
-                for c in house:
+                for c in houses[h - base - 1]:
                     m = masks[c]
                     hit = m & lone
                     if hit and hit != m:
@@ -84,14 +88,19 @@ def propagate(board: Board, masks: list[int], todo: list[int]) -> tuple[int, ...
             continue
         if crossings:
             changed = False
-            for shared, rest_a, rest_b in crossings:
-                inside = out_a = out_b = 0
-                for c in shared:
-                    inside |= masks[c]
-                for c in rest_a:
-                    out_a |= masks[c]
-                for c in rest_b:
-                    out_b |= masks[c]
+            unions = []
+            for seg in segments:
+                u = 0
+                for c in seg:
+                    u |= masks[c]
+                unions.append(u)
+            for seg_id, sibs_a, sibs_b, rest_a, rest_b in crossings:
+                inside = unions[seg_id]
+                out_a = out_b = 0
+                for k in sibs_a:
+                    out_a |= unions[k]
+                for k in sibs_b:
+                    out_b |= unions[k]
                 # A digit of house a found only in the shared cells leaves the rest of b.
                 for lock, rest in ((inside & ~out_a & out_b, rest_b), (inside & ~out_b & out_a, rest_a)):
                     if not lock:
@@ -151,21 +160,21 @@ def _choose(cells: tuple[int, ...], masks: list[int], weights: list[int] | None)
 def search(
     board: Board, masks: list[int], todo: list[int], max_nodes: int = DEFAULT_MAX_NODES
 ) -> Iterator[list[int]]:
-    """Every solution's masks; `masks` and `todo` are the start state (left unchanged).
+    """Every solution's state; `masks` and `todo` are the start state (left unchanged).
 
     Raises SearchLimit after `max_nodes` branches.
     """
-    masks = list(masks)
-    if propagate(board, masks, list(todo)):
+    root = list(masks)
+    if propagate(board, root, list(todo)):
         return
     cells = board.open
     weights: list[int] | None = None
-    c = _choose(cells, masks, weights)
+    c = _choose(cells, root, weights)
     if c < 0:
-        yield masks
+        yield root
         return
     nodes = 0
-    stack: list[tuple[list[int], int, int]] = [(masks, c, masks[c])]
+    stack: list[tuple[list[int], int, int]] = [(root, c, root[c])]
     while stack:
         parent, c, bits = stack.pop()
         bit = bits & -bits

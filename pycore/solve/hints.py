@@ -138,11 +138,10 @@ def _range_step(
     board: Board, masks: list[int], unsolved: list[int], removed: list[tuple[int, int]],
     steps: list[str],
 ) -> tuple[int, int, Compartment] | bool:
-    """One pass of the range rule: a placement (cell, digit, compartment), else
-    whether it eliminated any candidate."""
+    """The range rule on the first compartment where it does something: a placement
+    (cell, digit, compartment), True after eliminations, False when it does nothing."""
     cols = board.cols
     todo = set(unsolved)
-    changed = False
     for comp in board.compartments:
         allowed, sure = span(masks, comp)
         if not allowed:
@@ -156,22 +155,21 @@ def _range_step(
             if c in todo and masks[c] & sure:
                 gone.extend((c, d) for d in _digits(masks[c] & sure))
                 masks[c] &= ~sure
-        if gone:
-            changed = True
-            removed.extend(gone)
-            text = f"{_comp_name(comp, cols)} holds a straight within {_digit_range(allowed)}"
-            if sure:
-                text += f", so it holds {_digit_list(sure)}"
-            steps.append(text)
+        text = f"{_comp_name(comp, cols)} holds a straight within {_digit_range(allowed)}"
+        if sure:
+            text += f", so it holds {_digit_list(sure)}"
         for d in _digits(sure):
             bit = 1 << (d - 1)
             spots = [c for c in comp.cells if masks[c] & bit]
             if len(spots) == 1 and spots[0] in todo:
-                if not gone:
-                    steps.append(f"{_comp_name(comp, cols)} holds a straight within "
-                                 f"{_digit_range(allowed)}, so it holds {_digit_list(sure)}")
+                removed.extend(gone)
+                steps.append(text)
                 return spots[0], d, comp
-    return changed
+        if gone:  # one compartment at a time, so the reason names only the steps it needs
+            removed.extend(gone)
+            steps.append(text)
+            return True
+    return False
 
 
 def _comp_name(comp: Compartment, cols: int) -> str:

@@ -8,12 +8,14 @@ bit d-1, so a solved cell's mask is a single bit.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from ..model import Layout, Puzzle
 
-__all__ = ["Board", "Compartment", "board_of", "cell_name", "house_name"]
+__all__ = ["Board", "Compartment", "board_of", "cell_name", "house_name", "state_size"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,9 @@ class Compartment:
 
 @dataclass(frozen=True, slots=True)
 class Board:
+    """A shape's rules. A solver state is a list of `state_size` ints: the cells' digit
+    masks, then for each house of `houses` the digits already placed in it."""
+
     kind: str
     n: int
     cols: int
@@ -44,9 +49,17 @@ class Board:
     compartments: tuple[Compartment, ...]
     names: tuple[str, ...]
     """A reader's name for each house in `houses` (row 3, column 5, box 4)."""
-    crossings: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
-    """(shared, rest of a, rest of b) for full houses a, b sharing 2+ cells (box and line):
-    a digit that in a lies only in the shared cells leaves the rest of b (locked candidates)."""
+    house_ids: tuple[tuple[int, ...], ...]
+    """For every cell, the indexes in `houses` of the houses it lies in."""
+    readers: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+    """For every house, a function giving its cells' masks (operator.itemgetter)."""
+    segments: tuple[tuple[int, ...], ...]
+    """The cells two full houses share (a box and a line), and single cells that
+    complete the partitions below."""
+    crossings: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+    """(shared segment, segments making up the rest of a, of b, cells of the rest of a, of b)
+    for full houses a, b sharing 2+ cells: a digit that in a lies only in the shared
+    cells leaves the rest of b (locked candidates)."""
 
 
 def cell_name(index: int, cols: int) -> str:
@@ -90,21 +103,52 @@ def _board(
     houses = tuple(full_houses)
     names = tuple(house_name(h, geo.cols, geo.boxes) for h in houses)
     compartments = _compartments(size, geo.houses, is_open, geo.cols) if kind == "str8ts" else ()
-    crossings = []
-    for k, a in enumerate(houses):
-        for b in houses[k + 1 :]:
-            shared = set(a) & set(b)
-            if len(shared) >= 2:
-                crossings.append((
-                    tuple(sorted(shared)),
-                    tuple(i for i in a if i not in shared),
-                    tuple(i for i in b if i not in shared),
-                ))
+    segments, crossings = _crossings(houses)
+    house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     return Board(
         kind, size, geo.cols, (1 << size) - 1, count,
         tuple(i for i in range(count) if is_open[i]), peers, houses, compartments, names,
-        tuple(crossings),
+        house_ids, tuple(itemgetter(*h) for h in houses), segments, crossings,
     )
+
+
+def _crossings(
+    houses: tuple[tuple[int, ...], ...],
+) -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...],
+]:
+    """Segments and crossings (see Board): each house minus a shared segment is
+    covered by other segments, so a pass ORs every cell once per orientation."""
+    segment_ids: dict[tuple[int, ...], int] = {}
+
+    def segment(cells: tuple[int, ...]) -> int:
+        return segment_ids.setdefault(cells, len(segment_ids))
+
+    pairs = []
+    for k, a in enumerate(houses):
+        for b in houses[k + 1 :]:
+            shared = tuple(sorted(set(a) & set(b)))
+            if len(shared) >= 2:
+                pairs.append((segment(shared), a, b))
+    crossings = []
+    segments_now = list(segment_ids)
+    for seg, a, b in pairs:
+        inside = set(segments_now[seg])
+        parts = []
+        for house in (a, b):
+            rest = [i for i in house if i not in inside]
+            left = set(rest)
+            sibs = []
+            for other in segments_now:
+                if left.issuperset(other):
+                    sibs.append(segment(other))
+                    left.difference_update(other)
+            sibs.extend(segment((i,)) for i in sorted(left))
+            parts.append((tuple(sibs), tuple(rest)))
+        (sibs_a, rest_a), (sibs_b, rest_b) = parts
+        crossings.append((seg, sibs_a, sibs_b, rest_a, rest_b))
+    return tuple(segment_ids), tuple(crossings)
 
 
 def _compartments(
@@ -126,3 +170,7 @@ def _compartments(
             others = tuple(i for other in runs if other is not run for i in other)
             out.append(Compartment(tuple(run), windows, others, name))
     return tuple(out)
+
+
+def state_size(board: Board) -> int:
+    return board.cell_count + len(board.houses)

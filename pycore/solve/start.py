@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from ..model import Puzzle
-from .rules import Board, board_of, cell_name, house_name
+from .rules import Board, board_of, cell_name, house_name, state_size
 
 __all__ = ["NoSolution", "check_clashes", "start"]
 
@@ -14,14 +14,15 @@ class NoSolution(PuzzleError):
 
 
 def start(puzzle: Puzzle) -> tuple[Board, list[int], list[int]]:
-    """(board, masks, todo): open cells with a digit are solved and queued; the rest hold all digits.
+    """(board, state, todo): open cells with a digit are solved and queued; the rest hold
+    all digits (the state is the cells' masks, then each house's placed digits, see Board).
 
     Raises NoSolution when two digits clash in a house or a black given leaves a
     cell without candidates.
     """
     check_clashes(puzzle)
     board = board_of(puzzle)
-    masks = [0] * board.cell_count
+    masks = [0] * state_size(board)
     todo: list[int] = []
     cells = puzzle.cells
     full = board.full
