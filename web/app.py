@@ -15,7 +15,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from pycore import links
+from pycore import links, persist
 from pycore.editor import (
     MODE_LABELS,
     SHAPES,
@@ -68,6 +68,7 @@ class Page:
         self.cursor_shown = -1
         self.proxies: list[Any] = []
         self.base = str(window.location.href).split("#", 1)[0]
+        self.keeper = Keeper(self)  # saved grids and the recent list
 
     # -- wiring ----------------------------------------------------------------
 
@@ -105,9 +106,10 @@ class Page:
                      "clear", "copy"):
             by_id(name).disabled = False
         hash_ = str(window.location.hash)
-        if len(hash_) > 1:
-            self.open(hash_, fresh=True)
+        if not (len(hash_) > 1 and self.open(hash_, fresh=True)):
+            self.keeper.restore()  # no link, or a bad one: the saved grid (if any) reopens
         self.render()
+        self.keeper.start()
         by_id("loading").hidden = True
         document.documentElement.setAttribute("data-ready", "true")
 
@@ -155,6 +157,7 @@ class Page:
         if name != CUSTOM_SHAPE:
             self.editor.replace(blank_shape(name))
             self.editor.set_mode("given")
+            self.keeper.detach()
             self.say("")
             self.render()
 
@@ -193,6 +196,7 @@ class Page:
         except (FormatError, PuzzleError) as err:
             self.say(f"Could not open that link: {err}", error=True)
             return False
+        self.keeper.opening(puzzle)  # its own saved slot; never over another grid
         mode = "value" if any(c.kind == "given" or c.digit for c in puzzle.cells) else "given"
         if fresh:
             self.editor.load(puzzle, mode)
@@ -271,6 +275,7 @@ class Page:
         self.render_cursor(focus)
         self.render_controls()
         self.render_share()
+        self.keeper.keep()  # saved on every change
 
     def build_grid(self, p: Puzzle) -> None:
         self.shape_key = (p.kind, p.size, p.box, p.layout)
@@ -442,6 +447,209 @@ class Page:
         # The address bar always carries the state, so reloading or bookmarking keeps it.
         with contextlib.suppress(Exception):
             window.history.replaceState(None, "", f"#{lossless.fragment}")
+
+
+# -- Keeping grids: saved on every change, restored on reload, a recent list (issue 5) ----------
+
+
+def mode_for(puzzle: Puzzle) -> str:
+    """Solve mode for a puzzle with something on it, givens mode for a blank one (as `show`)."""
+    return "value" if any(c.kind == "given" or c.digit for c in puzzle.cells) else "given"
+
+
+class LocalStore:
+    """`persist.Store` over `localStorage`; a browser that refuses storage gets a dict."""
+
+    def __init__(self) -> None:
+        self.storage: Any = None
+        self.fallback = persist.DictStore()
+        with contextlib.suppress(Exception):  # storage off, or a sandboxed frame
+            storage = window.localStorage
+            storage.getItem(persist.CURRENT)
+            self.storage = storage
+        self.failed = False
+
+    def get(self, key: str) -> str | None:
+        if self.storage is None:
+            return self.fallback.get(key)
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        if self.storage is None:
+            self.fallback.set(key, value)
+            return
+        try:
+            self.storage.setItem(key, value)
+        except Exception:  # full: keep this tab's grid in memory and say so
+            self.failed = True
+            self.fallback.set(key, value)
+
+    def remove(self, key: str) -> None:
+        if self.storage is None:
+            self.fallback.remove(key)
+        else:
+            self.storage.removeItem(key)
+
+    def names(self) -> list[str]:
+        if self.storage is None:
+            return self.fallback.names()
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+class Keeper:
+    """Saves the grid in this tab's slot after every change and shows the recent list.
+
+    The decisions (which slot, whether to ask) are `pycore.persist`'s; this class only
+    reads and writes `localStorage` and the DOM. The address bar always holds the
+    grid's lossless link (render_share puts it there), so that is what gets saved.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.store = LocalStore()
+        self.shelf = persist.Shelf(self.store)
+        self.asked: persist.Entry | None = None  # the saved progress the question offers
+        self.slot: str | None = None  # where this tab's grid is saved (None: not yet)
+        self.saved = ""  # the state last saved, so an unchanged grid is not written again
+        self.salt = int(window.Math.random() * 2**30)
+
+    def now(self) -> float:
+        return float(window.Date.now())
+
+    def start(self) -> None:
+        """Wire the recent list and the question, then register the offline worker."""
+        self.page.on(by_id("recent-list"), "click", self.on_recent)
+        self.page.on(by_id("ask-saved"), "click", self.on_keep_saved)
+        self.page.on(by_id("ask-link"), "click", lambda e: self.close_question())
+        self.page.on(window, "storage", lambda e: self.show_recent())  # other tabs' saves
+        self.show_recent()
+        workers = getattr(window.navigator, "serviceWorker", None)
+        if workers:  # only in a secure context (https, or http on localhost)
+            workers.register("sw.js").catch(create_proxy(lambda err: None))
+
+    # -- which slot ----------------------------------------------------------------
+
+    def restore(self) -> None:
+        """A load without a (good) link: reopen the grid saved last, if there is one."""
+        plan = persist.plan_load(self.shelf, None, self.now(), self.salt)
+        if plan.action != "restore" or plan.state is None:
+            return
+        try:
+            puzzle = links.read(plan.state)[1]
+        except (FormatError, PuzzleError):
+            return  # not ours, or from an older build: start blank, leave it be
+        self.slot, self.saved = plan.slot, plan.state
+        self.page.editor.load(puzzle, mode_for(puzzle))
+        if self.page.message.getAttribute("data-kind") != "error":  # a bad link's error stays
+            self.page.say("Reopened your saved grid.")
+
+    def opening(self, puzzle: Puzzle) -> None:
+        """A link or pasted text is about to be shown: pick its slot, maybe ask."""
+        self.close_question()
+        try:
+            state = share(puzzle)
+        except FormatError:
+            state = None
+        if state is None or state.lost:
+            self.slot = None  # no link holds it whole: saved once a link does
+            return
+        plan = persist.plan_load(self.shelf, (state.fragment, persist.identity(puzzle)),
+                                 self.now(), self.salt)
+        self.slot = plan.slot
+        if plan.action == "ask" and plan.saved is not None:
+            self.ask(plan.saved)
+
+    def detach(self) -> None:
+        """A new blank grid: its slot is made at the first entry."""
+        self.close_question()
+        self.slot = None
+
+    # -- saving ----------------------------------------------------------------------
+
+    def keep(self) -> None:
+        """After every render: save the grid when the address bar's state changed."""
+        state = str(window.location.hash)[1:]
+        if not state or state == self.saved:
+            return
+        puzzle = self.page.editor.puzzle
+        if self.slot is None:
+            if persist.is_blank(puzzle):
+                return
+            self.slot = self.shelf.new_slot(self.now(), self.salt)
+        self.shelf.save(persist.Entry(self.slot, state, persist.identity(puzzle), self.now(),
+                                      persist.label(puzzle)))
+        self.saved = state
+        self.show_recent()
+
+    # -- the question --------------------------------------------------------------
+
+    def ask(self, saved: persist.Entry) -> None:
+        self.asked = saved
+        when = str(window.Date.new(saved.time).toLocaleString())
+        by_id("ask-text").textContent = (
+            f"You have other progress on this puzzle ({saved.label}, saved {when}). "
+            "The grid shows the link's state; both are kept in Recent puzzles.")
+        by_id("ask").hidden = False
+
+    def close_question(self) -> None:
+        by_id("ask").hidden = True
+
+    def on_keep_saved(self, event: Any) -> None:
+        self.close_question()
+        if self.asked is not None:
+            self.reopen(self.asked.slot)
+
+    # -- the recent list -------------------------------------------------------------
+
+    def on_recent(self, event: Any) -> None:
+        button = event.target.closest("button[data-slot]")
+        if button:
+            self.reopen(str(button.getAttribute("data-slot")))
+
+    def reopen(self, slot: str) -> None:
+        """Show a saved slot's grid and work in that slot from now on."""
+        entry = self.shelf.get(slot)
+        if entry is None:
+            self.page.say("That grid is no longer saved here.", error=True)
+            self.show_recent()
+            return
+        try:
+            puzzle = links.read(entry.state)[1]
+        except (FormatError, PuzzleError) as err:
+            self.page.say(f"Could not reopen that grid: {err}", error=True)
+            return
+        self.close_question()
+        self.slot, self.saved = entry.slot, entry.state
+        self.shelf.point(entry.slot)
+        editor = self.page.editor
+        editor.replace(puzzle)
+        editor.set_mode(mode_for(puzzle))
+        self.page.say(f"Reopened: {entry.label}.")
+        self.page.render()
+        self.show_recent()
+
+    def show_recent(self) -> None:
+        entries = self.shelf.entries()
+        items = []
+        for entry in entries:
+            item = document.createElement("li")
+            button = document.createElement("button")
+            button.type = "button"
+            button.setAttribute("data-slot", entry.slot)
+            button.textContent = entry.label or "A saved grid"
+            if entry.slot == self.slot:
+                button.setAttribute("aria-current", "true")
+            when = document.createElement("span")
+            when.className = "when"
+            when.textContent = str(window.Date.new(entry.time).toLocaleString())
+            item.append(button, " ", when)
+            items.append(item)
+        by_id("recent-list").replaceChildren(*items)
+        by_id("recent").hidden = not entries
+        note = by_id("recent-note")
+        note.textContent = ("This browser would not save more: the grid is kept only while the tab is open."
+                            if self.store.failed else "")
 
 
 page = Page()

@@ -1,0 +1,73 @@
+// The page's service worker: after one visit the page starts with no network at all.
+//
+// `pycore build` replaces the PRECACHE line with every file the page needs (PyScript,
+// Pyodide, the page's assets, the wheels it loads on first use) and a cache name made
+// from a hash of their contents, so a new build installs a new cache and drops the old.
+// Files are served cache-first; a navigation to the page (with any #fragment, which
+// never reaches a server) gets the cached index.html. This is the only JavaScript the
+// site itself writes; the page registers it from Python (app.py).
+"use strict";
+
+const PRECACHE = {"cache": "pycore-dev", "files": ["./"], "immutable": []};
+const PREFIX = "pycore-";
+const PAGE = new URL("./", self.registration.scope).href;
+
+// Files in version- or hash-named folders never change: the browser's HTTP cache already
+// holds them after the first load, so installing costs no second download. Any other
+// file (the page, the manifest) is fetched past that cache, so a new build is seen whole.
+function fresh(name) {
+  const fixed = PRECACHE.immutable.some((prefix) => name.startsWith(prefix));
+  return new Request(name, {cache: fixed ? "default" : "reload"});
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(PRECACHE.cache)
+      .then((cache) => cache.addAll(PRECACHE.files.map(fresh)))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(
+        names.filter((name) => name.startsWith(PREFIX) && name !== PRECACHE.cache)
+          .map((name) => caches.delete(name)),
+      ))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function isPage(url) {
+  const path = url.origin + url.pathname;  // the search and #fragment do not matter
+  return path === PAGE || path === PAGE + "index.html";
+}
+
+async function fromCache(request, url) {
+  const cache = await caches.open(PRECACHE.cache);
+  const key = request.mode === "navigate" && isPage(url) ? PAGE : request;
+  const hit = await cache.match(key, {ignoreSearch: key === PAGE});
+  if (hit) {
+    return hit;
+  }
+  const answer = await fetch(request);
+  // Whatever else the page fetches from its own origin (a chunk a later PyScript loads)
+  // is kept too, so that it is there on the next visit without a network.
+  if (answer.ok && answer.type === "basic" && !request.headers.has("range")) {
+    await cache.put(request, answer.clone());
+  }
+  return answer;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") {
+    return;
+  }
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.endsWith("/sw.js")) {
+    return;
+  }
+  event.respondWith(fromCache(request, url));
+});
