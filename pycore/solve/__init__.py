@@ -80,7 +80,12 @@ def solve(puzzle: Puzzle, max_nodes: int = DEFAULT_MAX_NODES) -> Puzzle:
 
 
 def _why_none(puzzle: Puzzle) -> str:
-    """The first contradiction propagation meets, named for a reader."""
+    """The first contradiction met, named for a reader: a plain one from the hint
+    rules (a cell or a house left without a place), else where propagation fails."""
+    try:
+        hint(puzzle)
+    except NoSolution as plain:
+        return str(plain)
     board, masks, todo = start(puzzle)
     blame = propagate(board, masks, todo)
     geo = puzzle.geometry
