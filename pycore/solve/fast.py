@@ -67,14 +67,17 @@ def propagate(board: Board, masks: list[int], todo: list[int]) -> tuple[int, ...
                         todo.append(p)
         h = base
         for read in readers:
+            placed = masks[h]
+            h += 1
+            if placed == full:
+                continue  # a complete house has nothing left to find
             once = twice = 0
             for m in read(masks):
                 twice |= once & m
                 once |= m
             if once != full:
-                return houses[h - base]
-            lone = once & ~twice & ~masks[h]
-            h += 1
+                return houses[h - base - 1]
+            lone = once & ~twice & ~placed
             if lone:
                 for c in houses[h - base - 1]:
                     m = masks[c]
