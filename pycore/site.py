@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import http.server
 import io
 import json
@@ -43,19 +44,41 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PAGE_ASSETS = ("style.css", "app.py")  # get content-hashed names
+PAGE_ASSETS = ("style.css", "app.py", "page_tools.py")  # get content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
 VENDOR = "vendor"
 ASSETS = "assets"
 
 # Only the page's own origin. Pyodide compiles wasm ('wasm-unsafe-eval') and both it
 # (emscripten's EM_ASM glue) and PyScript (its FFI) evaluate JavaScript they generate
-# themselves ('unsafe-eval'); nothing may load from anywhere else.
+# themselves ('unsafe-eval'); nothing may load from anywhere else. Images may also be
+# data: URLs: the QR code and the printable grid are SVG the page makes, shown through
+# <img> (where an SVG can run no script), never inserted as markup.
 CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; "
-    "img-src 'self'; connect-src 'self'; font-src 'self'; worker-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; worker-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+# Directives a <meta> policy cannot carry (browsers ignore them there, with a console error).
+HEADER_ONLY = ("frame-ancestors", "report-uri", "sandbox")
+
+
+def meta_csp(policy: str = CSP) -> str:
+    """The policy the page's <meta> tag repeats (for hosts that send no header)."""
+    kept = [d.strip() for d in policy.split(";") if d.split() and d.split()[0] not in HEADER_ONLY]
+    return "; ".join(kept)
+
+
+# Pure-Python wheels the page loads from its own origin on first use only (never at
+# start-up): importable module -> the pinned distributions it needs, dependencies first.
+# lzstring reads SudokuPad and f-puzzles links; segno draws the QR code. The versions
+# are the ones pyproject.toml's extras pin (tests/test_site.py keeps them equal).
+PAGE_WHEELS: dict[str, tuple[str, ...]] = {
+    "lzstring": ("future==1.0.0", "lzstring==1.0.4"),
+    "segno": ("segno==1.6.6",),
+}
+WHEELS = f"{VENDOR}/wheels"
+WHEEL_CACHE = ROOT / "build" / "page-wheels"
 LONG_CACHE = "public, max-age=31536000, immutable"
 TYPES = {
     ".wasm": "application/wasm",
@@ -104,6 +127,45 @@ def install_runtime(quiet: bool = False) -> None:
     )
     if done.returncode or not _runtime_present():
         raise SiteError(f"npm ci in {WEB} failed (exit status {done.returncode})")
+
+
+def _wheel_of(requirement: str, folder: Path) -> Path | None:
+    """The wheel of a pinned `name==version` in `folder`, if there is one."""
+    name, version = requirement.split("==")
+    stem = f"{name.lower().replace('-', '_')}-{version}-"
+    return next((p for p in sorted(folder.glob("*.whl")) if p.name.lower().startswith(stem)), None)
+
+
+def page_wheels(quiet: bool = False, cache: Path = WHEEL_CACHE) -> list[Path]:
+    """The pinned wheels of PAGE_WHEELS, fetched once into `cache` with `pip wheel --no-deps`
+    (it takes PyPI's wheel where there is one and builds a pure one from an sdist, as for
+    lzstring, otherwise)."""
+    wanted = list(dict.fromkeys(r for reqs in PAGE_WHEELS.values() for r in reqs))
+    missing = [r for r in wanted if _wheel_of(r, cache) is None]
+    if missing:
+        cache.mkdir(parents=True, exist_ok=True)
+        if not quiet:
+            print(f"pycore: fetching the page's wheels ({', '.join(missing)}) ...", file=sys.stderr)
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(cache), *missing],
+            stdout=subprocess.DEVNULL if quiet else None, check=False,
+        )
+        if done.returncode:
+            raise SiteError(f"pip wheel {' '.join(missing)} failed (exit status {done.returncode})")
+    found = [_wheel_of(r, cache) for r in wanted]
+    if None in found:
+        raise SiteError("pip wheel wrote no wheel for " + ", ".join(
+            r for r, w in zip(wanted, found, strict=True) if w is None))
+    return [w for w in found if w is not None]
+
+
+def wheel_map(folder: str = WHEELS, cache: Path = WHEEL_CACHE) -> dict[str, list[str]]:
+    """module -> the site paths of its wheels, for the page's `pycore-wheels` meta tag."""
+    out: dict[str, list[str]] = {}
+    for module, requirements in PAGE_WHEELS.items():
+        wheels = [_wheel_of(r, cache) for r in requirements]
+        out[module] = [f"{folder}/{w.name}" for w in wheels if w is not None]
+    return out
 
 
 def _digest(data: bytes) -> str:
@@ -174,9 +236,14 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     (work / names["pycore.zip"]).write_bytes(archive)
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, work / name)
+    (work / WHEELS).mkdir(parents=True)
+    for wheel in page_wheels(quiet):
+        shutil.copyfile(wheel, work / WHEELS / wheel.name)
 
     page = (WEB / "index.html").read_text(encoding="utf-8")
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
+    page = page.replace("{{csp}}", html.escape(meta_csp()))
+    page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
     for name, target in names.items():
         page = page.replace("{{" + name + "}}", target)
     if "{{" in page:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import io
 import json
 import re
@@ -43,7 +44,7 @@ def test_the_page_names_only_files_the_build_wrote(built: Path) -> None:
 
 def test_page_assets_are_named_by_their_content(built: Path) -> None:
     assets = sorted((built / site.ASSETS).iterdir())
-    assert {p.name.split(".")[0] for p in assets} == {"app", "style", "pycore"}
+    assert {p.name.split(".")[0] for p in assets} == {"app", "style", "pycore", "page_tools"}
     for path in assets:
         digest = path.name.split(".")[-2]
         assert hashlib.sha256(path.read_bytes()).hexdigest().startswith(digest)
@@ -82,12 +83,48 @@ def test_netlify_publishes_the_build_with_the_servers_headers() -> None:
     assert "pycore build" in config["build"]["command"]
     rules = {rule["for"]: rule["values"] for rule in config["headers"]}
     assert rules["/*"]["Content-Security-Policy"] == site.CSP
+    assert "'unsafe-inline'" not in site.CSP and "http" not in site.CSP  # no inline script, no other host
     assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
     assert rules["/*.mjs"]["Content-Type"] == "text/javascript"
     for path in ("/vendor/pyodide-1/pyodide.asm.wasm", "/assets/app.0123.py", "/", "/index.html"):
         prefix = next(p for p in rules if p.endswith("/*") and path.startswith(p[:-1]) and p != "/*") \
             if path.startswith(("/vendor/", "/assets/")) else path
         assert rules[prefix]["Cache-Control"] == site.headers_for(path)["Cache-Control"], path
+
+
+def test_the_pages_meta_policy_is_the_headers_less_what_a_meta_tag_cannot_carry(built: Path) -> None:
+    page = (built / "index.html").read_text()
+    metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
+    assert len(metas) == 1
+    assert page.index(metas[0]) < page.index("<script")  # in force before any script
+    meta = html.unescape(metas[0])
+    header = [d.strip() for d in site.CSP.split(";")]
+    assert meta.split("; ") == [d for d in header if not d.startswith("frame-ancestors")]
+    assert site.meta_csp() == meta
+
+
+def test_the_optional_wheels_ship_pinned_as_pyproject_pins_them(built: Path) -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    pinned = {r for reqs in site.PAGE_WHEELS.values() for r in reqs}
+    assert {"lzstring==1.0.4", "segno==1.6.6"} <= pinned
+    for requirement in extras["imports"] + extras["qr"]:
+        assert requirement in pinned, requirement
+    page = (built / "index.html").read_text()
+    named = json.loads(html.unescape(re.search(r'<meta name="pycore-wheels" content="([^"]+)">', page)
+                                     .group(1)))  # type: ignore[union-attr]
+    assert set(named) == set(site.PAGE_WHEELS)
+    shipped = sorted(p.name for p in (built / site.WHEELS).iterdir())
+    assert sorted(path.rsplit("/", 1)[1] for paths in named.values() for path in paths) == shipped
+    for module, paths in named.items():
+        assert [p.rsplit("/", 1)[1].split("-")[:2] for p in paths] == [
+            r.split("==") for r in site.PAGE_WHEELS[module]], module
+        for path in paths:
+            with zipfile.ZipFile(built / path) as wheel:  # a real, pure-Python wheel
+                assert wheel.testzip() is None
+                assert any(n.endswith("/WHEEL") for n in wheel.namelist())
+                assert not any(n.endswith((".so", ".pyd")) for n in wheel.namelist())
+    # nothing the page loads at start-up names them: they come on first use only
+    assert "vendor/wheels" not in page.split('name="pycore-wheels"', 1)[1].split(">", 1)[1]
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 from typing import Any
 
+from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -78,6 +79,8 @@ class Page:
         element.addEventListener(event, proxy)
 
     def start(self) -> None:
+        self.tools = Tools(self)
+        self.tools.start()
         shape = by_id("shape")
         for name, label in SHAPES:
             shape.append(self.option(name, label))
@@ -166,11 +169,8 @@ class Page:
         self.render()
 
     def on_open(self, event: Any) -> None:
-        event.preventDefault()
-        field = by_id("open-text")
-        if self.open(str(field.value)):
-            field.value = ""
-        self.render()
+        event.preventDefault()  # before any await: the form must never submit
+        self.tools.open_pasted(by_id("open-text"))
 
     def on_hashchange(self, event: Any) -> None:
         current = share(self.editor.puzzle, self.format or None).fragment
@@ -196,6 +196,11 @@ class Page:
         except (FormatError, PuzzleError) as err:
             self.say(f"Could not open that link: {err}", error=True)
             return False
+        self.show(puzzle, name, fresh)
+        return True
+
+    def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
+        """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
         self.keeper.opening(puzzle)  # its own saved slot; never over another grid
         mode = "value" if any(c.kind == "given" or c.digit for c in puzzle.cells) else "given"
         if fresh:
@@ -204,12 +209,13 @@ class Page:
             self.editor.replace(puzzle)
             self.editor.set_mode(mode)
         self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
-        return True
 
     def say(self, text: str, error: bool = False) -> None:
         self.message.textContent = text
         self.message.setAttribute("data-kind", "error" if error else "info")
         self.message.setAttribute("role", "alert" if error else "status")
+        by_id("warnings").replaceChildren()  # an import's warnings go with its message
+        by_id("warnings").hidden = True
 
     def wire_solver(self) -> None:
         """Check, hint and solve buttons, backed by pycore.solve."""
@@ -276,6 +282,7 @@ class Page:
         self.render_controls()
         self.render_share()
         self.keeper.keep()  # saved on every change
+        self.tools.refresh()
 
     def build_grid(self, p: Puzzle) -> None:
         self.shape_key = (p.kind, p.size, p.box, p.layout)
@@ -435,7 +442,10 @@ class Page:
         except FormatError as err:  # this format cannot hold this kind of puzzle at all
             chosen = None
             note.textContent = str(err)
-        lossless = chosen if chosen is not None and not chosen.lost else share(p)
+        try:
+            lossless = chosen if chosen is not None and not chosen.lost else share(p)
+        except FormatError:
+            lossless = None
         if chosen is None:
             by_id("link").value = ""
         else:
@@ -444,6 +454,9 @@ class Page:
                 f"{chosen.format}, {len(chosen.fragment)} characters."
                 + (f" This link drops part of the grid: {chosen.lost}" if chosen.lost else "")
             )
+        if lossless is None or lossless.lost:  # a failed encode: the last good link stays
+            note.textContent += " No link holds this grid whole: the address bar keeps the last one that did."
+            return
         # The address bar always carries the state, so reloading or bookmarking keeps it.
         with contextlib.suppress(Exception):
             window.history.replaceState(None, "", f"#{lossless.fragment}")

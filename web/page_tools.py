@@ -1,0 +1,370 @@
+"""The page's tools beyond editing: other tools' links and texts, exports, QR code, print, SVG.
+
+`app.py` makes one `Tools` and calls `refresh()` after every render. Everything here
+asks `pycore` (`links.read_any`, `formats.exports`, `render.svg`, `render.qr`); no
+codec logic lives in the page. Two optional pure-Python wheels, lzstring (SudokuPad
+and f-puzzles links) and segno (QR codes), come from this site's own `vendor/wheels/`
+the first time something needs them, never at start-up. Decoded text reaches the page
+only through `textContent`, form values and attributes; the SVGs pycore draws are shown
+through `<img>` data: URLs (an SVG there can run no script), never inserted as markup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import importlib
+import importlib.abc
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyscript import document, window
+
+from pycore import links
+from pycore.errors import FormatError, PuzzleError
+from pycore.formats import exports
+from pycore.formats.imports import Imported
+from pycore.formats.imports._common import MAX_TEXT
+from pycore.model import Puzzle
+
+EXPORT_OPEN = "open"
+EXPORT_COPY = "copy"
+
+
+def by_id(name: str) -> Any:
+    return document.getElementById(name)
+
+
+def element(tag: str, text: str = "", cls: str = "", **attributes: str) -> Any:
+    """A new element whose text is set as text (never parsed as markup); `data_x` -> `data-x`."""
+    el = document.createElement(tag)
+    if text:
+        el.textContent = text
+    if cls:
+        el.className = cls
+    for name, value in attributes.items():
+        el.setAttribute(name.replace("_", "-"), value)
+    return el
+
+
+def svg_url(svg: str) -> str:
+    """A data: URL for an <img> showing an SVG document."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def size_of(kib: int) -> str:
+    return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
+
+
+class _WantedWheels(importlib.abc.MetaPathFinder):
+    """Notes every import of a wheel the page has not loaded yet (and finds nothing itself)."""
+
+    def __init__(self, wheels: Wheels) -> None:
+        self.wheels = wheels
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if name in self.wheels.paths and name not in self.wheels.loaded:
+            self.wheels.wanted.add(name)
+
+
+class Wheels:
+    """The optional wheels the build put beside the page, loaded from this origin on first use.
+
+    The build names them in `<meta name="pycore-wheels">`: module -> site paths of its
+    wheels, dependencies first. Pyodide's `loadPackage` takes a wheel's URL.
+    """
+
+    def __init__(self) -> None:
+        meta = document.querySelector('meta[name="pycore-wheels"]')
+        self.paths: dict[str, list[str]] = json.loads(str(meta.content)) if meta else {}
+        self.loaded: set[str] = set()
+        self.wanted: set[str] = set()
+        self.loading: dict[str, Any] = {}
+        sys.meta_path.insert(0, _WantedWheels(self))
+
+    async def load(self, module: str) -> None:
+        if module in self.loaded:
+            return
+        if module not in self.loading:
+            self.loading[module] = asyncio.ensure_future(self._load(module))
+        await self.loading[module]
+
+    async def _load(self, module: str) -> None:
+        import pyodide_js  # the Pyodide API object of the running interpreter
+
+        base = document.baseURI
+        urls = [str(window.URL.new(path, base).href) for path in self.paths.get(module, [])]
+        if not urls:
+            raise FormatError("page", None, f"the {module} wheel beside the page (the build ships it)")
+        try:
+            await pyodide_js.loadPackage(to_js(urls))
+        except Exception as err:  # offline with an empty cache, say: the caller says so, as text
+            raise FormatError("page", None, f"the {module} wheel from this site", found=str(err)) from None
+        finally:
+            del self.loading[module]
+        importlib.invalidate_caches()
+        self.loaded.add(module)
+        self.wanted.discard(module)
+
+    async def retry(self, action: Any, *args: Any) -> Any:
+        """Run `action`; when it asked for a wheel not loaded yet, load that and run it again."""
+        self.wanted.clear()
+        try:
+            result = action(*args)
+        except FormatError:
+            if not self.wanted:
+                raise
+            result = None
+        if not self.wanted:
+            return result
+        for module in sorted(self.wanted):
+            await self.load(module)
+        return action(*args)
+
+
+class Tools:
+    """The paste box's imports, the Other tools panel, the QR panel, Print and Download SVG."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.wheels = Wheels()
+        self.surveyed: Puzzle | None = None
+        self.qr_link: str | None = None
+        self.proxies: list[Any] = []
+        self.tasks: set[asyncio.Future[Any]] = set()
+
+    def spawn(self, work: Any) -> None:
+        """Run a coroutine from a plain event handler (one that must act before any await)."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.done)
+
+    def done(self, task: asyncio.Future[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:  # a bug: say it where tests look
+            error = task.exception()
+            window.console.error(f"page_tools: {type(error).__name__}: {error}")
+
+    def on(self, el: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        el.addEventListener(event, proxy)
+
+    def start(self) -> None:
+        self.on(by_id("open-text"), "keydown", self.on_paste_key)
+        self.on(by_id("tools-panel"), "toggle", self.on_tools_toggle)
+        self.on(by_id("tool-list"), "click", self.on_tool)
+        self.on(by_id("qr-panel"), "toggle", self.on_qr_toggle)
+        self.on(by_id("print"), "click", self.on_print)
+        self.on(by_id("download-svg"), "click", self.on_download)
+        for name in ("print", "download-svg"):
+            by_id(name).disabled = False
+
+    def refresh(self) -> None:
+        """After every render: bring the open panels in step with the grid and its link."""
+        if by_id("tools-panel").open:
+            self.render_tools()
+        if by_id("qr-panel").open and "segno" in self.wheels.loaded:
+            self.render_qr()
+
+    # -- the paste box -----------------------------------------------------------------
+
+    def on_paste_key(self, event: Any) -> None:
+        """Enter opens (the box takes multi-line files, so Shift+Enter starts a new line)."""
+        if str(event.key) == "Enter" and not (event.shiftKey or event.isComposing):
+            event.preventDefault()
+            by_id("open-form").requestSubmit()
+
+    def open_pasted(self, field: Any) -> None:
+        """Read the paste box with every import; keep the grid when nothing fits.
+
+        Synchronous (the grid changes before the key press returns) unless an import asks
+        for a wheel not loaded yet: then that loads and the text is read again.
+        """
+        length = int(field.textLength)  # measured before the text is copied into Python
+        if length > MAX_TEXT:
+            self.page.say(f"That text is too long to read: {length:,} characters; the page reads at "
+                          f"most {MAX_TEXT:,} ({size_of(MAX_TEXT // 1024)}).", error=True)
+            return
+        text = str(field.value)
+        self.wheels.wanted.clear()
+        try:
+            found: Imported | None = links.read_any(text)
+            failure: Exception | None = None
+        except (FormatError, PuzzleError) as err:
+            found, failure = None, err
+        if self.wheels.wanted:  # lz-string data: read it again once the reader is here
+            self.page.say("Loading the lz-string reader…")
+            self.spawn(self.open_with_wheels(field, text))
+        elif found is None:
+            self.page.say(f"Could not open that: {failure}", error=True)
+        else:
+            self.opened(field, found)
+
+    async def open_with_wheels(self, field: Any, text: str) -> None:
+        try:
+            found: Imported = await self.wheels.retry(links.read_any, text)
+        except (FormatError, PuzzleError) as err:
+            self.page.say(f"Could not open that: {err}", error=True)
+            return
+        self.opened(field, found)
+
+    def opened(self, field: Any, found: Imported) -> None:
+        field.value = ""
+        self.page.show(found.puzzle, found.format)
+        self.warn(found.warnings)
+        self.page.render()
+
+    def warn(self, warnings: Sequence[str]) -> None:
+        """What an import could not keep, one item each, as text."""
+        box = by_id("warnings")
+        box.replaceChildren(*[element("li", w) for w in warnings])
+        box.hidden = not warnings
+        if warnings:
+            message = by_id("message")
+            message.textContent = f"{message.textContent} It could not keep:"
+
+    # -- other tools ---------------------------------------------------------------------
+
+    async def on_tools_toggle(self, event: Any) -> None:
+        if not by_id("tools-panel").open:
+            return
+        self.render_tools()
+        # The f-puzzles link needs lz-string: fetch it now, so the button opens at once
+        # (a failure here is said again, as text, when the button is pressed).
+        with contextlib.suppress(FormatError):
+            await self.wheels.load("lzstring")
+
+    def render_tools(self) -> None:
+        """One row per export target: its verdict on this grid, then its buttons."""
+        puzzle = self.page.editor.puzzle
+        if puzzle == self.surveyed:
+            return
+        self.surveyed = puzzle
+        rows = []
+        for verdict in exports.survey(puzzle):
+            note_id = f"tool-note-{verdict.name}"
+            row = element("li", cls="tool", data_tool=verdict.name)
+            head = element("div", cls="tool-head")
+            head.append(element("span", verdict.title, cls="tool-title"))
+            actions = [(EXPORT_OPEN, f"Open in {verdict.title}"), (EXPORT_COPY, "Copy link")] \
+                if verdict.is_link else [(EXPORT_COPY, "Copy")]
+            for action, label in actions:
+                button = element("button", label, type="button", data_export=verdict.name,
+                                 data_action=action, aria_describedby=note_id)
+                button.disabled = verdict.refused is not None
+                head.append(button)
+            if verdict.refused is not None:
+                said = f"Cannot hold this grid: {verdict.refused}."
+            elif verdict.lost:
+                said = "Leaves out: " + "; ".join(verdict.lost) + "."
+            else:
+                said = "Holds the whole grid."
+            note = element("p", said, cls="note", id=note_id, data_verdict="refused"
+                           if verdict.refused else "lossy" if verdict.lost else "whole")
+            row.append(head, note)
+            rows.append(row)
+        by_id("tool-list").replaceChildren(*rows)
+
+    async def on_tool(self, event: Any) -> None:
+        button = event.target.closest("button[data-export]")
+        if not button:  # JavaScript null arrives as a falsy JsNull
+            return
+        name = str(button.getAttribute("data-export"))
+        action = str(button.getAttribute("data-action"))
+        note = by_id("export-note")
+        try:
+            text: str = await self.wheels.retry(exports.export, name, self.page.editor.puzzle, True)
+        except FormatError as err:
+            note.textContent = f"Could not export: {err}"
+            return
+        field = by_id("export-text")
+        field.value = text
+        by_id("export-field").hidden = False
+        title = exports.EXPORTS[name].title
+        if action == EXPORT_OPEN:
+            if not text.startswith("https://"):  # the targets' own bases; never anything else
+                note.textContent = f"Not a link to open: {title}"
+                return
+            window.open(text, "_blank", "noopener,noreferrer")
+            note.textContent = f"Opened {title} in a new tab (the link is above)."
+            return
+        try:
+            await window.navigator.clipboard.writeText(text)
+            note.textContent = f"Copied the {title} {'link' if text.startswith('https://') else 'text'}."
+        except Exception:
+            field.select()
+            note.textContent = "Select the text above and copy it (Ctrl+C)."
+
+    # -- QR code -------------------------------------------------------------------------
+
+    async def on_qr_toggle(self, event: Any) -> None:
+        if not by_id("qr-panel").open:
+            return
+        if "segno" not in self.wheels.loaded:
+            by_id("qr-note").textContent = "Loading the QR code maker…"
+            try:
+                await self.wheels.load("segno")
+            except FormatError as err:
+                by_id("qr-note").textContent = f"No QR code: {err}."
+                return
+        self.qr_link = None
+        self.render_qr()
+
+    def render_qr(self) -> None:
+        """The QR code of the link the page shows (the address bar's when no format is chosen)."""
+        from pycore.render.qr import qr_svg
+
+        link = str(by_id("link").value) or str(window.location.href)
+        if link == self.qr_link:
+            return
+        self.qr_link = link
+        image = by_id("qr-image")
+        try:
+            svg = qr_svg(link)
+        except FormatError as err:
+            image.hidden = True
+            image.removeAttribute("src")
+            by_id("qr-note").textContent = f"No QR code: {err}."
+            return
+        image.src = svg_url(svg)
+        image.hidden = False
+        by_id("qr-note").textContent = (f"The link above, {len(link)} characters: scan it to open "
+                                        "this grid on a phone.")
+
+    # -- print and SVG -------------------------------------------------------------------
+
+    def grid_svg(self) -> str:
+        from pycore.render.svg import render_svg
+
+        svg: str = render_svg(self.page.editor.puzzle)
+        return svg
+
+    async def on_print(self, event: Any) -> None:
+        """Print the grid as pycore draws it (the page's print stylesheet shows only that)."""
+        image = by_id("print-image")
+        image.src = svg_url(self.grid_svg())
+        with contextlib.suppress(Exception):  # a failed decode prints what there is
+            await image.decode()
+        body = document.body
+        body.setAttribute("data-print", "svg")
+        try:
+            window.print()  # modal: returns once the print dialog closes
+        finally:
+            body.removeAttribute("data-print")
+
+    def on_download(self, event: Any) -> None:
+        p = self.page.editor.puzzle
+        blob = window.Blob.new(to_js([self.grid_svg()]),
+                               to_js({"type": "image/svg+xml"}, dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = element("a", href=url, download=f"{p.kind}-{p.rows}x{p.cols}.svg")
+        link.hidden = True
+        document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
