@@ -5,8 +5,9 @@ its origin: PyScript's dist and Pyodide's core files (from the npm packages pinn
 in web/package-lock.json, vendored into version-named folders), the page's own
 files under content-hashed names, and `pycore` itself as one zip that PyScript
 unpacks into the interpreter's file system (its `files` mapping: no micropip, so
-start-up costs what the bare interpreter costs). `serve` runs `http.server` on
-127.0.0.1 with the same headers netlify.toml gives the published site.
+start-up costs what the bare interpreter costs), and the pinned pure-Python wheels
+the page loads on first use only (`PAGE_WHEELS`, under vendor/wheels). `serve` runs
+`http.server` on 127.0.0.1 with the same headers netlify.toml gives the published site.
 """
 
 from __future__ import annotations

@@ -75,6 +75,11 @@ def test_the_page_script_leaves_codecs_to_pycore_and_writes_no_html() -> None:
     app = (ROOT / "web" / "app.py").read_text()
     assert "innerHTML" not in app and "outerHTML" not in app
     assert "pycore.formats" not in app and "insertAdjacentHTML" not in app
+    for script in sorted((ROOT / "web").glob("*.py")):  # every Python file the page runs
+        text = script.read_text()
+        for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "DOMParser",
+                     "createContextualFragment", "srcdoc", "eval(", "Function("):
+            assert sink not in text, (script.name, sink)
 
 
 def test_netlify_publishes_the_build_with_the_servers_headers() -> None:
