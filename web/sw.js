@@ -20,11 +20,28 @@ function fresh(name) {
   return new Request(name, {cache: fixed ? "default" : "reload"});
 }
 
+// Static routes (Chromium's Service Worker Static Routing API): the page and the files in
+// version- or hash-named folders come straight from the cache, without starting this
+// worker's script on each visit (that start-up otherwise delays the page's first request).
+// Anything else, and browsers without the API, go through the fetch handler below.
+function staticRoutes() {
+  const base = new URL(self.registration.scope).pathname;
+  const fromCache = {cacheName: PRECACHE.cache};
+  return [
+    {condition: {urlPattern: {pathname: base, search: ""}, requestMethod: "GET"}, source: fromCache},
+    ...PRECACHE.immutable.map((prefix) => ({
+      condition: {urlPattern: {pathname: base + prefix + "*"}, requestMethod: "GET"}, source: fromCache,
+    })),
+  ];
+}
+
 self.addEventListener("install", (event) => {
+  const routed = event.addRoutes ? event.addRoutes(staticRoutes()).catch(() => undefined) : null;
   event.waitUntil(
-    caches.open(PRECACHE.cache)
-      .then((cache) => cache.addAll(PRECACHE.files.map(fresh)))
-      .then(() => self.skipWaiting()),
+    Promise.all([
+      routed,
+      caches.open(PRECACHE.cache).then((cache) => cache.addAll(PRECACHE.files.map(fresh))),
+    ]).then(() => self.skipWaiting()),
   );
 });
 
