@@ -251,11 +251,12 @@ class Tools:
             row = element("li", cls="tool", data_tool=verdict.name)
             head = element("div", cls="tool-head")
             head.append(element("span", verdict.title, cls="tool-title"))
-            actions = [(EXPORT_OPEN, f"Open in {verdict.title}"), (EXPORT_COPY, "Copy link")] \
-                if verdict.is_link else [(EXPORT_COPY, "Copy")]
-            for action, label in actions:
+            actions = [(EXPORT_OPEN, "Open", f"Open in {verdict.title} (a new tab)"),
+                       (EXPORT_COPY, "Copy link", f"Copy the {verdict.title} link")] \
+                if verdict.is_link else [(EXPORT_COPY, "Copy", f"Copy the {verdict.title}")]
+            for action, label, name in actions:
                 button = element("button", label, type="button", data_export=verdict.name,
-                                 data_action=action, aria_describedby=note_id)
+                                 data_action=action, aria_label=name, aria_describedby=note_id)
                 button.disabled = verdict.refused is not None
                 head.append(button)
             if verdict.refused is not None:
