@@ -2,19 +2,21 @@
 
 Norvig's plan on bit masks: `assign` a digit by narrowing a cell's mask to one
 bit, `eliminate` that bit from every peer, and repeat for each cell left with
-one bit (naked singles). When that stalls, every full house is swept for digits
-with a single place (hidden singles), box/line crossings for digits locked in
-their shared cells (locked candidates) and, in str8ts, every compartment gets
-the straight range rule. When propagation stalls, the search branches on the
-open cell with the fewest candidates, weighted by how often that cell was where
-a contradiction showed (dom/wdeg, which keeps big grids out of long dead ends).
+one bit (naked singles). When that stalls, the houses whose cells lost digits
+are swept for digits with a single place (hidden singles, counted per house with
+once/twice masks) and then for digits locked in a piece a box and a line share
+(locked candidates); in str8ts every compartment gets the straight range rule.
+Only houses that changed are looked at again, which keeps each search node cheap
+on 16x16 and 25x25 grids. When propagation stalls, the search branches on the
+open cell with the fewest candidates, ties going to the cell most often blamed
+for a contradiction (dom/wdeg, which keeps big grids out of long dead ends).
 The stack is explicit, so Pyodide's small recursion limit never matters, and a
 node budget bounds hostile input.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from .rules import Board
 from .straights import CONTRADICTION, straighten
@@ -34,28 +36,37 @@ class SearchLimit(Exception):
         super().__init__(nodes)
 
 
-def propagate(board: Board, masks: list[int], todo: list[int]) -> tuple[int, ...]:
+def propagate(
+    board: Board, masks: list[int], todo: list[int], changed: Iterable[int] | None = None
+) -> tuple[int, ...]:
     """Eliminate solved cells' digits from their peers, and apply the rules, until nothing changes.
 
-    `todo` holds solved cells whose digit has not reached their peers yet.
-    Returns () when consistent, else the cells where a contradiction showed
-    (a cell out of digits, a house missing one; (-1,) when no cell is to blame).
+    `todo` holds solved cells whose digit has not reached their peers yet;
+    `changed` the houses whose cells lost digits since the rules last looked at
+    them (None: every house). Returns () when consistent, else the cells where
+    a contradiction showed (a cell out of digits, a house missing one; (-1,)
+    when no cell is to blame).
     """
     peers = board.peers
     houses = board.houses
     readers = board.readers
     house_ids = board.house_ids
-    base = board.cell_count
+    locks = board.locks
+    placed_at = board.cell_count
     full = board.full
     compartments = board.compartments
-    crossings = board.crossings
-    segments = board.segments
+    # Houses to look at again: for hidden singles, and for locked candidates.
+    fresh = set(range(len(houses)) if changed is None else changed)
+    unlocked: set[int] = set()
+    touch = fresh.update
     while True:
         while todo:
             c = todo.pop()
             m = masks[c]
-            for h in house_ids[c]:
-                masks[base + h] |= m
+            ids = house_ids[c]
+            touch(ids)
+            for h in ids:
+                masks[placed_at + h] |= m
             for p in peers[c]:
                 pm = masks[p]
                 if pm & m:
@@ -63,68 +74,79 @@ def propagate(board: Board, masks: list[int], todo: list[int]) -> tuple[int, ...
                     if not pm:
                         return (p,)
                     masks[p] = pm
+                    touch(house_ids[p])
                     if not pm & (pm - 1):
                         todo.append(p)
-        h = base
-        for read in readers:
-            placed = masks[h]
-            h += 1
-            if placed == full:
-                continue  # a complete house has nothing left to find
-            once = twice = 0
-            for m in read(masks):
-                twice |= once & m
-                once |= m
-            if once != full:
-                return houses[h - base - 1]
-            lone = once & ~twice & ~placed
-            if lone:
-                for c in houses[h - base - 1]:
-                    m = masks[c]
-                    hit = m & lone
-                    if hit and hit != m:
-                        if hit & (hit - 1):
-                            return (c,)
-                        masks[c] = hit
-                        todo.append(c)
-        if todo:
-            continue
-        if crossings:
-            changed = False
-            unions = []
-            for seg in segments:
-                u = 0
-                for c in seg:
-                    u |= masks[c]
-                unions.append(u)
-            for seg_id, sibs_a, sibs_b, rest_a, rest_b in crossings:
-                inside = unions[seg_id]
-                out_a = out_b = 0
-                for k in sibs_a:
-                    out_a |= unions[k]
-                for k in sibs_b:
-                    out_b |= unions[k]
-                # A digit of house a found only in the shared cells leaves the rest of b.
-                for lock, rest in ((inside & ~out_a & out_b, rest_b), (inside & ~out_b & out_a, rest_a)):
-                    if not lock:
-                        continue
-                    for c in rest:
+        if fresh:
+            looking = sorted(fresh)
+            unlocked.update(looking)
+            fresh.clear()
+            # Hidden singles: a digit with one place left in a house goes there.
+            for h in looking:
+                placed = masks[placed_at + h]
+                if placed == full:
+                    continue  # a complete house has nothing left to find
+                once = twice = 0
+                for m in readers[h](masks):
+                    twice |= once & m
+                    once |= m
+                if once != full:
+                    return houses[h]
+                lone = once & ~twice & ~placed
+                if lone:
+                    for c in houses[h]:
                         m = masks[c]
-                        if m & lock:
-                            m &= ~lock
-                            if not m:
+                        hit = m & lone
+                        if hit and hit != m:
+                            if hit & (hit - 1):
                                 return (c,)
-                            masks[c] = m
-                            changed = True
-                            if not m & (m - 1):
-                                todo.append(c)
-            if changed:
+                            masks[c] = hit
+                            todo.append(c)
+            if todo:
+                continue
+        if unlocked:
+            looking = sorted(unlocked)
+            unlocked.clear()
+            # Locked candidates: a digit that in a house lies in one piece leaves the piece's targets.
+            for h in looking:
+                placed = masks[placed_at + h]
+                if placed == full:
+                    continue
+                for cut in locks[h]:
+                    once = twice = 0
+                    unions = []
+                    for cells, _ in cut:
+                        u = 0
+                        for c in cells:
+                            u |= masks[c]
+                        unions.append(u)
+                        twice |= once & u
+                        once |= u
+                    lone = once & ~twice & ~placed
+                    if not lone:
+                        continue
+                    for (_, targets), u in zip(cut, unions, strict=True):
+                        lock = u & lone
+                        if not lock:
+                            continue
+                        for c in targets:
+                            m = masks[c]
+                            if m & lock:
+                                m &= ~lock
+                                if not m:
+                                    return (c,)
+                                masks[c] = m
+                                touch(house_ids[c])
+                                if not m & (m - 1):
+                                    todo.append(c)
+            if fresh or todo:
                 continue
         if compartments:
-            count = straighten(masks, compartments, todo)
-            if count == CONTRADICTION:
+            moved = straighten(masks, compartments, todo)
+            if moved == CONTRADICTION:
                 return _SOMEWHERE
-            if count:
+            if moved:
+                fresh.update(range(len(houses)))
                 continue
         return _OK
 
@@ -191,7 +213,7 @@ def search(
         if nodes > max_nodes:
             raise SearchLimit(nodes)
         child[c] = bit
-        blame = propagate(board, child, [c])
+        blame = propagate(board, child, [c], ())
         if blame:
             if weights is None:
                 weights = [1] * board.cell_count

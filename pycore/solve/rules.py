@@ -1,7 +1,8 @@
 """What a puzzle's shape asks of its digits, compiled once into plain tuples for the solvers.
 
 A `Board` lists the cells to fill, each open cell's peers, the houses that must
-hold every digit (where a digit with one place left is a hidden single) and, for
+hold every digit (where a digit with one place left is a hidden single), the
+pieces each house shares with other houses (for locked candidates) and, for
 str8ts, the compartments. Digit masks follow `pycore.model.pack`: digit d is
 bit d-1, so a solved cell's mask is a single bit.
 """
@@ -15,7 +16,7 @@ from operator import itemgetter
 
 from ..model import Layout, Puzzle
 
-__all__ = ["Board", "Compartment", "board_of", "cell_name", "house_name", "state_size"]
+__all__ = ["Board", "Compartment", "Piece", "board_of", "cell_name", "house_name", "state_size"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,10 @@ class Compartment:
     others: tuple[int, ...]
     """The line's other white cells: a digit the compartment must hold is not theirs."""
     line: str
+
+
+Piece = tuple[tuple[int, ...], tuple[int, ...]]
+"""(cells, targets): cells a house shares with other houses, and those houses' other cells."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +58,12 @@ class Board:
     """For every cell, the indexes in `houses` of the houses it lies in."""
     readers: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
     """For every house, a function giving its cells' masks (operator.itemgetter)."""
-    segments: tuple[tuple[int, ...], ...]
-    """The cells two full houses share (a box and a line), and single cells that
-    complete the partitions below."""
-    crossings: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
-    """(shared segment, segments making up the rest of a, of b, cells of the rest of a, of b)
-    for full houses a, b sharing 2+ cells: a digit that in a lies only in the shared
-    cells leaves the rest of b (locked candidates)."""
+    locks: tuple[tuple[tuple[Piece, ...], ...], ...]
+    """For every house, ways to cut it into pieces: each piece is shared with other
+    full houses (a box and a line cross in one) and has as targets their other
+    cells; the last piece may be the cells no other house shares (no targets). A
+    digit that in the house lies in one piece only is locked there, so it leaves
+    the piece's targets (locked candidates: pointing and claiming)."""
 
 
 def cell_name(index: int, cols: int) -> str:
@@ -103,52 +107,44 @@ def _board(
     houses = tuple(full_houses)
     names = tuple(house_name(h, geo.cols, geo.boxes) for h in houses)
     compartments = _compartments(size, geo.houses, is_open, geo.cols) if kind == "str8ts" else ()
-    segments, crossings = _crossings(houses)
     house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     return Board(
         kind, size, geo.cols, (1 << size) - 1, count,
         tuple(i for i in range(count) if is_open[i]), peers, houses, compartments, names,
-        house_ids, tuple(itemgetter(*h) for h in houses), segments, crossings,
+        house_ids, tuple(itemgetter(*h) for h in houses), _locks(houses),
     )
 
 
-def _crossings(
-    houses: tuple[tuple[int, ...], ...],
-) -> tuple[
-    tuple[tuple[int, ...], ...],
-    tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...],
-]:
-    """Segments and crossings (see Board): each house minus a shared segment is
-    covered by other segments, so a pass ORs every cell once per orientation."""
-    segment_ids: dict[tuple[int, ...], int] = {}
-
-    def segment(cells: tuple[int, ...]) -> int:
-        return segment_ids.setdefault(cells, len(segment_ids))
-
-    pairs = []
-    for k, a in enumerate(houses):
-        for b in houses[k + 1 :]:
-            shared = tuple(sorted(set(a) & set(b)))
-            if len(shared) >= 2:
-                pairs.append((segment(shared), a, b))
-    crossings = []
-    segments_now = list(segment_ids)
-    for seg, a, b in pairs:
-        inside = set(segments_now[seg])
-        parts = []
-        for house in (a, b):
-            rest = [i for i in house if i not in inside]
-            left = set(rest)
-            sibs = []
-            for other in segments_now:
-                if left.issuperset(other):
-                    sibs.append(segment(other))
-                    left.difference_update(other)
-            sibs.extend(segment((i,)) for i in sorted(left))
-            parts.append((tuple(sibs), tuple(rest)))
-        (sibs_a, rest_a), (sibs_b, rest_b) = parts
-        crossings.append((seg, sibs_a, sibs_b, rest_a, rest_b))
-    return tuple(segment_ids), tuple(crossings)
+def _locks(houses: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[Piece, ...], ...], ...]:
+    """Each house's cuts (see Board). Pieces shared with the same cells by several
+    houses (a samurai corner box, two grids' rows) target all of their other cells;
+    pieces that overlap go to different cuts, so a box is cut once by rows, once by columns."""
+    out = []
+    for a in houses:
+        targets: dict[tuple[int, ...], set[int]] = {}
+        for b in houses:
+            cells_b = set(b)
+            shared = tuple(i for i in a if i in cells_b)
+            if 2 <= len(shared) < len(a):
+                targets.setdefault(shared, set()).update(i for i in b if i not in shared)
+        cuts: list[list[tuple[int, ...]]] = []
+        for piece in targets:
+            for cut in cuts:
+                if all(set(piece).isdisjoint(other) for other in cut):
+                    cut.append(piece)
+                    break
+            else:
+                cuts.append([piece])
+        house_cuts = []
+        for cut in cuts:
+            covered = set().union(*cut)
+            pieces: list[Piece] = [(piece, tuple(sorted(targets[piece]))) for piece in cut]
+            rest = tuple(i for i in a if i not in covered)
+            if rest:
+                pieces.append((rest, ()))
+            house_cuts.append(tuple(pieces))
+        out.append(tuple(house_cuts))
+    return tuple(out)
 
 
 def _compartments(
