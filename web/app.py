@@ -173,10 +173,24 @@ class Page:
         self.tools.open_pasted(by_id("open-text"))
 
     def on_hashchange(self, event: Any) -> None:
-        current = share(self.editor.puzzle, self.format or None).fragment
+        try:
+            current = share(self.editor.puzzle, self.format or None).fragment
+        except FormatError:  # the chosen format cannot hold this grid: no link of it to compare
+            current = ""
         if str(window.location.hash)[1:] != current:
-            self.open(str(window.location.hash))
+            if not self.open(str(window.location.hash)):
+                self.restore_link()
             self.render()
+
+    def restore_link(self) -> None:
+        """A bad link typed into the address bar never stays there: the grid's own link returns."""
+        try:
+            good = share(self.editor.puzzle)
+        except FormatError:
+            return
+        if not good.lost:
+            with contextlib.suppress(Exception):
+                window.history.replaceState(None, "", f"#{good.fragment}")
 
     async def on_copy(self, event: Any) -> None:
         field = by_id("link")

@@ -19,17 +19,17 @@ import importlib.abc
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from pycore import links
 from pycore.errors import FormatError, PuzzleError
-from pycore.formats import exports
-from pycore.formats.imports import Imported
-from pycore.formats.imports._common import MAX_TEXT
 from pycore.model import Puzzle
+
+if TYPE_CHECKING:  # the imports and exports load on first use: start-up needs neither
+    from pycore.formats.imports import Imported
 
 EXPORT_OPEN = "open"
 EXPORT_COPY = "copy"
@@ -185,6 +185,8 @@ class Tools:
         Synchronous (the grid changes before the key press returns) unless an import asks
         for a wheel not loaded yet: then that loads and the text is read again.
         """
+        from pycore.formats.imports._common import MAX_TEXT
+
         length = int(field.textLength)  # measured before the text is copied into Python
         if length > MAX_TEXT:
             self.page.say(f"That text is too long to read: {length:,} characters; the page reads at "
@@ -241,6 +243,8 @@ class Tools:
 
     def render_tools(self) -> None:
         """One row per export target: its verdict on this grid, then its buttons."""
+        from pycore.formats import exports
+
         puzzle = self.page.editor.puzzle
         if puzzle == self.surveyed:
             return
@@ -272,6 +276,8 @@ class Tools:
         by_id("tool-list").replaceChildren(*rows)
 
     async def on_tool(self, event: Any) -> None:
+        from pycore.formats import exports
+
         button = event.target.closest("button[data-export]")
         if not button:  # JavaScript null arrives as a falsy JsNull
             return

@@ -233,6 +233,14 @@ def test_a_format_that_cannot_hold_the_grid_keeps_the_last_good_link(app: App) -
     edited = samurai.with_cell(1, given(2))
     assert links.read(page.evaluate("location.href"))[1] == edited
     assert page.input_value("#link") == ""
+    # a link typed into the address bar still opens while the menu names a format that fails
+    other = SAMPLES["sudoku9-givens"]()
+    page.evaluate("f => { location.hash = f }", links.best(other)[1])
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('Opened a 9x9')")
+    assert app.grid() == expected_grid(other)
+    page.go_back()  # and the samurai's link is one step back in the history
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('Opened a 21x21')")
+    assert app.grid() == expected_grid(edited)
 
     # a format that holds the grid only in part: the link box says what it drops, the
     # address bar keeps the whole grid
