@@ -6,8 +6,9 @@ from ..errors import FormatError, LossError
 from ..model import SUDOKU_SIZES, Puzzle
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """'1 black cell', '3 black cells'; `nouns` where adding an s is wrong."""
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
 
 
 def require_square(format: str, puzzle: Puzzle) -> None:
@@ -35,15 +36,15 @@ def box_shape_lost(puzzle: Puzzle) -> list[str]:
 def kinds_lost(puzzle: Puzzle, *kinds: str) -> list[str]:
     """Name the cells of each kind in `kinds` that the puzzle has."""
     names = {
-        "candidates": "cell with pencil marks",
-        "black": "black cell",
-        "value": "player's value",
+        "candidates": ("cell with pencil marks", "cells with pencil marks"),
+        "black": ("black cell", "black cells"),
+        "value": ("player's value", "player's values"),
     }
     out = []
     for kind in kinds:
         count = puzzle.count(kind)
         if count:
-            out.append(plural(count, names[kind]))
+            out.append(plural(count, *names[kind]))
     return out
 
 

@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ...errors import FormatError
 from ...model import DEFAULT_BOX, Puzzle
+from .._loss import plural as plural
 from ..json import check_nesting, loads
 
 MAX_TEXT = 1 << 20
@@ -138,10 +139,6 @@ def as_int(format: str, obj: object, where: str, low: int, high: int) -> int:
         raise FormatError(format, None, f"a number {low}..{high} for {where}",
                           found=text if len(text) <= 30 else text[:27] + "...")
     return obj
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
 
 
 def box_from_regions(
