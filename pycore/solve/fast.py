@@ -16,7 +16,7 @@ node budget bounds hostile input.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from .rules import Board
 from .straights import CONTRADICTION, straighten
@@ -151,35 +151,33 @@ def propagate(
         return _OK
 
 
-def _choose(cells: tuple[int, ...], masks: list[int], weights: list[int] | None) -> int:
-    """The open cell to branch on (-1 when every cell is solved).
+def _choose(
+    cells: Sequence[int], masks: list[int], weights: list[int] | None
+) -> tuple[int, list[int]]:
+    """The open cell to branch on (-1 when every cell is solved), and the cells of
+    `cells` still open (all a child state needs to scan: cells only get solved).
 
-    Fewest candidates first; once contradictions have been seen, fewest
-    candidates per contradiction weight (candidates / (1 + weight)).
+    Fewest candidates first; ties go to the cell with the most contradiction weight.
     """
+    left = [c for c in cells if (m := masks[c]) & (m - 1)]
     best = -1
+    best_k = 1 << 30
     if weights is None:
-        fewest = 1 << 30
-        for c in cells:
-            m = masks[c]
-            if m & (m - 1):
-                k = m.bit_count()
-                if k < fewest:
-                    if k == 2:
-                        return c
-                    fewest = k
-                    best = c
-        return best
-    best_k, best_w = 1 << 30, 0
-    for c in cells:
-        m = masks[c]
-        if m & (m - 1):
-            k = m.bit_count()
-            if k <= best_k:
-                w = weights[c]
-                if k < best_k or w > best_w:
-                    best, best_k, best_w = c, k, w
-    return best
+        for c in left:
+            k = masks[c].bit_count()
+            if k < best_k:
+                best, best_k = c, k
+                if k == 2:
+                    break
+        return best, left
+    best_w = 0
+    for c in left:
+        k = masks[c].bit_count()
+        if k <= best_k:
+            w = weights[c]
+            if k < best_k or w > best_w:
+                best, best_k, best_w = c, k, w
+    return best, left
 
 
 def search(
@@ -192,20 +190,19 @@ def search(
     root = list(masks)
     if propagate(board, root, list(todo)):
         return
-    cells = board.open
     weights: list[int] | None = None
-    c = _choose(cells, root, weights)
+    c, left = _choose(board.open, root, weights)
     if c < 0:
         yield root
         return
     nodes = 0
-    stack: list[tuple[list[int], int, int]] = [(root, c, root[c])]
+    stack: list[tuple[list[int], int, int, list[int]]] = [(root, c, root[c], left)]
     while stack:
-        parent, c, bits = stack.pop()
+        parent, c, bits, left = stack.pop()
         bit = bits & -bits
         bits ^= bit
         if bits:
-            stack.append((parent, c, bits))
+            stack.append((parent, c, bits, left))
             child = parent[:]
         else:
             child = parent  # the last branch may reuse its parent's list
@@ -221,8 +218,8 @@ def search(
                 if b >= 0:
                     weights[b] += 1
             continue
-        nc = _choose(cells, child, weights)
+        nc, still = _choose(left, child, weights)
         if nc < 0:
             yield child
         else:
-            stack.append((child, nc, child[nc]))
+            stack.append((child, nc, child[nc], still))
