@@ -9,7 +9,8 @@ once/twice masks) and then for digits locked in a piece a box and a line share
 Only houses that changed are looked at again, which keeps each search node cheap
 on 16x16 and 25x25 grids. When propagation stalls, the search branches on the
 open cell with the fewest candidates, ties going to the cell most often blamed
-for a contradiction (dom/wdeg, which keeps big grids out of long dead ends).
+for a contradiction: where one showed, and the cell whose choice led there
+(dom/wdeg, which keeps big grids out of long dead ends).
 The stack is explicit, so Pyodide's small recursion limit never matters, and a
 node budget bounds hostile input.
 """
@@ -214,6 +215,7 @@ def search(
         if blame:
             if weights is None:
                 weights = [1] * board.cell_count
+            weights[c] += 1  # the choice that led here shares the blame
             for b in blame:
                 if b >= 0:
                     weights[b] += 1
