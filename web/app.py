@@ -70,6 +70,8 @@ class Page:
         self.proxies: list[Any] = []
         self.base = str(window.location.href).split("#", 1)[0]
         self.keeper = Keeper(self)  # saved grids and the recent list
+        # the puzzle and format the link was last made for, and the lossless fragment ("" if none)
+        self.shared: tuple[Puzzle | None, str, str] = (None, SHORTEST, "")
 
     # -- wiring ----------------------------------------------------------------
 
@@ -450,6 +452,14 @@ class Page:
 
     def render_share(self) -> None:
         p = self.editor.puzzle
+        if self.shared[0] is p and self.shared[1] == self.format:
+            # a cursor move, a mode switch, a link that failed to open: the grid and so its link
+            # are as they were (no re-encoding per key); the address bar gets it back if needed
+            if self.shared[2] and str(window.location.hash)[1:] != self.shared[2]:
+                with contextlib.suppress(Exception):
+                    window.history.replaceState(None, "", f"#{self.shared[2]}")
+            return
+        self.shared = (p, self.format, "")
         note = by_id("share-note")
         try:
             chosen = share(p, self.format or None)
@@ -471,6 +481,7 @@ class Page:
         if lossless is None or lossless.lost:  # a failed encode: the last good link stays
             note.textContent += " No link holds this grid whole: the address bar keeps the last one that did."
             return
+        self.shared = (p, self.format, lossless.fragment)
         # The address bar always carries the state, so reloading or bookmarking keeps it.
         with contextlib.suppress(Exception):
             window.history.replaceState(None, "", f"#{lossless.fragment}")
@@ -528,8 +539,9 @@ class Keeper:
     """Saves the grid in this tab's slot after every change and shows the recent list.
 
     The decisions (which slot, whether to ask) are `pycore.persist`'s; this class only
-    reads and writes `localStorage` and the DOM. The address bar always holds the
-    grid's lossless link (render_share puts it there), so that is what gets saved.
+    reads and writes `localStorage` and the DOM. What gets saved is the grid's lossless
+    link, as render_share made it for the address bar (never the address bar itself,
+    which may hold a link that failed to open).
     """
 
     def __init__(self, page: Page) -> None:
@@ -540,6 +552,8 @@ class Keeper:
         self.slot: str | None = None  # where this tab's grid is saved (None: not yet)
         self.saved = ""  # the state last saved, so an unchanged grid is not written again
         self.salt = int(window.Math.random() * 2**30)
+        self.list_due = False  # a refresh of the recent list is scheduled
+        self.list_proxy = create_proxy(self.refresh_list)
 
     def now(self) -> float:
         return float(window.Date.now())
@@ -595,8 +609,8 @@ class Keeper:
     # -- saving ----------------------------------------------------------------------
 
     def keep(self) -> None:
-        """After every render: save the grid when the address bar's state changed."""
-        state = str(window.location.hash)[1:]
+        """After every render: save the grid when its lossless link (made by render_share) changed."""
+        state = self.page.shared[2]
         if not state or state == self.saved:
             return
         puzzle = self.page.editor.puzzle
@@ -607,7 +621,7 @@ class Keeper:
         self.shelf.save(persist.Entry(self.slot, state, persist.identity(puzzle), self.now(),
                                       persist.label(puzzle)))
         self.saved = state
-        self.show_recent()
+        self.show_recent_soon()
 
     # -- the question --------------------------------------------------------------
 
@@ -654,6 +668,16 @@ class Keeper:
         editor.set_mode(mode_for(puzzle))
         self.page.say(f"Reopened: {entry.label}.")
         self.page.render()
+        self.show_recent()
+
+    def show_recent_soon(self) -> None:
+        """Redraw the list a moment after typing, not in the keystroke (the save itself is done)."""
+        if not self.list_due:
+            self.list_due = True
+            window.setTimeout(self.list_proxy, 300)
+
+    def refresh_list(self) -> None:
+        self.list_due = False
         self.show_recent()
 
     def show_recent(self) -> None:
