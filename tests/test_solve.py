@@ -18,6 +18,9 @@ import pycore
 from pycore.errors import PuzzleError
 from pycore.model import BLACK, EMPTY, OUTSIDE, Cell, Layout, Puzzle, black, candidates, given, value
 from pycore.solve import NoSolution, SearchTooLong, count_solutions, solutions, solve
+from pycore.solve.fast import propagate
+from pycore.solve.rules import board_of
+from pycore.solve.start import start
 
 from .conftest import load_vector
 
@@ -412,3 +415,36 @@ def test_random_4x4_grids_solve_or_say_no(digits: list[int]) -> None:
     if not agree:
         with pytest.raises(NoSolution):
             solve(puzzle)
+
+
+# ---- propagation rules on the fast solver's tables ---------------------------
+
+
+def test_locked_candidates_point_out_of_a_box_and_claim_out_of_a_line() -> None:
+    board, masks, todo = start(Puzzle.blank("sudoku", 9))
+    for c in (9, 10, 11, 18, 19, 20):  # box 1 keeps 1 only in row 1
+        masks[c] &= ~0b1
+    for c in (27, 28, 29, 33, 34, 35):  # row 4 keeps 2 only in box 5 (r4c4-r4c6)
+        masks[c] &= ~0b10
+    assert propagate(board, masks, todo) == ()
+    assert all(not masks[c] & 0b1 for c in range(3, 9))  # pointing: 1 leaves the rest of row 1
+    assert masks[27] & 0b1 and masks[36] & 0b1
+    assert all(not masks[c] & 0b10 for c in (39, 40, 41, 48, 49, 50))  # claiming: 2 leaves box 5's rest
+    assert masks[42] & 0b10 and masks[57] & 0b10
+
+
+@pytest.mark.parametrize("layout", [None, Layout.samurai()])
+def test_lock_pieces_cut_each_house_and_target_only_houses_sharing_them(
+    layout: Layout | None,
+) -> None:
+    board = board_of(Puzzle.blank(layout=layout) if layout else Puzzle.blank("sudoku", 9))
+    houses = [set(h) for h in board.houses]
+    for house, cuts in zip(houses, board.locks, strict=True):
+        assert cuts
+        for cut in cuts:
+            cells = [c for piece, _ in cut for c in piece]
+            assert sorted(cells) == sorted(house)
+            for piece, targets in cut:
+                sharing = [h for h in houses if h is not house and set(piece) <= h]
+                assert set(targets) == set().union(*sharing) - set(piece) if sharing else not targets
+                assert not set(targets) & house
