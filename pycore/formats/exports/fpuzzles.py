@@ -69,7 +69,7 @@ def fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
 
 def _compress(text: str) -> str:
     try:
-        import lzstring  # type: ignore[import-untyped]
+        import lzstring
     except ImportError:
         raise FormatError(NAME, None, "the lzstring package: install pycore[imports]") from None
     packed: str = lzstring.LZString().compressToBase64(text)
