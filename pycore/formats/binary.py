@@ -21,9 +21,9 @@ NAME = "binary"
 VERSION = 1
 MIN_BOX, MAX_BOX = 2, 5
 MAX_LAYOUT = 15
-# The largest valid message: 15x15 boxes of 5 all enabled could not form windows
-# beyond the board, so this bounds any input before it is decoded.
-MAX_BYTES = 7 + (MAX_LAYOUT * MAX_LAYOUT + 7) // 8 + MAX_LAYOUT * MAX_LAYOUT * MAX_BOX**4
+# The largest valid message (15x15 boxes of 5x5 cells, all enabled): any longer input
+# is refused before it is decoded.
+MAX_BYTES = 5 + (MAX_LAYOUT * MAX_LAYOUT + 7) // 8 + MAX_LAYOUT * MAX_LAYOUT * MAX_BOX**2
 _BASE64 = re.compile(r"[A-Za-z0-9+/\-_]*={0,2}")
 
 
