@@ -150,6 +150,11 @@ def read(text: str) -> tuple[str, Puzzle]:
     raise FormatError(NAME, None, "a string of one format; tried " + "; ".join(reasons))
 
 
+def _looks_like_our_json(text: str) -> bool:
+    body = text.lstrip()
+    return body.startswith("{") and '"kind"' in body and '"cells"' in body
+
+
 def read_any(text: str) -> Imported:
     """Like `read`, then the imports (other tools' links and texts): (format, puzzle, warnings).
 
@@ -165,6 +170,8 @@ def read_any(text: str) -> Imported:
         name, puzzle = read(text)
         return imports.Imported(name, puzzle)
     except FormatError as ours:
+        if _looks_like_our_json(text):  # our JSON form with a fault: say so, not a look-alike
+            raise
         found, errors, reasons = imports.tried(text)
         if found is not None:
             return found

@@ -65,3 +65,10 @@ def test_percent_encoded_fragment() -> None:
 def test_refusals_say_what_was_tried(text: str, message: str) -> None:
     with pytest.raises(pycore.FormatError, match=message):
         links.read(text)
+
+
+def test_our_json_with_a_fault_is_reported_as_ours() -> None:
+    text = ('{"kind":"sudoku","size":4,"extra":1,"cells":[[null,null,null,null],'
+            '[null,null,null,null],[null,null,null,null],[null,null,null,null]]}')
+    with pytest.raises(pycore.FormatError, match="json: expected only the keys"):
+        links.read_any(text)
