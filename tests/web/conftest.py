@@ -132,3 +132,15 @@ def app(page: Page, site_url: str) -> Iterator[App]:
     away = [u for u in watched.requests if not u.startswith(site_url)]
     assert away == [], "requests left the page's origin"
     assert watched.problems == [], "the page logged errors"
+
+
+def paste(page: Page, text: str) -> str:
+    """Paste a text into the open box, press Enter, and wait until the page has answered."""
+    page.evaluate("() => { document.getElementById('message').textContent = '' }")
+    page.fill("#open-text", text)
+    page.press("#open-text", "Enter")
+    page.wait_for_function("""() => {
+        const m = document.getElementById('message').textContent;
+        return m && !m.startsWith('Loading')
+    }""")
+    return page.inner_text("#message")

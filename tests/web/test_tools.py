@@ -20,7 +20,7 @@ from pycore.render.qr import qr_svg
 from pycore.render.svg import render_svg
 from pycore.site import PAGE_WHEELS
 
-from .conftest import ROOT, App, expected_grid
+from .conftest import ROOT, App, expected_grid, paste
 from .samples import SAMPLES
 
 EXAMPLES = {e["name"]: e for e in json.loads((ROOT / "tests/data/imports/examples.json").read_text())}
@@ -28,19 +28,6 @@ EXAMPLES = {e["name"]: e for e in json.loads((ROOT / "tests/data/imports/example
 
 def wheel_requests(app: App) -> list[str]:
     return sorted({u.rsplit("/", 1)[-1].split("-")[0] for u in app.requests if "/vendor/wheels/" in u})
-
-
-def paste(app: App, text: str) -> str:
-    """Paste a text into the open box, press Enter, and wait until the page has answered."""
-    page = app.page
-    page.evaluate("() => { document.getElementById('message').textContent = '' }")
-    page.fill("#open-text", text)
-    page.press("#open-text", "Enter")
-    page.wait_for_function("""() => {
-        const m = document.getElementById('message').textContent;
-        return m && !m.startsWith('Loading')
-    }""")
-    return page.inner_text("#message")
 
 
 def wait_until(page: Page, check: Any, seconds: float = 20) -> Any:
@@ -67,7 +54,7 @@ def test_links_of_sudokupad_fpuzzles_and_sudokuwiki_open_to_their_grid(app: App)
     for name in names:
         text = EXAMPLES[name]["text"]
         want = links.read_any(text)
-        message = paste(app, text)
+        message = paste(app.page, text)
         assert message.startswith(f"Opened a {want.puzzle.rows}x{want.puzzle.cols} "), (name, message)
         assert f"({want.format} format)" in message, name
         assert app.grid() == expected_grid(want.puzzle), name
@@ -87,7 +74,7 @@ def test_links_of_sudokupad_fpuzzles_and_sudokuwiki_open_to_their_grid(app: App)
 def test_what_does_not_fit_says_each_format_tried_and_the_grid_stays(app: App) -> None:
     page = app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
     before = app.grid()
-    message = paste(app, "this is not a puzzle at all")
+    message = paste(app.page, "this is not a puzzle at all")
     assert message.startswith("Could not open that:")
     for tried in ("our formats", "sudokupad:", "f-puzzles:", "puzz.link:", "sudoku.coach:",
                   "sudokuwiki:", "kangaroo:", "hodoku:", "plain:"):
@@ -97,7 +84,7 @@ def test_what_does_not_fit_says_each_format_tried_and_the_grid_stays(app: App) -
     assert page.input_value("#open-text") == "this is not a puzzle at all"  # kept, to be corrected
     assert page.is_hidden("#warnings")
     # a SudokuPad short id names what to do instead
-    message = paste(app, EXAMPLES["sudokupad short id"]["text"])
+    message = paste(app.page, EXAMPLES["sudokupad short id"]["text"])
     assert message.startswith("Could not open that: sudokupad") and app.grid() == before
 
 
@@ -257,7 +244,7 @@ def test_the_new_panels_fit_the_screen(app: App, width: int) -> None:
     page = app.page
     page.set_viewport_size({"width": width, "height": 900})
     app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
-    paste(app, EXAMPLES["f-puzzles innie killer"]["text"])
+    paste(app.page, EXAMPLES["f-puzzles innie killer"]["text"])
     page.click("#qr-panel summary")
     page.wait_for_selector("#qr-image[src]")
     open_tools(app)
