@@ -166,11 +166,25 @@ def _ruled_out_marks(puzzle: Puzzle) -> int:
 
 
 def _library_lost(puzzle: Puzzle) -> list[str]:
+    """The line stores eliminations only: with none, every unsolved cell reads back empty;
+    with some, every unsolved cell reads back with all its open digits but those."""
     _require_classic("hodoku-library", puzzle)
+    lost = []
     ruled_out = _ruled_out_marks(puzzle)
     if ruled_out:
-        return [f"{_loss.plural(ruled_out, 'pencil mark')} of a digit a peer already holds"]
-    return []
+        lost.append(f"{_loss.plural(ruled_out, 'pencil mark')} of a digit a peer already holds")
+    marked = [i for i, cell in enumerate(puzzle.cells) if cell.kind == "candidates"]
+    eliminates = any(set(open_digits(puzzle, i)) - puzzle.cells[i].candidates for i in marked)
+    if eliminates:
+        bare = sum(1 for i, cell in enumerate(puzzle.cells)
+                   if cell.kind == "empty" and open_digits(puzzle, i))
+        if bare:
+            lost.append(f"{_loss.plural(bare, 'cell')} without pencil marks (HoDoKu would mark "
+                        "every open digit there)")
+    elif marked:
+        lost.append(f"the pencil marks of {_loss.plural(len(marked), 'cell')} that list every open "
+                    "digit (they would read back as empty)")
+    return lost
 
 
 def _library_write(puzzle: Puzzle) -> str:
