@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,10 +11,15 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-# Inside Pyodide (tests/test_in_pyodide.py) nothing is written to the project's folders.
-settings.register_profile("pyodide", database=None, deadline=None)
+# CI runs the same examples every time (a red run must be repeatable); a developer's
+# runs draw new ones. Inside Pyodide (tests/test_in_pyodide.py), which CI also runs,
+# nothing is written to the project's folders either.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("pyodide", derandomize=True, database=None, deadline=None, print_blob=True)
 if sys.platform == "emscripten":
     settings.load_profile("pyodide")
+elif os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
