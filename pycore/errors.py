@@ -7,7 +7,7 @@ way `json.JSONDecodeError` carries `pos`.
 
 from __future__ import annotations
 
-__all__ = ["FormatError", "InvalidPuzzle", "LossError", "PuzzleError"]
+__all__ = ["FormatError", "LossError", "PuzzleError"]
 
 
 class FormatError(ValueError):
@@ -58,7 +58,3 @@ class LossError(FormatError):
 
 class PuzzleError(ValueError):
     """An impossible puzzle state: a digit out of range, a black cell in a sudoku, ..."""
-
-
-# A name that reads well at call sites that build puzzles.
-InvalidPuzzle = PuzzleError

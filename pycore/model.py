@@ -98,11 +98,6 @@ class Cell:
     def is_black(self) -> bool:
         return self.kind == "black"
 
-    @property
-    def fixed_digit(self) -> int:
-        """The digit shown in the cell (given, value or black given), 0 for none."""
-        return self.digit
-
     def __repr__(self) -> str:
         if self.kind == "candidates":
             return f"candidates({sorted(self.candidates)})"

@@ -26,6 +26,7 @@ from typing import Protocol
 
 from . import links
 from .errors import FormatError
+from .formats._fields import DIGITS
 from .model import EMPTY, Puzzle
 
 __all__ = [
@@ -229,12 +230,11 @@ class Shelf:
 
 
 def _base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     n = abs(n)
-    out = digits[n % 36]
+    out = DIGITS[n % 36]
     while n >= 36:
         n //= 36
-        out = digits[n % 36] + out
+        out = DIGITS[n % 36] + out
     return out
 
 

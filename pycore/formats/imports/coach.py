@@ -13,12 +13,13 @@ import re
 
 from ...errors import FormatError
 from ...model import EMPTY, Cell, Puzzle, candidates, given, unpack, value
+from .._fields import DIGITS
 from ._common import Imported, as_int, check_length, inflate, parse_json, plural
 
 NAME = "sudoku.coach"
 LOOKS_FOR = "a sudoku.coach string SCv7_32_…"
 PREFIX = re.compile(r"SCv(\d+)_32_")
-ALPHABET = "0123456789abcdefghijklmnopqrstuv"
+ALPHABET = DIGITS[:32]  # the positional radix-32 digits, as our seed formats use
 KNOWN = {"gridSize", "givenDigits", "userDigits", "userCellCandidates", "colours",
          "givenColours", "userColours", "userCellCandidatesColours"}
 
