@@ -7,7 +7,7 @@ computed once per shape and shared by every puzzle of that shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
@@ -405,9 +405,9 @@ class Puzzle:
         c = self.cols
         return [list(self.cells[r * c : (r + 1) * c]) for r in range(self.rows)]
 
-    def conflicts(self) -> frozenset[int]:
-        """Cells whose digit (given, value or black given) repeats within one of their houses."""
-        clash: set[int] = set()
+    def clashes(self) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        """(first, second, house) for every digit (given, value or black given) that repeats
+        within a house, in house order: the one place clashes are found."""
         cells = self.cells
         for house in self.geometry.houses:
             seen: dict[int, int] = {}
@@ -415,11 +415,50 @@ class Puzzle:
                 d = cells[i].digit
                 if d:
                     if d in seen:
-                        clash.add(i)
-                        clash.add(seen[d])
+                        yield seen[d], i, house
                     else:
                         seen[d] = i
-        return frozenset(clash)
+
+    def conflicts(self) -> frozenset[int]:
+        """Cells whose digit repeats within one of their houses (what the page marks red)."""
+        return frozenset(i for a, b, _ in self.clashes() for i in (a, b))
+
+    @cached_property
+    def open_masks(self) -> tuple[int, ...]:
+        """For each cell, the digits (packed as by `pack`: bit d-1) that no digit in its houses
+        rules out: what a solver pencils in. A cell's own digit does not count against it;
+        black and outside cells can take none. The one place "which digits can go here" is
+        computed: exports, imports, the editor, the solvers and the techniques all call it."""
+        cells = self.cells
+        geo = self.geometry
+        full = (1 << self.size) - 1
+        placed: dict[tuple[int, ...], int] = {}
+        for house in geo.houses:
+            bits = 0
+            for i in house:
+                if cells[i].digit:
+                    bits |= 1 << (cells[i].digit - 1)
+            placed[house] = bits
+        out = []
+        for i, cell in enumerate(cells):
+            if cell.kind in ("black", "outside"):
+                out.append(0)
+                continue
+            taken = 0
+            for house in geo.units[i]:
+                taken |= placed[house]
+            if cell.digit:  # only the others' digits count: a repeat of its own is a clash
+                own = 1 << (cell.digit - 1)
+                if taken & own and not any(
+                    cells[j].digit == cell.digit for j in geo.peers[i]
+                ):
+                    taken &= ~own
+            out.append(full & ~taken)
+        return tuple(out)
+
+    def open_digits(self, index: int) -> list[int]:
+        """The digits no digit in the cell's houses rules out, ascending (see `open_masks`)."""
+        return sorted(unpack(self.open_masks[index]))
 
     def count(self, kind: str) -> int:
         return sum(1 for c in self.cells if c.kind == kind)
