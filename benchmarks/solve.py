@@ -42,7 +42,7 @@ from pycore.solve import count_solutions, solve, wfc  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data"
 GENERATED = DATA / "solve_generated.json"
-VECTORS = ROOT.parent / "shared" / "vectors"
+VECTORS = ROOT / "tests" / "data" / "vectors"
 
 # Published hard 9x9 puzzles (digits row-major, '.' empty); each has one solution.
 NAMED = {

@@ -1,4 +1,4 @@
-"""Shared test data: the specs' vectors live in ../shared beside the repository."""
+"""Shared test data: the specs' vectors, copied into tests/data/vectors (the repository stands alone)."""
 
 from __future__ import annotations
 
@@ -22,15 +22,11 @@ elif os.environ.get("CI"):
     settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-VECTORS = SHARED / "vectors"
+VECTORS = ROOT / "tests" / "data" / "vectors"
 
 
 def load_vector(name: str) -> Any:
-    path = VECTORS / name
-    if not path.exists():
-        pytest.fail(f"test vectors not found at {path}: clone the project with ../shared beside it")
-    return json.loads(path.read_text())
+    return json.loads((VECTORS / name).read_text())
 
 
 @pytest.fixture(scope="session")

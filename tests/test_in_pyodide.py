@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from .conftest import ROOT, SHARED
+from .conftest import ROOT
 
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 WHEELS = ROOT / "build" / "pyodide-wheels"
@@ -57,7 +57,7 @@ def test_core_tests_pass_in_pyodide() -> None:
     _ensure_wheels()
     done = subprocess.run(
         [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), str(PYODIDE), str(WHEELS), str(ROOT),
-         str(SHARED), "-q", *CORE_TESTS],
+         "-q", *CORE_TESTS],
         capture_output=True, text=True, timeout=900,
     )
     output = done.stdout + done.stderr

@@ -1,11 +1,11 @@
 // Run pycore's unit tests inside Pyodide (Python 3.14 in wasm) under Node, offline.
-// Usage: node run.mjs <pyodide dir> <wheels dir> <project dir> <shared dir> [pytest args...]
-// The project and shared folders are mounted, not copied; pytest writes no cache there.
+// Usage: node run.mjs <pyodide dir> <wheels dir> <project dir> [pytest args...]
+// The project folder is mounted, not copied; pytest writes no cache there.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheelsDir, projectDir, sharedDir, ...pytestArgs] = process.argv.slice(2);
+const [pyodideDir, wheelsDir, projectDir, ...pytestArgs] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/" });
 
@@ -15,9 +15,7 @@ for (const name of readdirSync(wheelsDir).filter((n) => n.endsWith(".whl"))) {
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
 }
 pyodide.FS.mkdirTree("/proj/main");
-pyodide.FS.mkdirTree("/proj/shared");
 pyodide.mountNodeFS("/proj/main", resolve(projectDir));
-pyodide.mountNodeFS("/proj/shared", resolve(sharedDir));
 
 pyodide.globals.set("pytest_args", pytestArgs);
 const code = await pyodide.runPythonAsync(`
