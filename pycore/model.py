@@ -7,7 +7,7 @@ computed once per shape and shared by every puzzle of that shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
@@ -28,10 +28,12 @@ __all__ = [
     "Puzzle",
     "black",
     "candidates",
+    "geometry_of",
     "given",
     "pack",
     "unpack",
     "value",
+    "white_runs",
 ]
 
 SUDOKU = "sudoku"
@@ -83,7 +85,7 @@ class Cell:
         if wants_digit and self.digit < 1:
             raise PuzzleError(f"a {self.kind} cell needs a digit of at least 1")
         if self.kind == "black" and self.digit < 0:
-            raise PuzzleError("a black given needs a digit of at least 1")
+            raise PuzzleError("a black cell holds digit 0 (none) or a black given of at least 1")
         if not wants_digit and self.kind != "black" and self.digit:
             raise PuzzleError(f"a {self.kind} cell holds no digit")
         if self.kind == "candidates":
@@ -228,6 +230,15 @@ class Geometry:
         return tuple(tuple(sorted(s - {i})) for i, s in enumerate(sets))
 
     @cached_property
+    def house_ids(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indexes in `houses` of the houses it lies in."""
+        per_cell: list[list[int]] = [[] for _ in range(self.rows * self.cols)]
+        for k, house in enumerate(self.houses):
+            for i in house:
+                per_cell[i].append(k)
+        return tuple(tuple(ids) for ids in per_cell)
+
+    @cached_property
     def units(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """For each cell, the houses it lies in."""
         per_cell: list[list[tuple[int, ...]]] = [[] for _ in range(self.rows * self.cols)]
@@ -235,6 +246,37 @@ class Geometry:
             for i in house:
                 per_cell[i].append(house)
         return tuple(tuple(u) for u in per_cell)
+
+
+def geometry_of(kind: str, size: int, box: tuple[int, int] | None = None) -> Geometry:
+    """The shared geometry of a one-grid shape: a sudoku (default box for its size unless
+    given) or a str8ts. Layouts have theirs through `Puzzle.blank(layout=...).geometry`."""
+    if kind == STR8TS:
+        return _str8ts_geometry(size)
+    if kind != SUDOKU:
+        raise PuzzleError(f"kind must be 'sudoku' or 'str8ts', not {kind!r}")
+    if box is None:
+        if size not in DEFAULT_BOX:
+            raise PuzzleError(f"sudoku size must be one of {SUDOKU_SIZES}, not {size}")
+        box = DEFAULT_BOX[size]
+    return _sudoku_geometry(size, (box[0], box[1]))
+
+
+def white_runs(line: Sequence[int], closed: Callable[[int], bool]) -> list[tuple[int, ...]]:
+    """The runs of consecutive cells along a line that are not `closed` (black or outside):
+    a str8ts line's compartments, whose digits must form a straight."""
+    runs: list[tuple[int, ...]] = []
+    run: list[int] = []
+    for i in line:
+        if closed(i):
+            if run:
+                runs.append(tuple(run))
+            run = []
+        else:
+            run.append(i)
+    if run:
+        runs.append(tuple(run))
+    return runs
 
 
 @cache
@@ -370,10 +412,7 @@ class Puzzle:
     def geometry(self) -> Geometry:
         if self.layout is not None:
             return _layout_geometry(self.layout)
-        if self.kind == STR8TS:
-            return _str8ts_geometry(self.size)
-        assert self.box is not None
-        return _sudoku_geometry(self.size, self.box)
+        return geometry_of(self.kind, self.size, self.box)
 
     @property
     def rows(self) -> int:
@@ -432,21 +471,21 @@ class Puzzle:
         cells = self.cells
         geo = self.geometry
         full = (1 << self.size) - 1
-        placed: dict[tuple[int, ...], int] = {}
+        bit = [1 << (c.digit - 1) if c.digit else 0 for c in cells]
+        placed = []
         for house in geo.houses:
             bits = 0
             for i in house:
-                if cells[i].digit:
-                    bits |= 1 << (cells[i].digit - 1)
-            placed[house] = bits
+                bits |= bit[i]
+            placed.append(bits)
         out = []
         for i, cell in enumerate(cells):
             if cell.kind in ("black", "outside"):
                 out.append(0)
                 continue
             taken = 0
-            for house in geo.units[i]:
-                taken |= placed[house]
+            for k in geo.house_ids[i]:
+                taken |= placed[k]
             if cell.digit:  # only the others' digits count: a repeat of its own is a clash
                 own = 1 << (cell.digit - 1)
                 if taken & own and not any(
@@ -459,6 +498,33 @@ class Puzzle:
     def open_digits(self, index: int) -> list[int]:
         """The digits no digit in the cell's houses rules out, ascending (see `open_masks`)."""
         return sorted(unpack(self.open_masks[index]))
+
+    @property
+    def is_solved(self) -> bool:
+        """Every cell a solution fills holds a digit, no digit clashes, and (str8ts) every
+        compartment holds a straight: what "Solved. Well done!" means."""
+        cells = self.cells
+        if any(c.kind in ("empty", "candidates") for c in cells):
+            return False
+        if next(self.clashes(), None) is not None:
+            return False
+        return all(
+            max(ds) - min(ds) + 1 == len(ds)
+            for ds in ([cells[i].digit for i in run] for run in self.compartments)
+        )
+
+    @cached_property
+    def compartments(self) -> tuple[tuple[int, ...], ...]:
+        """A str8ts' runs of white cells in each row, then each column (see `white_runs`);
+        a sudoku has none."""
+        if self.kind != STR8TS:
+            return ()
+        cells = self.cells
+        return tuple(
+            run
+            for line in self.geometry.houses
+            for run in white_runs(line, lambda i: cells[i].kind == "black")
+        )
 
     def count(self, kind: str) -> int:
         return sum(1 for c in self.cells if c.kind == kind)

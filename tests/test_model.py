@@ -115,3 +115,115 @@ def test_conflicts() -> None:
     assert puzzle.conflicts() == {0, 3, 5}
     str8ts = Puzzle.blank("str8ts", 4).with_cells({0: black(2), 2: value(2)})
     assert str8ts.conflicts() == {0, 2}
+
+
+# -- which digits can still go where, and clashes: the one home of both ---------------
+
+
+def test_open_masks_leave_each_cell_the_digits_its_houses_do_not_hold() -> None:
+    puzzle = Puzzle.blank(size=4).with_cells({0: given(1), 5: value(2), 15: candidates([3])})
+    # r1c2 sees 1 in its row and 2 in its box; pencil marks rule nothing out
+    assert puzzle.open_digits(1) == [3, 4]
+    assert puzzle.open_masks[1] == 0b1100
+    assert puzzle.open_digits(14) == [1, 2, 3, 4]
+    # a cell's own digit is not held against it
+    assert puzzle.open_digits(0) == [1, 3, 4]
+    assert puzzle.open_digits(5) == [2, 3, 4]
+
+
+def test_a_cell_whose_own_digit_clashes_cannot_keep_it() -> None:
+    puzzle = Puzzle.blank(size=4).with_cells({0: given(1), 2: value(1)})
+    assert 1 not in puzzle.open_digits(0)
+    assert 1 not in puzzle.open_digits(2)
+    assert list(puzzle.clashes()) == [(0, 2, (0, 1, 2, 3))]
+
+
+def test_str8ts_black_givens_rule_out_their_digit_and_black_cells_take_none() -> None:
+    puzzle = Puzzle.blank("str8ts", 4).with_cells({1: black(3), 4: BLACK, 6: value(2)})
+    assert puzzle.open_masks[1] == 0 and puzzle.open_masks[4] == 0
+    assert puzzle.open_digits(0) == [1, 2, 4]  # row 1 holds the black 3
+    assert puzzle.open_digits(5) == [1, 4]  # column 2 holds the black 3, row 2 the 2
+    assert puzzle.open_digits(8) == [1, 2, 3, 4]  # row 3, column 1: nothing placed
+
+
+def test_samurai_overlap_cells_see_both_grids() -> None:
+    puzzle = Puzzle.blank(layout=Layout.samurai())
+    cols = puzzle.cols
+    corner = 6 * cols + 6  # top-left of the box the top-left and centre grids share
+    in_centre_row = 6 * cols + 14  # same row, inside the centre grid only
+    in_top_left_col = 0 * cols + 6  # same column, inside the top-left grid only
+    placed = puzzle.with_cells({in_centre_row: given(5), in_top_left_col: given(7)})
+    assert placed.open_digits(corner) == [1, 2, 3, 4, 6, 8, 9]
+    outside = next(i for i, c in enumerate(puzzle.cells) if c.kind == "outside")
+    assert placed.open_masks[outside] == 0
+    # a row of the top-right grid does not reach the top-left grid across the gap
+    far = puzzle.with_cell(0 * cols + 12, given(4))
+    assert 4 in far.open_digits(0)
+
+
+def test_clashes_name_both_cells_and_the_house_once_per_repeat() -> None:
+    puzzle = Puzzle.blank(size=4).with_cells({0: given(1), 5: value(1), 15: given(2)})
+    assert list(puzzle.clashes()) == [(0, 5, (0, 1, 4, 5))]  # the box only
+    samurai = Puzzle.blank(layout=Layout.samurai())
+    corner = 6 * samurai.cols + 6
+    twice = samurai.with_cells({corner: given(3), corner + 2: value(3)})
+    # the shared box's row lies in two grids: the repeat clashes in each, and in the box
+    assert [h for a, b, h in twice.clashes() if (a, b) == (corner, corner + 2)] == [
+        h for h in samurai.geometry.houses if corner in h and corner + 2 in h
+    ]
+    assert len(list(twice.clashes())) == 3
+
+
+def test_a_black_cell_holds_no_digit_or_a_black_given_of_at_least_1() -> None:
+    assert black(0) == BLACK and black(4).digit == 4
+    with pytest.raises(PuzzleError, match="digit 0 \\(none\\) or a black given of at least 1"):
+        Cell("black", -1)
+
+
+def test_geometry_of_names_the_shared_geometry_of_a_shape() -> None:
+    from pycore.model import geometry_of
+
+    assert geometry_of("sudoku", 6) is Puzzle.blank(size=6).geometry
+    assert geometry_of("sudoku", 6, (3, 2)) is Puzzle.blank(size=6, box=(3, 2)).geometry
+    assert geometry_of("str8ts", 7) is Puzzle.blank("str8ts", 7).geometry
+    with pytest.raises(PuzzleError, match="size"):
+        geometry_of("sudoku", 7)
+
+
+def test_is_solved_wants_every_open_cell_filled_without_clashes() -> None:
+    rows = ["1234", "3412", "2143", "4321"]
+    solved = Puzzle.blank(size=4).with_cells(
+        {r * 4 + c: (given if (r + c) % 3 else value)(int(d)) for r, row in enumerate(rows)
+         for c, d in enumerate(row)}
+    )
+    assert solved.is_solved
+    assert not solved.with_cell(5, EMPTY).is_solved
+    assert not solved.with_cell(5, candidates([4])).is_solved
+    assert not solved.with_cell(5, value(1)).is_solved  # 1 twice in row 2
+
+
+def test_is_solved_in_str8ts_wants_straights_too() -> None:
+    # row 1: white 1 2 3 4; row 2 black; rows 3 and 4 need no repeat per column
+    straight = Puzzle.blank("str8ts", 4).with_cells({
+        0: value(1), 1: value(2), 2: value(3), 3: value(4),
+        4: BLACK, 5: BLACK, 6: BLACK, 7: black(1),
+        8: value(2), 9: value(3), 10: value(4), 11: BLACK,
+        12: value(3), 13: value(4), 14: BLACK, 15: value(2),
+    })
+    assert straight.compartments[:3] == ((0, 1, 2, 3), (8, 9, 10), (12, 13))
+    assert straight.is_solved
+    # one compartment of three white cells, black elsewhere: no repeat, yet 1 2 4 is no straight
+    lone = Puzzle.blank("str8ts", 4).with_cells(
+        {i: BLACK for i in range(3, 16)} | {0: value(1), 1: value(2), 2: value(4)}
+    )
+    assert next(lone.clashes(), None) is None
+    assert not lone.is_solved
+    assert lone.with_cell(2, value(3)).is_solved
+
+
+def test_white_runs_split_a_line_at_closed_cells() -> None:
+    from pycore.model import white_runs
+
+    assert white_runs(range(6), {2, 3}.__contains__) == [(0, 1), (4, 5)]
+    assert white_runs(range(3), lambda i: True) == []
+    assert white_runs((7, 8), lambda i: False) == [(7, 8)]
