@@ -1,13 +1,19 @@
-"""The one exception family of pycore.
+"""The exceptions of pycore, one per kind of fault.
 
 A decoder lets out nothing but `FormatError`: it names the format, the position
 (character, field or byte index, as `unit` says) and what was expected there, the
-way `json.JSONDecodeError` carries `pos`.
+way `json.JSONDecodeError` carries `pos`. A fault of the whole text (a wrong total
+length) is placed where the text ended or at the field that is wrong. `pos` is
+None only where no text is read: an encoder's `LossError`, a state no text of the
+format can hold. A name the caller chose that names nothing (a format, a tool) is
+an `UnknownName`, not a fault of any text.
 """
 
 from __future__ import annotations
 
-__all__ = ["FormatError", "LossError", "PuzzleError"]
+from collections.abc import Sequence
+
+__all__ = ["FormatError", "LossError", "PuzzleError", "UnknownName"]
 
 
 class FormatError(ValueError):
@@ -58,3 +64,16 @@ class LossError(FormatError):
 
 class PuzzleError(ValueError):
     """An impossible puzzle state: a digit out of range, a black cell in a sudoku, ..."""
+
+
+class UnknownName(ValueError):
+    """A name the caller chose (a format, a tool) that names nothing; `known` lists the names."""
+
+    def __init__(self, what: str, name: str, known: Sequence[str]) -> None:
+        self.what = what
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(f"unknown {what} {name!r}: expected one of " + ", ".join(self.known))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (UnknownName, (self.what, self.name, self.known))

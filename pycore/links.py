@@ -2,70 +2,58 @@
 
 A link is `<base>#<fragment>`. The fragment is `<tag>:<text>` for a tagged format
 (`o:` offset, `t:` str8ts, `b:` binary as URL-safe base64, `j:` jcode sudoku,
-`k:` jcode str8ts, `c:` bitcell); the compact format, once registered, needs no
-tag. The fragment never reaches a server. `read` also takes whole URLs and bare
-strings of any format.
+`k:` jcode str8ts, `c:` bitcell); compact's fragment is its bare text. The
+fragment never reaches a server. `read` also takes whole URLs and bare strings of
+any format. Every table here is built from what each format declares about itself
+(its `LINK`, see `pycore.formats.LinkForm`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from . import formats
-from .errors import FormatError
+from .errors import FormatError, UnknownName
 from .model import Puzzle
 
 if TYPE_CHECKING:
-    from .formats.imports import Imported
+    from .formats.tools import Imported
 
 NAME = "auto"
 MAX_LINK = 64 * 1024  # bound the work a pasted text can ask for
 
+_FORMS = {name: formats.link_form(name) for name in formats.FORMATS}
 # tag -> (format name, decode options)
 TAGS: dict[str, tuple[str, dict[str, str]]] = {
-    "o": ("offset", {}),
-    "t": ("str8ts", {}),
-    "b": ("binary", {}),
-    "j": ("jcode", {"kind": "sudoku"}),
-    "k": ("jcode", {"kind": "str8ts"}),
-    "c": ("bitcell", {}),
+    tag: (name, {"kind": kind} if kind else {})
+    for name, form in _FORMS.items() for tag, kind in form.tags
 }
-UNTAGGED: str | None = "compact"  # the format whose fragments carry no tag
-
-_JCODE = re.compile(r"[-A-Ia-j]+")
-_BITCELL = re.compile(r"[0-9]+(,[0-9]+)+")
-_FIELDS = re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+")
-_BASE64 = re.compile(r"AAE[A-Za-z0-9+/\-_]*={0,2}")
-_URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
+# The format whose fragments carry no tag: compact.
+UNTAGGED: str = next(name for name, form in _FORMS.items() if form.in_links and not form.tags)
+# Bare strings try formats in this order, most specific shape first.
+_TRIED = sorted(_FORMS.items(), key=lambda item: item[1].tried)
 
 
 def tag_of(format: str, puzzle: Puzzle | None = None) -> str | None:
     """The fragment tag for a format (jcode's depends on the puzzle's kind)."""
-    if format == UNTAGGED:
-        return None
-    if format == "jcode":
-        return "k" if puzzle is not None and puzzle.kind == "str8ts" else "j"
-    for tag, (name, _) in TAGS.items():
-        if name == format:
-            return tag
-    raise FormatError(format, None, "a format that links can carry: " + ", ".join(link_formats()))
+    if format not in link_formats():
+        raise UnknownName("link format", format, link_formats())
+    return _FORMS[format].tag_for(puzzle)
 
 
 def link_formats() -> list[str]:
-    names = [name for name, _ in TAGS.values()]
-    if UNTAGGED:
-        names.insert(0, UNTAGGED)
-    return list(dict.fromkeys(names))
+    """The formats a link can be written in, the untagged one first."""
+    return [name for name, form in _FORMS.items() if form.in_links]
 
 
 def fragment(puzzle: Puzzle, format: str, lossy: bool = False) -> str:
     """The text after `#` for this puzzle in this format."""
-    text = formats.encode(format, puzzle, lossy=lossy)
-    if format == "binary":
-        text = text.rstrip("=").replace("+", "-").replace("/", "_")
     tag = tag_of(format, puzzle)
+    text = formats.encode(format, puzzle, lossy=lossy)
+    spelled = _FORMS[format].spelled
+    if spelled is not None:
+        text = spelled(text)
     return text if tag is None else f"{tag}:{text}"
 
 
@@ -91,21 +79,9 @@ def link(puzzle: Puzzle, format: str | None = None, base: str = "", lossy: bool 
 
 
 def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
-    """Formats a bare string could be in, most specific first."""
-    out: list[tuple[str, dict[str, str]]] = []
-    if text.startswith("{"):
-        out.append(("json", {}))
-    if _BITCELL.fullmatch(text):
-        out.append(("bitcell", {}))
-    if _BASE64.fullmatch(text):
-        out.append(("binary", {}))
-    if _FIELDS.fullmatch(text):
-        out += [("offset", {}), ("str8ts", {})]
-    if _JCODE.fullmatch(text):
-        out += [("jcode", {"kind": "sudoku"}), ("jcode", {"kind": "str8ts"})]
-    if UNTAGGED and (UNTAGGED, {}) not in out and _URL_SAFE.fullmatch(text):
-        out.append((UNTAGGED, {}))
-    return out
+    """Formats a bare string could be in (by the shape each declares), most specific first."""
+    return [(name, options) for name, form in _TRIED if form.looks.fullmatch(text)
+            for options in form.options()]
 
 
 def _payload(text: str) -> str:
@@ -162,7 +138,7 @@ def read_any(text: str) -> Imported:
     to the imports first; anything else tries our formats first. When nothing fits, the
     FormatError gives the reasons of both.
     """
-    from .formats import imports
+    from .formats import tools as imports
 
     if imports.prefers(text) or len(text) > MAX_LINK:  # long texts: files of other tools
         return imports.read(text)

@@ -15,7 +15,7 @@ import re
 
 from ..errors import FormatError
 from ..model import EMPTY, OUTSIDE, Cell, Layout, Puzzle, given
-from . import _loss
+from . import LinkForm, _loss
 
 NAME = "binary"
 VERSION = 1
@@ -25,6 +25,16 @@ MAX_LAYOUT = 15
 # is refused before it is decoded.
 MAX_BYTES = 5 + (MAX_LAYOUT * MAX_LAYOUT + 7) // 8 + MAX_LAYOUT * MAX_LAYOUT * MAX_BOX**2
 _BASE64 = re.compile(r"[A-Za-z0-9+/\-_]*={0,2}")
+
+
+def url_safe(text: str) -> str:
+    """The text as a link carries it: `+/` spelled `-_` and no `=` padding (both read back)."""
+    return text.rstrip("=").replace("+", "-").replace("/", "_")
+
+
+# Every message starts with version 1 (bytes 0, 1), which base64 spells `AAE`.
+LINK = LinkForm(re.compile(r"AAE[A-Za-z0-9+/\-_]*={0,2}"), tried=2, tags=(("b", None),),
+                spelled=url_safe)
 
 
 def _layout_of(puzzle: Puzzle) -> Layout:

@@ -6,12 +6,15 @@ player's value, possibles are pencil marks, 0 is empty.
 
 from __future__ import annotations
 
-from ..bitcell import from_puzzle, get_possibles, get_value, is_fixed, is_valid_cell
+import re
+
+from ..cells53 import from_puzzle, get_possibles, get_value, is_fixed, is_valid_cell
 from ..errors import FormatError
 from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, candidates, given, value
-from . import _loss
+from . import LinkForm, _loss
 
 NAME = "bitcell"
+LINK = LinkForm(re.compile(r"[0-9]+(,[0-9]+)+"), tried=1, tags=(("c", None),))
 _MAX_CELLS = max(SUDOKU_SIZES) ** 2
 _MAX_DIGITS = 16  # 2**53 has 16 decimal digits
 

@@ -53,6 +53,7 @@ from ..model import (
     Layout,
     Puzzle,
 )
+from . import FORMATS, LinkForm, link_form
 
 NAME = "compact"
 VERSION = 1
@@ -60,10 +61,9 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 MARK = "_"  # leads a text that would otherwise look like another format's string
 _DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
 _TEXT = re.compile(r"[A-Za-z0-9_\-]*")
-# The shapes of other formats' bare strings that `pycore.links` tries before this
-# one (the base-32 fields of offset and str8ts with their optional header, and
-# jcode's letters): a text of one of these shapes is marked.
-_LOOKALIKE = (re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+"), re.compile(r"[-A-Ia-j]+"))
+# Any URL-safe text, tried after every other format's shape (those declared in the
+# registry), so that a text of another format's shape is marked.
+LINK = LinkForm(re.compile(r"[A-Za-z0-9_-]+"), tried=9)
 
 # First step, fixed for every version: (classic 9x9 bare puzzle, classic 9x9 with
 # player state, any other shape of version 1, a later version).
@@ -695,8 +695,18 @@ def _from_text(text: str, start: int) -> int:
     return _offset(len(text)) + ((lead - 1) << 6 * len(rest)) + int.from_bytes(raw, "big")
 
 
+@cache
+def _others() -> tuple[re.Pattern[str], ...]:
+    """The shapes of the bare strings `links.read` tries before compact's."""
+    forms = [link_form(name) for name in FORMATS if name != NAME]
+    return tuple(form.looks for form in forms if form.tried < LINK.tried)
+
+
 def _lookalike(text: str) -> bool:
-    return any(p.fullmatch(text) for p in _LOOKALIKE)
+    """Whether the text has the shape of another format's bare string (in practice the
+    base-32 fields of offset and str8ts or jcode's letters: the others need a `{`, a
+    comma or a leading `A`)."""
+    return any(p.fullmatch(text) for p in _others())
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:

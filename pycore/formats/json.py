@@ -9,12 +9,16 @@ puzzle adds "layout": {"width": W, "height": H, "disabled": [box indices]}.
 from __future__ import annotations
 
 import json as _json
+import re
 from typing import Any
 
 from ..errors import FormatError, PuzzleError
 from ..model import BLACK, EMPTY, OUTSIDE, Cell, Layout, Puzzle, black, candidates, given, value
+from . import LinkForm
 
 NAME = "json"
+# Read from a pasted text or a fragment, never written in a link.
+LINK = LinkForm(re.compile(r"\{.*", re.DOTALL), tried=0, in_links=False)
 MAX_TEXT = 1 << 20  # a 25x25 full of candidates is about 60 KB
 
 

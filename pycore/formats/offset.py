@@ -7,13 +7,16 @@ Width by size: 1 for 4x4, 2 for 6x6 to 9x9, 3 for 12x12, 4 for 16x16, 6 for
 
 from __future__ import annotations
 
+import re
+
 from ..errors import FormatError
 from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
-from . import _loss
+from . import LinkForm, _loss
 from ._fields import DIGITS, decode_fields, encode_fields, width_for
 from ._transform import offset_cell, offset_max, offset_value
 
 NAME = "offset"
+LINK = LinkForm(re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+"), tried=3, tags=(("o", None),))
 
 
 def field_width(n: int) -> int:

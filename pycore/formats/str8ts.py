@@ -6,13 +6,16 @@ length tells the size. No header: base-36 `T9B` strings from the wild are import
 
 from __future__ import annotations
 
+import re
+
 from ..errors import FormatError
 from ..model import STR8TS_SIZES, Puzzle
-from . import _loss
+from . import LinkForm, _loss
 from ._fields import decode_fields, encode_fields, width_for
 from ._transform import str8ts_cell, str8ts_max, str8ts_value
 
 NAME = "str8ts"
+LINK = LinkForm(re.compile(r"[0-9a-vA-V]+"), tried=4, tags=(("t", None),))
 
 
 def field_width(n: int) -> int:
