@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from pycore.bitcell import compute_possibles
+from pycore.cells53 import compute_possibles
 from pycore.formats.json import from_json, to_json
 from pycore.model import (
     BLACK,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import links
-from .bitcell import compute_possibles, from_puzzle, get_possibles
 from .errors import FormatError, LossError
 from .model import (
     BLACK,
@@ -361,14 +360,8 @@ class Editor:
         """Pencil in, for every open cell, each digit no digit in its houses rules out."""
         self._pending = None
         p = self.puzzle
-        n = p.size
-        ints = from_puzzle(p)
-        for i, cell in enumerate(p.cells):
-            if cell.is_black and cell.digit:  # a black given's digit counts in its row and column
-                ints[i] = 1 << (n + cell.digit)
-        possible = compute_possibles(ints, size=n, geometry=p.geometry)
         changes = {
-            i: candidates(get_possibles(possible[i], size=n))
+            i: candidates(p.open_digits(i))
             for i, cell in enumerate(p.cells)
             if cell.kind in ("empty", "candidates")
         }

@@ -7,7 +7,7 @@ computed once per shape and shared by every puzzle of that shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
@@ -30,6 +30,7 @@ __all__ = [
     "candidates",
     "geometry_of",
     "given",
+    "open_masks_of",
     "pack",
     "unpack",
     "value",
@@ -279,6 +280,34 @@ def white_runs(line: Sequence[int], closed: Callable[[int], bool]) -> list[tuple
     return runs
 
 
+def open_masks_of(
+    geo: Geometry, digits: Sequence[int], size: int, closed: Collection[int] = ()
+) -> tuple[int, ...]:
+    """For each cell, the digits 1..size (bit d-1) that no digit placed in its houses rules
+    out; `digits` holds each cell's digit (0: none), `closed` cells can take none. A cell's
+    own digit is not held against it unless a peer holds it too (a clash)."""
+    full = (1 << size) - 1
+    bit = [1 << (d - 1) if d else 0 for d in digits]
+    placed = []
+    for house in geo.houses:
+        bits = 0
+        for i in house:
+            bits |= bit[i]
+        placed.append(bits)
+    out = []
+    for i, own in enumerate(bit):
+        if i in closed:
+            out.append(0)
+            continue
+        taken = 0
+        for k in geo.house_ids[i]:
+            taken |= placed[k]
+        if own and not any(bit[j] == own for j in geo.peers[i]):
+            taken &= ~own
+        out.append(full & ~taken)
+    return tuple(out)
+
+
 @cache
 def _sudoku_geometry(size: int, box: tuple[int, int]) -> Geometry:
     br, bc = box
@@ -467,33 +496,10 @@ class Puzzle:
         """For each cell, the digits (packed as by `pack`: bit d-1) that no digit in its houses
         rules out: what a solver pencils in. A cell's own digit does not count against it;
         black and outside cells can take none. The one place "which digits can go here" is
-        computed: exports, imports, the editor, the solvers and the techniques all call it."""
-        cells = self.cells
-        geo = self.geometry
-        full = (1 << self.size) - 1
-        bit = [1 << (c.digit - 1) if c.digit else 0 for c in cells]
-        placed = []
-        for house in geo.houses:
-            bits = 0
-            for i in house:
-                bits |= bit[i]
-            placed.append(bits)
-        out = []
-        for i, cell in enumerate(cells):
-            if cell.kind in ("black", "outside"):
-                out.append(0)
-                continue
-            taken = 0
-            for k in geo.house_ids[i]:
-                taken |= placed[k]
-            if cell.digit:  # only the others' digits count: a repeat of its own is a clash
-                own = 1 << (cell.digit - 1)
-                if taken & own and not any(
-                    cells[j].digit == cell.digit for j in geo.peers[i]
-                ):
-                    taken &= ~own
-            out.append(full & ~taken)
-        return tuple(out)
+        computed (`open_masks_of`): exports, imports, the editor, the solvers and the
+        techniques all call it."""
+        closed = frozenset(i for i, c in enumerate(self.cells) if c.kind in ("black", "outside"))
+        return open_masks_of(self.geometry, [c.digit for c in self.cells], self.size, closed)
 
     def open_digits(self, index: int) -> list[int]:
         """The digits no digit in the cell's houses rules out, ascending (see `open_masks`)."""

@@ -10,7 +10,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import pycore
-from pycore import bitcell
+from pycore import cells53
 from pycore.model import EMPTY, Puzzle, black, candidates, given
 from pycore.solve import NoSolution, count_solutions, solve, wfc
 
@@ -39,10 +39,10 @@ def test_possibles_are_what_the_digits_leave() -> None:
     geo = puzzle.geometry
     for i, cell in enumerate(puzzle.cells):
         if cell.kind == "given":
-            assert bitcell.get_value(cells[i]) == cell.digit and bitcell.is_fixed(cells[i])
+            assert cells53.get_value(cells[i]) == cell.digit and cells53.is_fixed(cells[i])
             continue
         seen = {puzzle.cells[j].digit for j in geo.peers[i]}
-        assert bitcell.get_possibles(cells[i]) == [d for d in range(1, 10) if d not in seen]
+        assert cells53.get_possibles(cells[i]) == [d for d in range(1, 10) if d not in seen]
 
 
 def test_black_givens_constrain_the_collapse() -> None:

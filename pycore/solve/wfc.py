@@ -1,13 +1,13 @@
-"""Wave function collapse on the 53-bit cell model (`pycore.bitcell`).
+"""Wave function collapse on the 53-bit cell model (`pycore.cells53`).
 
 Each open cell is a superposition of its possibles (bits 1..n of its integer).
 A step collapses the cell of lowest entropy (fewest possibles) to one of them
-with `bitcell.make_move`, which sets the value and removes it from the related
+with `cells53.make_move`, which sets the value and removes it from the related
 cells' possibles; in str8ts the straight range rule then narrows the
 possibles further. A cell left with no value and no possibles is a contradiction,
-and the collapse backtracks to the last choice that has another option. This is
-the model the page's `make_move` and possibles rest on; it finds the same
-solutions as the fast solver (`pycore.solve.fast`), only more slowly.
+and the collapse backtracks to the last choice that has another option. It is
+the 53-bit model's own solver and a second opinion on the fast one: it finds the
+same solutions as `pycore.solve.fast`, only more slowly (the page uses the fast one).
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from .. import bitcell
+from .. import cells53
 from ..model import Puzzle, value
 from .rules import Board, board_of
 from .start import NoSolution, check_clashes
 from .straights import CONTRADICTION, straighten
 
-__all__ = ["DEFAULT_MAX_STEPS", "cells_of", "collapse", "count_solutions", "possibles", "solve"]
+__all__ = ["DEFAULT_MAX_STEPS", "collapse", "count_solutions", "possibles", "solve"]
 
 DEFAULT_MAX_STEPS = 1_000_000
 
@@ -30,32 +30,17 @@ class _TooLong(Exception):
     pass
 
 
-def cells_of(puzzle: Puzzle) -> list[int]:
-    """The puzzle as 53-bit cells: givens fixed with their value, values set,
-    str8ts black givens fixed (their digit constrains the line), pencil marks dropped."""
-    n = puzzle.size
-    out = []
-    for cell in puzzle.cells:
-        if cell.kind == "given" or (cell.kind == "black" and cell.digit):
-            out.append(bitcell.set_fixed(bitcell.set_value(0, cell.digit, size=n), size=n))
-        elif cell.kind == "value":
-            out.append(bitcell.set_value(0, cell.digit, size=n))
-        else:
-            out.append(0)
-    return out
-
-
 def possibles(puzzle: Puzzle) -> list[int]:
-    """The puzzle's 53-bit cells with every open cell's possibles computed from the
-    digits on the grid (what a player's candidate display starts from)."""
-    board = board_of(puzzle)
-    cells = bitcell.compute_possibles(cells_of(puzzle), size=puzzle.size, geometry=puzzle.geometry)
-    is_open = set(board.open)
-    return [c if i in is_open else c & 1 | _value_bits(c, puzzle.size) for i, c in enumerate(cells)]
-
-
-def _value_bits(cell: int, n: int) -> int:
-    return cell & (((1 << n) - 1) << (n + 1))
+    """The puzzle's 53-bit cells (`cells53.from_puzzle`, pencil marks dropped) with every
+    open cell's possibles those the digits on the grid leave (`Puzzle.open_masks`): what a
+    player's candidate display starts from."""
+    cells = cells53.from_puzzle(puzzle, marks=False)
+    masks = puzzle.open_masks
+    n = puzzle.size
+    for i in board_of(puzzle).open:
+        if not cells53.count_values(cells[i], size=n):
+            cells[i] |= masks[i] << 1
+    return cells
 
 
 def collapse(
@@ -83,7 +68,7 @@ def collapse(
             if index == -1:
                 yield state
             elif index >= 0:
-                options = bitcell.get_possibles(state[index], size=n)
+                options = cells53.get_possibles(state[index], size=n)
                 if rng is not None:
                     rng.shuffle(options)
                 else:
@@ -100,10 +85,10 @@ def collapse(
         steps += 1
         if steps > max_steps:
             raise _TooLong(steps)
-        if not bitcell.is_move_allowed(parent, index, digit, size=n, geometry=geo):
+        if not cells53.is_move_allowed(parent, index, digit, size=n, geometry=geo):
             state = None
             continue
-        state = bitcell.make_move(parent, index, digit, size=n, geometry=geo)
+        state = cells53.make_move(parent, index, digit, size=n, geometry=geo)
         if not _narrow(board, state, n):
             state = None
 
@@ -114,9 +99,9 @@ def _lowest_entropy(board: Board, cells: list[int], n: int) -> int:
     best, fewest = -1, n + 1
     for i in board.open:
         c = cells[i]
-        if bitcell.count_values(c, size=n):
+        if cells53.count_values(c, size=n):
             continue
-        k = bitcell.count_possibles(c, size=n)
+        k = cells53.count_possibles(c, size=n)
         if k == 0:
             return -2
         if k < fewest:
@@ -131,13 +116,13 @@ def _narrow(board: Board, cells: list[int], n: int) -> bool:
         return True
     masks = [0] * len(cells)
     for i in board.open:
-        v = bitcell.get_value(cells[i], size=n)
+        v = cells53.get_value(cells[i], size=n)
         masks[i] = 1 << (v - 1) if v else cells[i] >> 1 & board.full
     if straighten(masks, board.compartments, []) == CONTRADICTION:
         return False
     keep = ~(board.full << 1)
     for i in board.open:
-        if not bitcell.count_values(cells[i], size=n):
+        if not cells53.count_values(cells[i], size=n):
             cells[i] = cells[i] & keep | masks[i] << 1
     return True
 
@@ -168,7 +153,7 @@ def solve(
     board = board_of(puzzle)
     old = puzzle.cells
     return puzzle.with_cells({
-        i: value(bitcell.get_value(found[0][i], size=n))
+        i: value(cells53.get_value(found[0][i], size=n))
         for i in board.open if old[i].kind not in ("given", "value")
     })
 

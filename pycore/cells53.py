@@ -4,17 +4,22 @@ For n digits: bit 0 = fixed (a given), bit p = p is possible (1 <= p <= n),
 bit n + v = the cell's value is v. For n = 9 that is the spec's picture
 (possibles in bits 1-9, values in bits 10-18); 2n + 1 bits stay under 2**53.
 Every operation takes the cell integer first and `size` as a keyword.
+
+(Not to be confused with `pycore.formats.bitcell`, the text format that writes
+these integers comma-separated.) The rule of which digits a cell can still take
+lives in `pycore.model` (`open_masks_of`); `compute_possibles` only translates it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import DEFAULT_BOX, Geometry, Puzzle, _str8ts_geometry, _sudoku_geometry
+from .model import DEFAULT_BOX, Geometry, Puzzle, geometry_of, open_masks_of, pack
 
 __all__ = [
-    "check_possible", "compute_possibles", "count_possibles", "count_values", "get_possibles",
-    "get_value", "is_fixed", "is_move_allowed", "is_valid_cell", "make_move", "related_cells",
+    "check_possible", "compute_possibles", "count_possibles", "count_values", "from_puzzle",
+    "get_possibles", "get_value", "is_fixed", "is_move_allowed", "is_valid_cell", "make_move",
+    "related_cells",
     "set_all_possibles", "set_fixed", "set_possible", "set_value", "toggle_possible",
     "unset_all_possibles", "unset_fixed", "unset_possible", "unset_value",
 ]
@@ -111,11 +116,12 @@ def is_valid_cell(n: int, *, size: int = 9) -> bool:
 # Grid operations
 
 def _geometry(size: int, box: tuple[int, int] | None, geometry: Geometry | None) -> Geometry:
+    """The geometry given, else a sudoku's of this size (and box), else a str8ts' (no boxes)."""
     if geometry is not None:
         return geometry
     if box is None and size not in DEFAULT_BOX:
-        return _str8ts_geometry(size)
-    return _sudoku_geometry(size, box or DEFAULT_BOX[size])
+        return geometry_of("str8ts", size)
+    return geometry_of("sudoku", size, box)
 
 
 def related_cells(
@@ -130,21 +136,13 @@ def compute_possibles(
     cells: Sequence[int], *, size: int = 9, box: tuple[int, int] | None = None,
     geometry: Geometry | None = None,
 ) -> list[int]:
-    """Every cell without a value gets the digits no related cell's value rules out."""
+    """Every cell without a value gets the digits no related cell's value rules out
+    (`model.open_masks_of`, shifted into bits 1..n); a cell with a value gets none."""
     geo = _geometry(size, box, geometry)
     full = _possibles_mask(size)
     values = [get_value(c, size=size) for c in cells]
-    out = []
-    for i, c in enumerate(cells):
-        if values[i]:
-            out.append(c & ~full)
-            continue
-        taken = 0
-        for j in geo.peers[i]:
-            if values[j]:
-                taken |= 1 << values[j]
-        out.append((c & ~full) | (full & ~taken))
-    return out
+    masks = open_masks_of(geo, values, size)
+    return [c & ~full if values[i] else (c & ~full) | masks[i] << 1 for i, c in enumerate(cells)]
 
 
 def is_move_allowed(
@@ -177,17 +175,19 @@ def make_move(
     return out
 
 
-def from_puzzle(puzzle: Puzzle) -> list[int]:
-    """A puzzle's cells as 53-bit integers (outside and black cells are 0)."""
+def from_puzzle(puzzle: Puzzle, *, marks: bool = True) -> list[int]:
+    """A puzzle's cells as 53-bit integers: givens and str8ts black givens fixed with
+    their value, values set, pencil marks as possibles (dropped when not `marks`);
+    empty, outside and plain black cells are 0."""
     n = puzzle.size
     out = []
     for cell in puzzle.cells:
-        if cell.kind == "given":
+        if cell.kind == "given" or (cell.kind == "black" and cell.digit):
             out.append(1 | 1 << (n + cell.digit))
         elif cell.kind == "value":
             out.append(1 << (n + cell.digit))
-        elif cell.kind == "candidates":
-            out.append(sum(1 << d for d in cell.candidates))
+        elif cell.kind == "candidates" and marks:
+            out.append(pack(cell.candidates) << 1)
         else:
             out.append(0)
     return out
