@@ -1,0 +1,284 @@
+"""Words for a player: why a link did not open, and what a link format would drop.
+
+The errors of pycore (errors.py) are written for a developer: they name formats,
+positions and parameters. The page shows a person these words instead: a short
+first line (at most 80 characters) that says what happened and what to do, in the
+terms of the grid (digits, pencil marks, givens), never flags, tables or format
+internals. The errors are read by their attributes (`format`, `pos`, `unit`,
+`found`, `lost`); only the items of `lost`, which are free text, are matched by
+their wording, and an item no rule knows is still shown readably.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+from . import formats, links
+from .errors import FormatError, LossError, PuzzleError
+from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, candidates, given
+
+__all__ = ["CutOff", "cut_off", "for_error", "lost_words", "opening", "sharing"]
+
+FIRST_LINE = 80  # characters: what a phone shows on one or two lines
+CUT_OFF = "This link looks cut off. Copy the whole link again."
+KEEPS_ALL = "The address bar keeps everything."
+
+
+def _count(n: int, noun: str, nouns: str | None = None) -> str:
+    return f"{n} {noun if n == 1 else (nouns or noun + 's')}"
+
+
+# --- a link that did not open ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CutOff:
+    """A link that ends too early: it has `have` of the `need` characters (or cells) a
+    link of its kind holds for a grid of `shape` ('9x9'); `need` 0 when no size can be told."""
+
+    have: int
+    need: int
+    shape: str
+    unit: str = "character"
+
+    def words(self) -> str:
+        if not self.need:  # cut before it says how big its grid is
+            return f"{CUT_OFF}\nIt ends before its grid begins."
+        return (f"{CUT_OFF}\nIt has {self.have} of the {self.need} {self.unit}s "
+                f"a {self.shape} link of this kind needs.")
+
+
+def _fragment(text: str) -> str:
+    """What after `#` (or the whole text) holds the puzzle, as the address bar gives it."""
+    text = text.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    return unquote(text).strip() if "%" in text else text
+
+
+def _samples(kind: str, n: int) -> list[Puzzle]:
+    """An empty grid, then full ones with small and large cell values, to see whether the
+    length of a link of this size depends on what the grid holds."""
+    empty = Puzzle.blank(kind, n)
+    cells = range(n * n)
+    return [empty] + [empty.with_cells({i: cell for i in cells})
+                      for cell in (given(1), given(n), candidates({1, n}))]
+
+
+def _lengths(format: str, tag: str) -> list[tuple[int, int, bool]]:
+    """(size, characters of an empty grid's link, exact) for every grid size the format
+    holds, asked of the format itself; `exact` when every grid of that size gives that length."""
+    out = []
+    for kind, sizes in (("sudoku", SUDOKU_SIZES), ("str8ts", STR8TS_SIZES)):
+        for n in sizes:
+            texts = []
+            for sample in _samples(kind, n):
+                try:
+                    texts.append(links.fragment(sample, format))
+                except (FormatError, PuzzleError):  # a kind, size or content it does not hold
+                    if not texts:
+                        break
+            if texts and texts[0].partition(":")[0] == tag:
+                out.append((n, len(texts[0]), len({len(t) for t in texts}) == 1))
+    return sorted(out)
+
+
+def _filler(format: str) -> str:
+    """What an empty cell adds at the end of this format's link ('0', '-', ',0', 'A')."""
+    text = links.fragment(Puzzle.blank("sudoku", 9), format, lossy=True)  # empty either way
+    return next((text[-k:] for k in range(1, 5) if text.endswith(text[-k:] * 8)), text[-1])
+
+
+def _padded(format: str, body: str, options: dict[str, str], extra: str) -> Exception | None:
+    """The error of the body with `extra` appended, or None when it then decodes."""
+    try:
+        formats.decode(format, body + extra, **options)
+    except (FormatError, PuzzleError) as err:
+        return err
+    return None
+
+
+def _padded_need(format: str, body: str, options: dict[str, str], fill: str) -> int | None:
+    """Characters the body needs, found by the format's own decoder: the shortest run of
+    `fill` (an empty cell) after which the text decodes."""
+    def decodes(k: int) -> bool | None:  # None: the text still ends early
+        err = _padded(format, body, options, fill * k)
+        if err is None:
+            return True
+        return None if isinstance(err, FormatError) and err.found == "end of data" else False
+
+    def short(k: int) -> bool:
+        got = decodes(k)
+        if got is False:  # a length refused outright (base64's 4m+1) says nothing: try the next
+            got = decodes(k + 1)
+        return got is None
+
+    lo, hi = 1, (links.MAX_LINK - len(body)) // len(fill)
+    if hi < lo or short(hi):
+        return None
+    while lo < hi:  # the first k that no longer ends early
+        mid = (lo + hi) // 2
+        if short(mid):
+            lo = mid + 1
+        else:
+            hi = mid
+    return next((len(body) + k * len(fill) for k in (lo, lo + 1) if decodes(k)), None)
+
+
+def _link(text: str) -> tuple[str, str, str, dict[str, str]] | None:
+    """(payload, tag, body, decode options) of a tagged link; None for an untagged one."""
+    payload = _fragment(text)
+    tag, sep, body = payload.partition(":")
+    if not sep or tag not in links.TAGS:
+        return None
+    return payload, tag, body, links.TAGS[tag][1]
+
+
+def cut_off(err: Exception, text: str) -> CutOff | None:
+    """The cut-off reading of a failed link: the text is the start of a valid link of its
+    format (the format's own decoder reads it once empty cells are added at the end)."""
+    parts = _link(text)
+    if parts is None or not isinstance(err, FormatError) or isinstance(err, LossError):
+        return None  # an untagged link gives no length to measure against
+    payload, tag, body, options = parts
+    format = links.TAGS[tag][0]
+    if err.format != format:
+        return None
+    fill = _filler(format)
+    if err.found == "end of data":  # the decoder ran out of text: pad it until it decodes
+        need = _padded_need(format, body, options, fill)
+        if need is None:
+            return CutOff(len(payload), 0, "")  # cut inside the header: no size to tell
+        whole = formats.decode(format, body + fill * ((need - len(body)) // len(fill)), **options)
+        return CutOff(len(payload), need + len(tag) + 1, f"{whole.rows}x{whole.cols}")
+    if err.pos is None or err.pos < len(body) or err.unit != "character":
+        return None  # the fault is inside the text (a stray character), not at its end
+    lengths = _lengths(format, tag)
+    if any(0 < len(payload) - length <= length // 10 for _, length, exact in lengths if exact):
+        return None  # just past a whole link's length: something added, not a longer link cut
+    cells = re.fullmatch(r"(?:length )?(\d+)(?: cells| fields)?", err.found or "")
+    for n, length, exact in sorted(lengths, key=lambda x: x[0] != 9):  # most links hold a 9x9
+        if exact and length > len(payload) and (length - len(payload)) % len(fill) == 0:
+            extra = fill * ((length - len(payload)) // len(fill))
+            if _padded(format, body, options, extra) is None:
+                return CutOff(len(payload), length, f"{n}x{n}")
+        elif not exact and cells is not None and int(cells.group(1)) < n * n:
+            extra = fill * (n * n - int(cells.group(1)))
+            if _padded(format, body, options, extra) is None:
+                return CutOff(int(cells.group(1)), n * n, f"{n}x{n}", unit="cell")
+    return None
+
+
+def _inner_fault(err: Exception, text: str) -> FormatError | None:
+    """A stray character the decoder met, or meets once the text is long enough."""
+    if isinstance(err, FormatError) and err.unit == "character" and err.pos is not None \
+            and re.fullmatch(r"'.'", err.found or ""):
+        return err
+    parts = _link(text)
+    if parts is None or not isinstance(err, FormatError):
+        return None
+    payload, tag, body, options = parts
+    format = links.TAGS[tag][0]
+    lengths = [length for _, length, _ in _lengths(format, tag) if length > len(payload)]
+    if not lengths:
+        return None
+    again = _padded(format, body, options, _filler(format) * (min(lengths) - len(payload)))
+    if isinstance(again, FormatError) and again.pos is not None and again.pos < len(body):
+        return _inner_fault(again, "")
+    return None
+
+
+def opening(err: Exception, text: str) -> str:
+    """Why a link (or a pasted puzzle string) did not open, for the person who tried."""
+    cut = cut_off(err, text)
+    if cut is not None:
+        return cut.words()
+    if not _fragment(text):
+        return "There is no puzzle in that link: nothing follows the #."
+    if isinstance(err, PuzzleError):
+        return f"This link holds a grid that cannot be played.\n({err})"
+    stray = _inner_fault(err, text)
+    if stray is not None and stray.pos is not None:
+        parts = _link(text)
+        at = stray.pos + 1 + (len(parts[1]) + 1 if parts else 0)
+        return (f"This link has a character that does not belong in it.\n"
+                f"Character {at} is {stray.found}. Copy the whole link again.")
+    return (f"That link could not be opened: it may be cut off or changed.\n"
+            f"Copy the whole link again. (Details: {err})")
+
+
+# --- a link format that cannot hold the grid ---------------------------------------
+
+_RULES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(\d+) cells? with pencil marks"), "your pencil marks ({cells})"),
+    (re.compile(r"(\d+) player's values? \(they would read back as givens\)"),
+     "which digits are givens"),
+    (re.compile(r"which digits are the player's \((\d+) values? would read back as givens\)"),
+     "which digits are givens"),
+    (re.compile(r"(\d+) player's values?"), "{mine}"),
+    (re.compile(r"(\d+) black cells?"), "{black}"),
+    (re.compile(r"the str8ts kind \(.*\)"), "that this is a Str8ts (it would open as a sudoku)"),
+    (re.compile(r"the sudoku kind and its boxes \(.*\)"),
+     "that this is a sudoku with boxes (it would open as a Str8ts)"),
+    (re.compile(r"the box shape (\d+x\d+) \(.*\)"), "its {shape} boxes"),
+    (re.compile(r"(\d+) pencil marks? of a digit a peer already holds"),
+     "{marks} of digits already placed in the same row, column or box"),
+]
+
+
+def _item_words(item: str) -> str:
+    """One `lost` item in a player's terms; an unknown one as it is, minus developer words."""
+    for pattern, words in _RULES:
+        match = pattern.fullmatch(item)
+        if match is None:
+            continue
+        number = int(match.group(1)) if match.groups() and match.group(1).isdigit() else 0
+        return words.format(
+            cells=_count(number, "cell"),
+            mine=f"{number} of your digits" if number != 1 else "1 of your digits",
+            black=_count(number, "black cell"),
+            marks=_count(number, "pencil mark"),
+            shape=match.group(1) if match.groups() else "",
+        )
+    return re.sub(r"player's values?", "of your digits", item)
+
+
+def lost_words(lost: Sequence[str]) -> str:
+    """'your pencil marks (12 cells) or which digits are givens' from a LossError's `lost`."""
+    parts = list(dict.fromkeys(_item_words(item) for item in lost))
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def sharing(err: Exception, puzzle: Puzzle | None = None) -> str:
+    """Why the chosen link format cannot hold this grid, in what the player would lose."""
+    if isinstance(err, LossError):
+        words = f"This link format cannot keep {lost_words(err.lost)}."
+        if len(words) > FIRST_LINE:
+            words = f"This link format cannot keep all of this grid.\nIt would lose {lost_words(err.lost)}."
+        return f"{words}\n{KEEPS_ALL}"
+    if puzzle is not None:
+        if puzzle.layout is not None:
+            what = "a grid of overlapping boxes like this one"
+        elif puzzle.kind == "str8ts":
+            what = "a Str8ts"
+        elif not puzzle.default_box and puzzle.box is not None:
+            what = f"boxes of {puzzle.box[0]}x{puzzle.box[1]} cells"
+        else:
+            what = f"a {puzzle.rows}x{puzzle.cols} grid"
+        return f"This link format cannot hold {what}.\n{KEEPS_ALL}"
+    return f"This link format cannot hold this grid.\n{KEEPS_ALL}"
+
+
+def for_error(err: Exception, text: str | None = None, puzzle: Puzzle | None = None) -> str:
+    """Words for any pycore error: a link that did not open when `text` is given, else a
+    format that cannot hold `puzzle`."""
+    if text is not None:
+        return opening(err, text)
+    if isinstance(err, (LossError, FormatError)):
+        return sharing(err, puzzle)
+    return f"Something went wrong.\n(Details: {err})"

@@ -1,0 +1,219 @@
+"""Words for a player (pycore.messages): issue 17's "Plain words".
+
+A cut-off link says it looks cut off and how much of it is there; a link format
+that cannot hold the grid says what the player would lose, in the grid's terms,
+without flags or parameters; every first line is short.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pycore import links, messages
+from pycore.errors import FormatError, LossError, PuzzleError
+from pycore.model import Layout, Puzzle, black, candidates, given, value
+
+BASE = "https://example.org/"
+DEVELOPER_WORDS = re.compile(r"lossy|--|pass |expected|leading _|player's|\bbody\b|base-?\d+|=True")
+
+
+def classic() -> Puzzle:
+    """A 9x9 of givens, the grid most shared links hold."""
+    digits = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+    return Puzzle.blank("sudoku", 9).with_cells(
+        {i: given(int(d)) for i, d in enumerate(digits) if d != "0"})
+
+
+def half_solved() -> Puzzle:
+    """The classic with 3 of the player's digits and 2 cells of pencil marks."""
+    return classic().with_cells({2: value(4), 3: value(6), 5: value(8),
+                                 6: candidates({1, 2}), 7: candidates({1, 9})})
+
+
+def str8ts() -> Puzzle:
+    return Puzzle.blank("str8ts", 9).with_cells({0: black(), 10: black(3), 20: given(5)})
+
+
+def failure(text: str) -> Exception:
+    """The error opening `text` raises (the test fails if it opens)."""
+    with pytest.raises((FormatError, PuzzleError)) as caught:
+        links.read(text)
+    return caught.value
+
+
+def opened(text: str) -> str:
+    return messages.opening(failure(text), text)
+
+
+def first_line(words: str) -> str:
+    return words.split("\n", 1)[0]
+
+
+def assert_plain(words: str) -> None:
+    assert len(first_line(words)) <= messages.FIRST_LINE, words
+    assert DEVELOPER_WORDS.search(words) is None, words
+
+
+# --- a cut-off link -----------------------------------------------------------------
+
+
+def test_a_cut_off_9x9_offset_link_says_how_much_of_its_164_characters_is_there() -> None:
+    link = links.link(classic(), "offset", BASE)  # 'o:' and 81 cells of 2 characters
+    fragment = link.split("#", 1)[1]
+    assert len(fragment) == 164
+    words = opened(link[: len(BASE) + 1 + 40])
+    assert first_line(words) == "This link looks cut off. Copy the whole link again."
+    assert "It has 40 of the 164 characters a 9x9 link of this kind needs." in words
+    assert_plain(words)
+
+
+@pytest.mark.parametrize(("format", "puzzle"), [
+    ("offset", classic()),
+    ("offset", Puzzle.blank("sudoku", 16).with_cells({0: given(16), 255: given(1)})),
+    ("binary", classic()),
+    ("str8ts", str8ts()),
+    ("jcode", classic()),
+    ("jcode", str8ts()),
+    ("bitcell", classic()),
+])
+@pytest.mark.parametrize("kept", [0.3, 0.5, 0.9])
+def test_every_tagged_link_cut_short_looks_cut_off(format: str, puzzle: Puzzle, kept: float) -> None:
+    fragment = links.fragment(puzzle, format)
+    cut = fragment[: int(len(fragment) * kept)]
+    if format == "bitcell":  # a cut inside a number can leave a cell value no cell has
+        cut = cut[: cut.rindex(",")]
+    words = opened(cut)
+    assert first_line(words) == "This link looks cut off. Copy the whole link again."
+    have, need = map(int, re.search(r"It has (\d+) of the (\d+)", words).groups())  # type: ignore[union-attr]
+    assert have < need
+    assert f"a {puzzle.rows}x{puzzle.cols} link" in words
+    assert_plain(words)
+
+
+def test_a_cut_off_link_of_cell_tokens_counts_cells() -> None:
+    fragment = links.fragment(classic(), "bitcell")
+    cut = ",".join(fragment.split(",")[:30])
+    assert "It has 30 of the 81 cells a 9x9 link" in opened(cut)
+
+
+def test_a_cut_off_samurai_binary_link_names_its_whole_shape() -> None:
+    samurai = Puzzle.blank(layout=Layout.samurai())
+    samurai = samurai.with_cells({i: given(1 + i % 9) for i in range(0, len(samurai.cells), 11)
+                                  if samurai.cells[i].kind != "outside"})
+    fragment = links.fragment(samurai, "binary")
+    words = opened(fragment[:200])
+    assert f"It has 200 of the {len(fragment)} characters a 21x21 link" in words
+
+
+def test_a_binary_link_cut_before_its_grid_says_so_without_numbers() -> None:
+    fragment = links.fragment(classic(), "binary")
+    words = opened(fragment[:6])
+    assert first_line(words) == "This link looks cut off. Copy the whole link again."
+    assert "It ends before its grid begins." in words
+
+
+def test_a_stray_character_is_not_called_cut_off() -> None:
+    fragment = links.fragment(classic(), "offset")
+    words = opened(fragment[:10] + "x" + fragment[11:40])
+    assert "cut off" not in first_line(words)
+    assert "Character 11 is 'x'" in words
+    assert_plain(words)
+
+
+def test_a_whole_link_with_an_extra_character_is_not_cut_off() -> None:
+    fragment = links.fragment(classic(), "offset")
+    words = opened(fragment + "0")
+    assert "looks cut off" not in words
+    assert len(first_line(words)) <= messages.FIRST_LINE
+
+
+def test_a_link_with_nothing_after_the_hash_says_so() -> None:
+    words = opened(BASE + "#")
+    assert words == "There is no puzzle in that link: nothing follows the #."
+
+
+def test_an_unknown_fault_stays_readable_and_keeps_the_details_below() -> None:
+    words = opened("zz:abc")
+    assert first_line(words) == "That link could not be opened: it may be cut off or changed."
+    assert "Copy the whole link again." in words
+    assert "zz" in words.split("\n", 1)[1]  # the details, for whoever reports it
+
+
+# --- a link format that cannot hold the grid ------------------------------------------
+
+
+def loss(format: str, puzzle: Puzzle) -> LossError:
+    with pytest.raises(LossError) as caught:
+        links.fragment(puzzle, format)
+    return caught.value
+
+
+def test_binary_names_the_pencil_marks_and_the_givens_it_cannot_keep() -> None:
+    words = messages.sharing(loss("binary", half_solved()))
+    assert "your pencil marks (2 cells)" in words
+    assert "which digits are givens" in words
+    assert words.endswith("The address bar keeps everything.")
+    assert_plain(words)
+
+
+def test_one_cell_of_pencil_marks_is_one_cell() -> None:
+    one = classic().with_cells({6: candidates({1, 2})})
+    words = messages.sharing(loss("binary", one))
+    assert first_line(words) == "This link format cannot keep your pencil marks (1 cell)."
+
+
+def test_a_sudoku_in_a_str8ts_link_and_a_str8ts_in_an_offset_link() -> None:
+    assert "would open as a Str8ts" in messages.sharing(loss("str8ts", classic()))
+    words = messages.sharing(loss("offset", str8ts()))
+    assert "that this is a Str8ts (it would open as a sudoku)" in words
+    assert "2 black cells" in words
+    assert_plain(words)
+
+
+def test_odd_boxes_are_named_by_their_shape() -> None:
+    sixes = Puzzle.blank("sudoku", 6, box=(3, 2))
+    words = messages.sharing(loss("jcode", sixes))
+    assert "its 3x2 boxes" in words
+    assert_plain(words)
+
+
+def test_the_players_digits_are_counted_as_digits() -> None:
+    assert messages.lost_words(["64 player's values"]) == "64 of your digits"
+    assert messages.lost_words(["1 player's value"]) == "1 of your digits"
+
+
+def test_several_losses_read_as_one_list() -> None:
+    words = messages.lost_words(["3 black cells", "12 cells with pencil marks", "2 player's values"])
+    assert words == "3 black cells, your pencil marks (12 cells) or 2 of your digits"
+
+
+def test_a_loss_no_rule_knows_is_shown_as_it_is() -> None:
+    item = "2 placed digits that a peer's pencil marks also list (each would read back as a candidate)"
+    assert messages.lost_words([item]) == item
+
+
+def test_a_long_list_of_losses_keeps_a_short_first_line() -> None:
+    many = half_solved().with_cells({8: candidates({3, 4})})
+    err = LossError("binary", [*loss("binary", many).lost, "the box shape 3x3 (it would read back as "
+                                                           "the default)"])
+    words = messages.sharing(err)
+    assert first_line(words) == "This link format cannot keep all of this grid."
+    assert "It would lose your pencil marks (3 cells), which digits are givens or its 3x3 boxes." in words
+
+
+def test_a_shape_a_link_format_cannot_hold_at_all_is_named() -> None:
+    samurai = Puzzle.blank(layout=Layout.samurai())
+    with pytest.raises(FormatError) as caught:
+        links.fragment(samurai, "offset")
+    words = messages.sharing(caught.value, samurai)
+    assert first_line(words) == "This link format cannot hold a grid of overlapping boxes like this one."
+    assert_plain(words)
+
+
+def test_for_error_chooses_by_what_it_is_given() -> None:
+    text = links.fragment(classic(), "offset")[:50]
+    assert messages.for_error(failure(text), text=text) == opened(text)
+    err = loss("binary", half_solved())
+    assert messages.for_error(err) == messages.sharing(err)
