@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from ..model import Puzzle
+from ..model import Puzzle, open_masks_of
 from .rules import Board, board_of, cell_name, house_name, state_size
 
 __all__ = ["NoSolution", "check_clashes", "start"]
@@ -25,39 +25,33 @@ def start(puzzle: Puzzle) -> tuple[Board, list[int], list[int]]:
     masks = [0] * state_size(board)
     todo: list[int] = []
     cells = puzzle.cells
+    # Black givens are not cells to solve, so propagation never starts from them: the
+    # open cells start with what they leave (the model's rule, on their digits alone).
+    blacks = [c.digit if c.kind == "black" else 0 for c in cells]
+    left = open_masks_of(puzzle.geometry, blacks, board.n) if any(blacks) else None
     full = board.full
     for i in board.open:
         d = cells[i].digit if cells[i].kind in ("given", "value") else 0
         if d:
             masks[i] = 1 << (d - 1)
             todo.append(i)
-        else:
-            masks[i] = full
-    for i, cell in enumerate(cells):
-        if cell.kind == "black" and cell.digit:
-            bit = 1 << (cell.digit - 1)
-            for p in board.peers[i]:
-                if masks[p] & bit and masks[p] != bit:
-                    masks[p] ^= bit
-                    if not masks[p]:
-                        raise NoSolution(f"no solution: {cell_name(p, board.cols)} has no digit left")
-                    if not masks[p] & (masks[p] - 1):
-                        todo.append(p)
+            continue
+        masks[i] = full if left is None else left[i]
+        if masks[i] != full:
+            if not masks[i]:
+                raise NoSolution(f"no solution: {cell_name(i, board.cols)} has no digit left")
+            if not masks[i] & (masks[i] - 1):
+                todo.append(i)
     return board, masks, todo
 
 
 def check_clashes(puzzle: Puzzle) -> None:
-    """Raise NoSolution naming two cells whose digits repeat in one house."""
-    cells = puzzle.cells
-    geo = puzzle.geometry
-    for house in geo.houses:
-        seen: dict[int, int] = {}
-        for i in house:
-            d = cells[i].digit
-            if not d:
-                continue
-            if d in seen:
-                a, b = (cell_name(j, geo.cols) for j in (seen[d], i))
-                where = house_name(house, geo.cols, geo.boxes)
-                raise NoSolution(f"no solution: {a} and {b} both hold {d} in {where}")
-            seen[d] = i
+    """Raise NoSolution naming two cells whose digits repeat in one house (the first of
+    `Puzzle.clashes`)."""
+    for first, second, house in puzzle.clashes():
+        geo = puzzle.geometry
+        a, b = (cell_name(j, geo.cols) for j in (first, second))
+        where = house_name(house, geo.cols, geo.boxes)
+        raise NoSolution(
+            f"no solution: {a} and {b} both hold {puzzle.cells[first].digit} in {where}"
+        )
