@@ -6,7 +6,9 @@ in web/package-lock.json, vendored into version-named folders), the page's own
 files under content-hashed names, and `pycore` itself as one zip that PyScript
 unpacks into the interpreter's file system (its `files` mapping: no micropip, so
 start-up costs what the bare interpreter costs), and the pinned pure-Python wheels
-the page loads on first use only (`PAGE_WHEELS`, under vendor/wheels). `serve` runs
+the page loads on first use only (`PAGE_WHEELS`, under vendor/wheels), and a memory
+snapshot of the started interpreter that the page restores instead of starting Python
+afresh (`snapshot`, made with Node; web/start.mjs loads it). `serve` runs
 `http.server` on 127.0.0.1 with the same headers netlify.toml gives the published site.
 """
 
@@ -18,9 +20,11 @@ import html
 import http.server
 import io
 import json
+import os
 import re
 import shutil
 import struct
+import gzip
 import subprocess
 import sys
 import zipfile
@@ -32,10 +36,39 @@ from typing import Any
 
 from . import cli
 
-ROOT = Path(__file__).resolve().parent.parent
-WEB = ROOT / "web"
 PACKAGE = Path(__file__).resolve().parent
-SITE = ROOT / "_site"
+ROOT = PACKAGE.parent
+CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "web" / "index.html").is_file()
+"""True in a source checkout (or an editable install of one); False for an installed wheel."""
+
+
+def _user_cache() -> Path:
+    """Where an installed pycore keeps what it fetches and builds: $PYCORE_CACHE, else the
+    user's cache folder (XDG_CACHE_HOME, ~/.cache)."""
+    named = os.environ.get("PYCORE_CACHE")
+    if named:
+        return Path(named).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pycore"
+
+
+# A checkout works in place (web/, web/node_modules, build/, _site/); a wheel carries the
+# page's sources as package data (pycore/web) and fetches the runtime into the user's cache.
+WEB = ROOT / "web" if CHECKOUT else PACKAGE / "web"
+CACHE = ROOT / "build" if CHECKOUT else _user_cache()
+SITE = ROOT / "_site" if CHECKOUT else CACHE / "site"
+
+
+def _runtime_folder() -> Path:
+    """The folder whose node_modules holds PyScript and Pyodide: web/ in a checkout; for a
+    wheel, one folder per pinned lock file in the cache, so an upgrade fetches anew."""
+    if CHECKOUT:
+        return WEB
+    lock = (WEB / "package-lock.json").read_bytes()
+    return CACHE / f"runtime-{hashlib.sha256(lock).hexdigest()[:12]}"
+
+
+RUNTIME = _runtime_folder()
 
 # The files of the npm `pyodide` package the page needs (it holds no wheels).
 PYODIDE_FILES = (
@@ -79,14 +112,25 @@ PAGE_WHEELS: dict[str, tuple[str, ...]] = {
     "segno": ("segno==1.6.6",),
 }
 WHEELS = f"{VENDOR}/wheels"
-WHEEL_CACHE = ROOT / "build" / "page-wheels"
+WHEEL_CACHE = CACHE / "page-wheels"
 LONG_CACHE = "public, max-age=31536000, immutable"
+# The memory snapshot: standard-library modules the page's start-up imports (PyScript's
+# asyncio, pycore's json, dataclasses, ...) are imported before it is taken, so a restored
+# interpreter has them already. pycore itself is not: the snapshot then changes only with
+# Pyodide and this list, and is cached between builds under a key made from both.
+SNAPSHOT_IMPORTS = (
+    "asyncio", "base64", "contextlib", "dataclasses", "enum", "functools", "importlib.abc",
+    "importlib.util", "inspect", "itertools", "json", "logging", "random", "re", "string",
+    "textwrap", "traceback", "typing", "zlib",
+)
+SNAPSHOT_CACHE = CACHE / "snapshot"
 TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
     ".zip": "application/zip",
+    ".gz": "application/octet-stream",  # the snapshot: the page gunzips it, not the browser
     ".py": "text/plain; charset=utf-8",
     ".css": "text/css",
     ".svg": "image/svg+xml",
@@ -101,33 +145,40 @@ class SiteError(OSError):
 
 
 def _version(package: str) -> str:
-    meta = json.loads((WEB / "node_modules" / package / "package.json").read_text())
+    meta = json.loads((RUNTIME / "node_modules" / package / "package.json").read_text())
     version: str = meta["version"]
     return version
 
 
 def _runtime_present() -> bool:
-    modules = WEB / "node_modules"
+    modules = RUNTIME / "node_modules"
     return (modules / "@pyscript" / "core" / "dist" / "core.js").is_file() and all(
         (modules / "pyodide" / name).is_file() for name in PYODIDE_FILES
     )
 
 
 def install_runtime(quiet: bool = False) -> None:
-    """`npm ci` in web/ when the pinned PyScript and Pyodide are not there yet."""
+    """`npm ci` of the pinned PyScript and Pyodide (web/package-lock.json) when they are not
+    there yet: in web/ for a checkout, in the user's cache for an installed wheel."""
     if _runtime_present():
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise SiteError("npm is needed once to fetch PyScript and Pyodide (web/package.json)")
+        raise SiteError("npm is needed once to fetch the page's runtime (PyScript and Pyodide): "
+                        "install Node.js with npm, then run this again")
+    if RUNTIME != WEB:
+        RUNTIME.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(WEB / name, RUNTIME / name)
     if not quiet:
-        print("pycore: installing PyScript and Pyodide (npm ci in web/) ...", file=sys.stderr)
+        print(f"pycore: fetching PyScript and Pyodide once (npm ci in {RUNTIME}) ...",
+              file=sys.stderr)
     done = subprocess.run(
-        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB,
+        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=RUNTIME,
         stdout=subprocess.DEVNULL if quiet else None, check=False,
     )
     if done.returncode or not _runtime_present():
-        raise SiteError(f"npm ci in {WEB} failed (exit status {done.returncode})")
+        raise SiteError(f"npm ci in {RUNTIME} failed (exit status {done.returncode})")
 
 
 def _wheel_of(requirement: str, folder: Path) -> Path | None:
@@ -184,6 +235,8 @@ def _package_files() -> Iterator[Path]:
             continue
         if path == Path(__file__).resolve():
             continue  # the build tool itself has no use in the page
+        if path.relative_to(PACKAGE).parts[0] == "web":
+            continue  # an installed wheel's copy of the page's sources
         if path.suffix == ".py" or path.name == "py.typed":
             yield path
 
@@ -200,6 +253,54 @@ def package_zip() -> bytes:
     return buffer.getvalue()
 
 
+def snapshot_key() -> str:
+    """What a snapshot depends on: the Pyodide build, the script that makes it, its imports."""
+    digest = hashlib.sha256(_version("pyodide").encode())
+    digest.update((WEB / "snapshot.mjs").read_bytes())
+    digest.update(repr(SNAPSHOT_IMPORTS).encode())
+    return digest.hexdigest()[:16]
+
+
+def snapshot(quiet: bool = False, cache: Path = SNAPSHOT_CACHE) -> bytes:
+    """The gzipped memory snapshot of the vendored Pyodide (Node makes it once per key, 4 s)."""
+    key = snapshot_key()
+    cached = cache / f"{key}.bin.gz"
+    if cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise SiteError("Node is needed to make the page's memory snapshot (it comes with npm)")
+    if not quiet:
+        print("pycore: making the interpreter's memory snapshot (node web/snapshot.mjs) ...",
+              file=sys.stderr)
+    cache.mkdir(parents=True, exist_ok=True)
+    raw = cache / f"{key}.bin"
+    done = subprocess.run(
+        [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules" / "pyodide"), str(raw), key,
+         *SNAPSHOT_IMPORTS],
+        capture_output=True, text=True, check=False,
+    )
+    if done.returncode or not raw.is_file():
+        raise SiteError(f"node web/snapshot.mjs failed (exit status {done.returncode}): "
+                        + done.stderr.strip()[-500:])
+    data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+    raw.unlink()
+    partial_file = cached.with_suffix(".partial")
+    partial_file.write_bytes(data)
+    partial_file.rename(cached)
+    return data
+
+
+def start_module(snapshot_file: str, snapshot_bytes: int) -> str:
+    """web/start.mjs with its SNAPSHOT line naming the snapshot beside it."""
+    line = "const SNAPSHOT = " + json.dumps({"file": snapshot_file, "bytes": snapshot_bytes}) + ";"
+    source = (WEB / "start.mjs").read_text(encoding="utf-8")
+    out, count = re.subn(r"^const SNAPSHOT = .*;$", lambda _: line, source, flags=re.M)
+    if count != 1:
+        raise SiteError("web/start.mjs needs exactly one `const SNAPSHOT = ...;` line")
+    return out
+
+
 def _copy_tree(source: Path, dest: Path, skip_suffix: str = ".map") -> None:
     for path in source.rglob("*"):
         if path.is_file() and not path.name.endswith(skip_suffix):
@@ -211,22 +312,31 @@ def _copy_tree(source: Path, dest: Path, skip_suffix: str = ".map") -> None:
 def build(dest: Path = SITE, quiet: bool = False) -> Path:
     """Write the whole site into `dest` (replaced), fetching the runtime first if needed."""
     if not (WEB / "index.html").is_file():
-        raise SiteError(f"no web/ folder beside the package ({WEB}): build from a source checkout")
+        raise SiteError(f"the page's sources are missing ({WEB}): reinstall pycore")
     install_runtime(quiet)
     dest = Path(dest)
     work = dest.with_name(dest.name + ".partial")
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
 
-    modules = WEB / "node_modules"
+    modules = RUNTIME / "node_modules"
     pyscript_dir = f"{VENDOR}/pyscript-{_version('@pyscript/core')}"
     pyodide_dir = f"{VENDOR}/pyodide-{_version('pyodide')}"
     _copy_tree(modules / "@pyscript" / "core" / "dist", work / pyscript_dir)
     (work / pyodide_dir).mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(modules / "pyodide" / name, work / pyodide_dir / name)
+    # The snapshot and the module that restores it, named by content in Pyodide's own folder
+    # (PyScript makes the interpreter module's folder Pyodide's indexURL).
+    frozen = snapshot(quiet)
+    frozen_name = _hashed("snapshot.bin.gz", frozen)
+    (work / pyodide_dir / frozen_name).write_bytes(frozen)
+    raw_size = struct.unpack("<I", frozen[-4:])[0]  # gzip's trailer: the size, mod 2**32
+    start = start_module(frozen_name, raw_size).encode()
+    start_name = _hashed("start.mjs", start)
+    (work / pyodide_dir / start_name).write_bytes(start)
 
-    names: dict[str, str] = {}
+    names: dict[str, str] = {"start.mjs": f"{pyodide_dir}/{start_name}"}
     (work / ASSETS).mkdir()
     for name in PAGE_ASSETS:
         data = (WEB / name).read_bytes()

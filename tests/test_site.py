@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import io
@@ -57,8 +58,23 @@ def test_runtime_folders_carry_the_pinned_versions(built: Path) -> None:
     for name, version in wanted.items():
         assert lock[f"node_modules/{name}"]["version"] == version
     pyodide = built / site.VENDOR / f"pyodide-{wanted['pyodide']}"
-    assert sorted(p.name for p in pyodide.iterdir()) == sorted(site.PYODIDE_FILES)
+    extra = sorted(p.name for p in pyodide.iterdir() if p.name not in site.PYODIDE_FILES)
+    assert sorted(set(site.PYODIDE_FILES) & {p.name for p in pyodide.iterdir()}) == sorted(site.PYODIDE_FILES)
+    # beside Pyodide's own files: the snapshot and the module that restores it, named by content
+    assert [re.sub(r"\.[0-9a-f]{12}\.", ".*.", name) for name in extra] == ["snapshot.bin.*.gz", "start.*.mjs"]
     assert (built / site.VENDOR / f"pyscript-{wanted['@pyscript/core']}" / "core.js").is_file()
+
+
+def test_the_snapshot_is_the_raw_size_the_start_module_reads_into(built: Path) -> None:
+    pyodide = built / site.VENDOR / f"pyodide-{site._version('pyodide')}"
+    frozen = next(pyodide.glob("snapshot.*.gz"))
+    start = next(pyodide.glob("start.*.mjs"))
+    named = json.loads(re.findall(r"^const SNAPSHOT = (.*);$", start.read_text(), flags=re.M)[0])
+    assert named["file"] == frozen.name
+    raw = gzip.decompress(frozen.read_bytes())
+    assert named["bytes"] == len(raw) > 16 * 2**20  # a whole interpreter's memory
+    page = (built / "index.html").read_text()
+    assert f'"interpreter": "./{start.relative_to(built).as_posix()}"' in page
 
 
 def test_pycore_ships_as_one_reproducible_zip() -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import os
+import random
 from typing import Any
 
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
@@ -116,7 +118,11 @@ class Page:
         self.render()
         self.keeper.start()
         by_id("loading").hidden = True
-        document.documentElement.setAttribute("data-ready", "true")
+        root = document.documentElement
+        # PYCORE_SNAPSHOT is set only inside the build's memory snapshot (web/snapshot.mjs):
+        # what tests and benchmarks read to tell a restored start from a fresh one.
+        root.setAttribute("data-started-from", "snapshot" if os.environ.get("PYCORE_SNAPSHOT") else "fresh")
+        root.setAttribute("data-ready", "true")
 
     @staticmethod
     def option(value: str, label: str) -> Any:
@@ -703,5 +709,6 @@ class Keeper:
                             if self.store.failed else "")
 
 
+random.seed()  # a restored snapshot starts every visit with the same random state
 page = Page()
 page.start()
