@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .errors import FormatError, LossError, PuzzleError
+from .errors import FormatError, LossError, PuzzleError, UnknownName
 from .formats import FORMATS, decode, encode
 from .formats.json import from_json, to_json
 from .model import Cell, Layout, Puzzle
@@ -27,6 +27,7 @@ __all__ = [
     "LossError",
     "Puzzle",
     "PuzzleError",
+    "UnknownName",
     "count_solutions",
     "decode",
     "encode",
@@ -38,15 +39,21 @@ __all__ = [
 __version__ = "0.1.0"
 
 _SOLVER = ("solve", "count_solutions", "hint")
+# Public modules reachable as attributes after `import pycore` (pycore.links.read(...)),
+# each imported on first use so that `import pycore` stays cheap for the page.
+_MODULES = ("cli", "editor", "errors", "formats", "links", "messages", "model", "persist",
+            "render", "shapes")
 
 
 def __getattr__(name: str) -> Any:
-    """The solver loads on first use, so `import pycore` stays cheap for the page.
+    """The solver and the other public modules load on first use.
 
     `pycore.solve` is the solver package, and calling it solves: pycore.solve(puzzle).
     """
     if name in _SOLVER:
         package = import_module(f"{__name__}.solve")
         return package if name == "solve" else getattr(package, name)
+    if name in _MODULES:
+        return import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

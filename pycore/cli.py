@@ -1,6 +1,10 @@
-"""The `pycore` command line: decode, encode, convert and link (more commands register here).
+"""The `pycore` command line: one input grammar for every verb that takes a puzzle.
 
-Every failure caused by input is one line on stderr and exit status 2, never a traceback.
+Every verb reads its puzzle with `read_puzzle`, so each one takes what `pycore decode
+auto` takes: our links and fragments, other tools' links and pastes, plain grids, JSON,
+and `-` for standard input. Options may stand before or after the text (`--` ends the
+options, for a text that starts with `-`). Every failure caused by input is one short
+line on stderr and exit status 2, never a traceback; `--verbose` adds the details.
 """
 
 from __future__ import annotations
@@ -9,14 +13,17 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from . import formats, links
-from .errors import FormatError, PuzzleError
+from .errors import FormatError, LossError, PuzzleError, UnknownName
 from .formats.json import to_json
 from .model import Puzzle
 
 EXIT_BAD_INPUT = 2
+FIRST_LINE = 110  # characters of a message's first line, "pycore: " aside
+AUTO = links.NAME  # the format name that means "find out which"
 
 
 class UsageError(Exception):
@@ -24,28 +31,59 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """Errors become UsageError; a verb's options and its text may come in any order."""
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)")
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # A verb's parser (no subcommands of its own) reads options and positionals
+        # intermixed, so `export line --lossy TEXT` and `export line TEXT --lossy` agree.
+        if self._subparsers is None and not getattr(self, "_intermixing", False):
+            self._intermixing = True
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._intermixing = False
+        return super().parse_known_args(args, namespace)
 
-def _text(arg: str) -> str:
+
+@dataclass(frozen=True)
+class Found:
+    """A puzzle read from the command line: the format it was read as, and what it said."""
+
+    format: str
+    puzzle: Puzzle
+    warnings: tuple[str, ...] = ()
+
+
+def text_arg(arg: str) -> str:
     """The TEXT argument, or standard input for '-' (surrounding white space dropped)."""
     return (sys.stdin.read() if arg == "-" else arg).strip()
 
 
-def _read(format: str, text: str, kind: str | None) -> Puzzle:
-    if format == "auto":
-        found = links.read_any(text)
+def read_puzzle(text: str | None, format: str = AUTO, kind: str | None = None,
+                *, quiet: bool = False) -> Found:
+    """The one way every verb reads its puzzle.
+
+    `text` None means puzzle JSON on standard input; '-' reads the text from standard
+    input. With format 'auto' anything `links.read_any` knows is read, and the format
+    it was read as and any warnings go to stderr (unless `quiet`).
+    """
+    if text is None:
+        return Found("json", formats.decode("json", sys.stdin.read()))
+    body = text_arg(text)
+    if format != AUTO:
+        options = {"kind": kind} if kind and format == "jcode" else {}
+        return Found(format, formats.decode(format, body, **options))
+    found = links.read_any(body)
+    if not quiet:
         print(f"pycore: read as {found.format}", file=sys.stderr)
         for warning in found.warnings:
             print(f"pycore: warning: {warning}", file=sys.stderr)
-        return found.puzzle
-    options = {"kind": kind} if kind and format == "jcode" else {}
-    return formats.decode(format, text, **options)
-
-
-def _puzzle_from_stdin() -> Puzzle:
-    return formats.decode("json", sys.stdin.read())
+    return Found(found.format, found.puzzle, tuple(found.warnings))
 
 
 def _print_json(puzzle: Puzzle) -> None:
@@ -53,60 +91,84 @@ def _print_json(puzzle: Puzzle) -> None:
 
 
 def cmd_decode(args: argparse.Namespace) -> None:
-    _print_json(_read(args.format, _text(args.text), args.kind))
+    _print_json(read_puzzle(args.text, args.format, args.kind).puzzle)
 
 
 def cmd_encode(args: argparse.Namespace) -> None:
-    print(formats.encode(args.format, _puzzle_from_stdin(), lossy=args.lossy))
+    puzzle = read_puzzle(args.text).puzzle
+    print(formats.encode(args.format, puzzle, lossy=args.lossy))
 
 
 def cmd_convert(args: argparse.Namespace) -> None:
-    puzzle = _read(args.source, _text(args.text), args.kind)
+    puzzle = read_puzzle(args.text, args.source, args.kind).puzzle
     print(formats.encode(args.target, puzzle, lossy=args.lossy))
 
 
 def cmd_link(args: argparse.Namespace) -> None:
-    print(links.link(_puzzle_from_stdin(), args.format, args.base, lossy=args.lossy))
+    puzzle = read_puzzle(args.text).puzzle
+    print(links.link(puzzle, args.format, args.base, lossy=args.lossy))
 
 
-Command = Callable[[argparse.Namespace], None]
+TEXT_HELP = "a link, fragment or puzzle text of any known format; - reads standard input"
+OPTIONAL_TEXT_HELP = TEXT_HELP + "; left out: puzzle JSON on standard input"
+
+
+def add_text(parser: argparse.ArgumentParser, *, optional: bool = False,
+             kind: bool = True) -> None:
+    """The TEXT positional every verb shares (and --kind, for jcode's two kinds)."""
+    if optional:
+        parser.add_argument("text", nargs="?", help=OPTIONAL_TEXT_HELP)
+    else:
+        parser.add_argument("text", help=TEXT_HELP)
+    if kind:
+        parser.add_argument("--kind", choices=["sudoku", "str8ts"],
+                            help="for jcode text: the puzzle kind")
+
+
+def add_lossy(parser: argparse.ArgumentParser, what: str = "the format") -> None:
+    parser.add_argument("--lossy", action="store_true", help=f"drop what {what} cannot hold")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pycore", description="Share grid puzzles as links: encode, decode, "
-                     "convert, link.")
+    parser = _Parser(prog="pycore", description="Share grid puzzles as links: decode, encode, "
+                     "convert, link, solve, export, render, serve.")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="on bad input, say everything that was tried")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     names = [*formats.FORMATS]
-    read_names = ["auto", *names]
+    read_names = [AUTO, *names]
 
     p = sub.add_parser("decode", help="print a puzzle's JSON form")
     p.add_argument("format", choices=read_names, help="the text's format, or auto to detect it")
-    p.add_argument("text", help="the puzzle text or link; - reads standard input")
-    p.add_argument("--kind", choices=["sudoku", "str8ts"], help="for jcode: the puzzle kind")
+    add_text(p)
     p.set_defaults(run=cmd_decode)
 
-    p = sub.add_parser("encode", help="read puzzle JSON on standard input, print it in FORMAT")
+    p = sub.add_parser("encode", help="print a puzzle in FORMAT")
     p.add_argument("format", choices=names)
-    p.add_argument("--lossy", action="store_true", help="drop what the format cannot hold")
+    add_text(p, optional=True, kind=False)
+    add_lossy(p)
     p.set_defaults(run=cmd_encode)
 
     p = sub.add_parser("convert", help="read TEXT in FROM, print it in TO")
     p.add_argument("source", metavar="from", choices=read_names)
     p.add_argument("target", metavar="to", choices=names)
-    p.add_argument("text", help="the puzzle text or link; - reads standard input")
-    p.add_argument("--kind", choices=["sudoku", "str8ts"], help="for jcode input: the puzzle kind")
-    p.add_argument("--lossy", action="store_true", help="drop what the target cannot hold")
+    add_text(p)
+    add_lossy(p, "the target")
     p.set_defaults(run=cmd_convert)
 
-    p = sub.add_parser("link", help="read puzzle JSON on standard input, print its share link")
+    p = sub.add_parser("link", help="print a puzzle's share link")
+    add_text(p, optional=True, kind=False)
     p.add_argument("--format", choices=links.link_formats(), default=None,
                    help="the link's format (default: the shortest that loses nothing)")
     p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
-    p.add_argument("--lossy", action="store_true", help="drop what the format cannot hold")
+    add_lossy(p)
     p.set_defaults(run=cmd_link)
 
     for extend in EXTENSIONS:
         extend(sub)
+    for verb in sub.choices.values():  # --verbose is understood after the verb too
+        verb.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                          help=argparse.SUPPRESS)
     return parser
 
 
@@ -123,13 +185,38 @@ def _load_extensions() -> None:
                 raise
 
 
+def first_line(err: Exception, verbose: bool = False) -> str:
+    """What `pycore:` says about bad input: short and plain, everything with --verbose."""
+    text = str(err)
+    if isinstance(err, LossError):
+        text = f"{err.format} cannot hold this puzzle: it would lose {'; '.join(err.lost)} " \
+               "(--lossy drops them)"
+    if verbose:
+        return text
+    if isinstance(err, FormatError) and err.format == AUTO and err.pos is None:
+        tried = getattr(err, "tried", ())
+        count = f"tried {len(tried)} formats; " if tried else ""
+        return f"not a puzzle link or grid I know ({count}--verbose lists them)"
+    if len(text) <= FIRST_LINE:
+        return text
+    cut = text[: FIRST_LINE - 24]
+    for stop in ("; ", ", ", " "):
+        if stop in cut[40:]:
+            cut = cut[: cut.rindex(stop)]
+            break
+    return f"{cut} ... (--verbose says more)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _load_extensions()
+    words = list(sys.argv[1:] if argv is None else argv)
+    options = words[: words.index("--")] if "--" in words else words
+    verbose = "-v" in options or "--verbose" in options  # known even when parsing fails
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(words)
         args.run(args)
-    except (FormatError, PuzzleError, UsageError) as err:
-        print(f"pycore: {err}", file=sys.stderr)
+    except (FormatError, PuzzleError, UnknownName, UsageError) as err:
+        print(f"pycore: {first_line(err, verbose)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:
         print(f"pycore: {err.strerror or err}", file=sys.stderr)

@@ -1,7 +1,7 @@
 """Commands `pycore export`, `pycore qr` and `pycore render`, added to `pycore.cli` on import.
 
-Each reads the puzzle from TEXT (any link or string `pycore.links.read` knows)
-or, when TEXT is left out, puzzle JSON on standard input.
+Each reads the puzzle as every verb does (`cli.read_puzzle`: any link, fragment or
+paste `pycore decode auto` reads) or, when TEXT is left out, puzzle JSON on standard input.
 """
 
 from __future__ import annotations
@@ -10,17 +10,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import cli, formats, links
-from ..formats import exports
+from .. import cli, links
+from ..formats import tools as exports
 from ..model import Puzzle
 from .qr import qr_png, qr_svg
 from .svg import render_svg
 
 
 def _puzzle(text: str | None) -> Puzzle:
-    if text is None:
-        return formats.decode("json", sys.stdin.read())
-    return links.read(cli._text(text))[1]
+    return cli.read_puzzle(text).puzzle
 
 
 def cmd_export(args: argparse.Namespace) -> None:
@@ -48,26 +46,22 @@ def cmd_render(args: argparse.Namespace) -> None:
         print(svg)
 
 
-TEXT_HELP = ("a link or puzzle string (- reads it from standard input); "
-             "left out: puzzle JSON on standard input")
-
-
 def add_commands(sub: argparse._SubParsersAction[cli._Parser]) -> None:
     p = sub.add_parser("export", help="print the puzzle for another tool: a text or a link")
     p.add_argument("format", choices=exports.names())
-    p.add_argument("text", nargs="?", help=TEXT_HELP)
+    cli.add_text(p, optional=True, kind=False)
     p.add_argument("--lossy", action="store_true",
                    help="leave out what the target cannot hold (each named on standard error)")
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("qr", help="a QR code of the puzzle's share link: SVG on standard output")
-    p.add_argument("text", nargs="?", help=TEXT_HELP)
+    cli.add_text(p, optional=True, kind=False)
     p.add_argument("--png", metavar="FILE", help="write a PNG image to FILE instead")
     p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
     p.set_defaults(run=cmd_qr)
 
     p = sub.add_parser("render", help="a printable SVG of the grid")
-    p.add_argument("text", nargs="?", help=TEXT_HELP)
+    cli.add_text(p, optional=True, kind=False)
     p.add_argument("-o", "--output", metavar="FILE", help="write the SVG to FILE")
     p.set_defaults(run=cmd_render)
 

@@ -12,48 +12,58 @@ import argparse
 import json
 from typing import Any
 
-from .. import formats, links
-from ..cli import EXTENSIONS, _text
+from .. import formats
+from ..cli import AUTO, EXTENSIONS, add_text, read_puzzle
+from ..errors import FormatError
 from ..formats.json import to_json
-from ..model import Puzzle
+from ..model import Puzzle, given
 from . import count_solutions, hint, solve
 
 __all__ = ["add_solve_command", "cmd_solve"]
 
 
-def _read(format: str, text: str, kind: str | None) -> tuple[str, Puzzle]:
-    """(the format to answer in, the puzzle): 'auto' answers in the format it detected."""
-    if format == "auto":
-        return links.read(text)
-    options = {"kind": kind} if kind and format == "jcode" else {}
-    return format, formats.decode(format, text, **options)
+# Formats of other tools that pycore also writes, by the name the reader reports.
+_WRITERS = {"plain": "line", "hodoku": "hodoku", "kangaroo": "kangaroo"}
+
+
+def _answer(format: str, solved: Puzzle) -> str:
+    """The solution in the format the puzzle came in, where pycore writes it; else JSON."""
+    if format in formats.FORMATS and format != "json":
+        # The binary format has no player's values: the filled cells are written as
+        # digits, like the kangaroo solver's output (same header and mask).
+        return formats.encode(format, solved, lossy=format == "binary")
+    if format in _WRITERS:
+        from ..formats import tools
+
+        # Other tools' texts have no player's values: the solution's digits are written
+        # as the tool's plain digits.
+        digits = solved.with_cells({i: given(c.digit) for i, c in enumerate(solved.cells)
+                                    if c.kind == "value"})
+        try:
+            return tools.export(_WRITERS[format], digits)
+        except FormatError:
+            pass
+    return json.dumps(to_json(solved))
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
-    format, puzzle = _read(args.format, _text(args.text), args.kind)
+    found = read_puzzle(args.text, args.format, args.kind)
     if args.count:
-        print(count_solutions(puzzle, limit=args.limit, max_nodes=args.max_nodes))
+        print(count_solutions(found.puzzle, limit=args.limit, max_nodes=args.max_nodes))
         return
     if args.hint:
-        print(hint(puzzle).reason)
+        print(hint(found.puzzle).reason)
         return
-    solved = solve(puzzle, max_nodes=args.max_nodes)
-    if format == "json":
-        print(json.dumps(to_json(solved)))
-        return
-    # The binary format has no player's values: the filled cells are written as digits,
-    # like the kangaroo solver's output (same header and mask).
-    print(formats.encode(format, solved, lossy=format == "binary"))
+    print(_answer(found.format, solve(found.puzzle, max_nodes=args.max_nodes)))
 
 
 def add_solve_command(sub: Any) -> None:
     p = sub.add_parser(
         "solve", help="print the solved puzzle in the same format (or count solutions, or a hint)"
     )
-    p.add_argument("format", choices=["auto", *formats.FORMATS],
+    p.add_argument("format", choices=[AUTO, *formats.FORMATS],
                    help="the text's format, or auto to detect it")
-    p.add_argument("text", help="the puzzle text or link; - reads standard input")
-    p.add_argument("--kind", choices=["sudoku", "str8ts"], help="for jcode: the puzzle kind")
+    add_text(p)
     what = p.add_mutually_exclusive_group()
     what.add_argument("--count", action="store_true",
                       help="print the number of solutions (counting stops at --limit)")

@@ -1,0 +1,90 @@
+"""Every example in the README runs as written, so that none can rot.
+
+- A ```python block runs as a doctest when it holds `>>>` lines, else as a script (its
+  asserts are its checks).
+- In a ```sh or ``` block, each `$ ` line is a command, run by bash in an empty folder with
+  this Python's `pycore` first on PATH; the lines up to the next `$ ` are what it prints
+  (standard error, then standard output; `...` matches anything, as in doctest).
+  Lines without `$ ` are synopses, not examples.
+"""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+README = ROOT / "README.md"
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
+NOT_HERE = ("pycore serve",)  # runs until stopped: started by the browser tests instead
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="runs commands")
+
+
+def blocks(language: str) -> list[tuple[int, str]]:
+    """(line number, body) of every fenced block in this language."""
+    text = README.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start()) + 1, m.group(2)) for m in FENCE.finditer(text)
+            if m.group(1) == language]
+
+
+def shell_examples() -> list[tuple[str, str, str]]:
+    """(where, command, expected output) of every `$ ` line."""
+    out = []
+    for line_no, body in blocks("sh") + blocks(""):
+        lines = body.splitlines()
+        for i, line in enumerate(lines):
+            if not line.startswith("$ "):
+                continue
+            shown = []
+            for following in lines[i + 1:]:
+                if following.startswith("$ "):
+                    break
+                shown.append(following)
+            out.append((f"README.md:{line_no + i + 1}", line[2:], "\n".join(shown)))
+    return out
+
+
+PYTHON = blocks("python")
+SHELL = shell_examples()
+
+
+def test_the_readme_has_examples_of_both_kinds() -> None:
+    assert len(PYTHON) >= 2 and len(SHELL) >= 10
+
+
+@pytest.mark.parametrize("line_no,body", PYTHON, ids=[f"README.md:{n}" for n, _ in PYTHON])
+def test_python_example(line_no: int, body: str) -> None:
+    if ">>>" in body:
+        parser = doctest.DocTestParser()
+        test = parser.get_doctest(body, {}, f"README.md:{line_no}", str(README), line_no)
+        runner = doctest.DocTestRunner(optionflags=FLAGS)
+        runner.run(test)
+        assert runner.failures == 0, f"README.md:{line_no}: see the doctest report above"
+    else:
+        exec(compile(body, f"README.md:{line_no}", "exec"), {"__name__": "readme_example"})
+
+
+@pytest.mark.parametrize("where,command,expected", SHELL, ids=[w for w, _, _ in SHELL])
+def test_shell_example(where: str, command: str, expected: str, tmp_path: Path) -> None:
+    if command.startswith(NOT_HERE):
+        pytest.skip("a long-running command")
+    bin_dir = str(Path(sys.executable).parent)
+    assert shutil.which("pycore", path=bin_dir), "pycore is not installed beside this Python"
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+    got = done.stderr + done.stdout
+    checker = doctest.OutputChecker()
+    assert checker.check_output(expected + "\n" if expected else "", got, FLAGS), f"{where}: $ {command}\nexpected:\n{expected}\ngot (exit {done.returncode}):\n{got}"
+    if "pycore: " not in expected or expected.startswith("pycore: read as"):
+        assert done.returncode == 0, f"{where}: exit {done.returncode}: {got}"
