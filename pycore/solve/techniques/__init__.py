@@ -1,0 +1,293 @@
+"""Human solving techniques: find them, explain them, apply them, grade a puzzle by them.
+
+    >>> import pycore
+    >>> from pycore.solve import techniques
+    >>> p = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
+    >>> step = techniques.next_step(p)
+    >>> step.technique, step.placements
+    ('full-house', ((0, 1),))
+    >>> techniques.grade(p).level
+    'easy'
+
+The engine works on a pencil-mark state: givens and values are placed digits; any
+other cell holds the digits its houses allow (`Puzzle.open_masks`), cut down to its
+pencil marks when it has some. `NAMES` lists the techniques simplest first, with
+HoDoKu's names; `TECHNIQUES` says for each its level, score, the shapes it works on
+and what it does. The uniqueness techniques (`UNIQUENESS`) assume the puzzle has
+exactly one solution: pass `uniqueness=False` to leave them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+
+from ...model import Puzzle, candidates, unpack, value
+from ..start import NoSolution
+from . import fish, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
+from .state import State, Step
+
+__all__ = [
+    "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "State", "Step", "Technique",
+    "apply", "find", "grade", "next_step", "steps",
+]
+
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
+"""HoDoKu's default score limits: a puzzle scoring more moves up a level."""
+GUESS_SCORE = 10000
+"""What HoDoKu scores a guess (its brute force step)."""
+
+ANY = "every sudoku and str8ts"
+SUDOKU = "every sudoku (Samurai too)"
+PLAIN = "sudoku of one grid, every size"
+STR8TS = "str8ts"
+
+Finder = Callable[[State], Iterator[Step]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    level: str
+    score: int
+    shapes: str
+    summary: str
+    finder: Finder = field(repr=False)
+
+
+def _t(name: str, level: str, score: int, shapes: str, summary: str, finder: Finder) -> Technique:
+    return Technique(name, level, score, shapes, summary, finder)
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    _t("full-house", "easy", 4, ANY, "the last empty cell of a house takes the missing digit",
+       singles.full_house),
+    _t("naked-single", "easy", 4, ANY, "a cell with one candidate left", singles.naked_single),
+    _t("hidden-single", "easy", 14, ANY, "a digit with one place left in a house",
+       singles.hidden_single),
+    _t("str8ts-range", "easy", 10, STR8TS,
+       "a compartment's digits lie in a window of consecutive digits", str8ts.str8ts_range),
+    _t("str8ts-required", "easy", 20, STR8TS,
+       "a digit every fitting straight contains leaves the rest of the line",
+       str8ts.str8ts_required),
+    _t("str8ts-stranded", "medium", 40, STR8TS,
+       "a candidate no straight can use with the other cells' digits", str8ts.str8ts_stranded),
+    _t("locked-pair", "medium", 40, SUDOKU,
+       "two cells where a box and a line cross hold two digits: both houses lose them",
+       intersections.locked_pair),
+    _t("locked-triple", "medium", 60, SUDOKU, "the same with three cells and three digits",
+       intersections.locked_triple),
+    _t("locked-candidates-pointing", "medium", 50, SUDOKU,
+       "a digit confined to one line within a box leaves the rest of the line",
+       intersections.pointing),
+    _t("locked-candidates-claiming", "medium", 50, SUDOKU,
+       "a digit confined to one box within a line leaves the rest of the box",
+       intersections.claiming),
+    _t("naked-pair", "medium", 60, ANY, "two cells of a house with the same two candidates",
+       partial(subsets.naked, size=2)),
+    _t("naked-triple", "medium", 80, ANY, "three cells of a house holding three digits between them",
+       partial(subsets.naked, size=3)),
+    _t("hidden-pair", "medium", 70, ANY, "two digits with the same two places in a house",
+       partial(subsets.hidden, size=2)),
+    _t("hidden-triple", "medium", 100, ANY, "three digits confined to three cells of a house",
+       partial(subsets.hidden, size=3)),
+    _t("naked-quadruple", "hard", 120, ANY, "four cells of a house holding four digits",
+       partial(subsets.naked, size=4)),
+    _t("hidden-quadruple", "hard", 150, ANY, "four digits confined to four cells of a house",
+       partial(subsets.hidden, size=4)),
+    _t("x-wing", "hard", 140, SUDOKU, "a digit in two rows confined to two columns (or the reverse)",
+       partial(fish.basic, size=2)),
+    _t("swordfish", "hard", 150, SUDOKU, "the same with three rows and three columns",
+       partial(fish.basic, size=3)),
+    _t("jellyfish", "hard", 160, SUDOKU, "the same with four rows and four columns",
+       partial(fish.basic, size=4)),
+    _t("remote-pair", "hard", 110, SUDOKU, "a chain of cells with the same two digits, alternating",
+       wings.remote_pair),
+    _t("bug-plus-1", "hard", 100, PLAIN,
+       "all cells but one bivalue: that cell takes the digit that avoids two solutions (uniqueness)",
+       uniqueness.bug_plus_1),
+    _t("skyscraper", "hard", 130, SUDOKU,
+       "two parallel strong links on a digit, joined at one end", patterns.skyscraper),
+    _t("two-string-kite", "hard", 150, SUDOKU,
+       "a row and a column strong link on a digit, joined in a box", patterns.two_string_kite),
+    _t("turbot-fish", "hard", 120, SUDOKU,
+       "two strong links on a digit joined by a weak link (with a box link)", patterns.turbot_fish),
+    _t("empty-rectangle", "hard", 120, PLAIN,
+       "a box's digit on one row and column, with a strong link outside", patterns.empty_rectangle),
+    _t("w-wing", "hard", 150, SUDOKU, "two equal bivalue cells joined by a strong link",
+       wings.w_wing),
+    _t("xy-wing", "hard", 160, SUDOKU, "a bivalue pivot and two bivalue pincers sharing z",
+       wings.xy_wing),
+    _t("xyz-wing", "hard", 180, SUDOKU, "a pivot with three digits and two bivalue pincers",
+       wings.xyz_wing),
+    _t("uniqueness-1", "hard", 100, PLAIN,
+       "a rectangle with three cells a/b: the fourth is neither (uniqueness)",
+       partial(uniqueness.uniqueness, kind=1)),
+    _t("uniqueness-2", "hard", 100, PLAIN,
+       "a rectangle whose two roof cells add the same digit: cells seeing both lose it (uniqueness)",
+       partial(uniqueness.uniqueness, kind=2)),
+    _t("uniqueness-3", "hard", 100, PLAIN,
+       "a rectangle's roof extras form a naked subset with other cells (uniqueness)",
+       partial(uniqueness.uniqueness, kind=3)),
+    _t("uniqueness-4", "hard", 100, PLAIN,
+       "a rectangle's roof holds a strong link on a or b: the other digit goes (uniqueness)",
+       partial(uniqueness.uniqueness, kind=4)),
+    _t("finned-x-wing", "hard", 130, PLAIN, "an x-wing with extra places (fins) in one box",
+       partial(fish.finned, size=2, sashimi=False)),
+    _t("sashimi-x-wing", "hard", 150, PLAIN,
+       "a finned x-wing missing a corner (one base line has one place)",
+       partial(fish.finned, size=2, sashimi=True)),
+    _t("finned-swordfish", "hard", 200, PLAIN, "a swordfish with fins in one box",
+       partial(fish.finned, size=3, sashimi=False)),
+    _t("sashimi-swordfish", "hard", 240, PLAIN, "a finned swordfish missing a corner",
+       partial(fish.finned, size=3, sashimi=True)),
+    _t("finned-jellyfish", "hard", 250, PLAIN, "a jellyfish with fins in one box",
+       partial(fish.finned, size=4, sashimi=False)),
+    _t("sashimi-jellyfish", "hard", 260, PLAIN, "a finned jellyfish missing a corner",
+       partial(fish.finned, size=4, sashimi=True)),
+    _t("simple-colors-trap", "hard", 150, SUDOKU,
+       "two colors along strong links: a cell seeing both colors loses the digit",
+       patterns.simple_colors_trap),
+    _t("simple-colors-wrap", "hard", 150, SUDOKU,
+       "two cells of one color see each other: that color loses the digit",
+       patterns.simple_colors_wrap),
+    _t("x-chain", "unfair", 260, SUDOKU,
+       "an alternating chain of strong and weak links on one digit", patterns.x_chain),
+    _t("xy-chain", "unfair", 260, SUDOKU,
+       "a chain of bivalue cells: one of its ends holds z", wings.xy_chain),
+)
+
+NAMES: tuple[str, ...] = tuple(t.name for t in TECHNIQUES)
+"""Every technique, simplest first (HoDoKu's order and kebab-case names)."""
+UNIQUENESS = frozenset({"uniqueness-1", "uniqueness-2", "uniqueness-3", "uniqueness-4",
+                        "bug-plus-1"})
+"""Techniques valid only for a puzzle with exactly one solution."""
+_BY_NAME = {t.name: t for t in TECHNIQUES}
+
+
+def _fits(technique: Technique, puzzle: Puzzle) -> bool:
+    if technique.shapes == STR8TS:
+        return puzzle.kind == "str8ts"
+    if technique.shapes == ANY:
+        return True
+    if puzzle.kind != "sudoku":
+        return False
+    return technique.shapes == SUDOKU or puzzle.layout is None
+
+
+def _chosen(puzzle: Puzzle, names: Iterable[str] | None, unique: bool) -> list[Technique]:
+    wanted = NAMES if names is None else tuple(names)
+    for name in wanted:
+        if name not in _BY_NAME:
+            raise ValueError(f"unknown technique {name!r}")
+    return [t for t in TECHNIQUES if t.name in wanted and _fits(t, puzzle)
+            and (unique or t.name not in UNIQUENESS)]
+
+
+def find(puzzle: Puzzle, name: str) -> list[Step]:
+    """Every instance of the named technique in this state (empty when it does not apply)."""
+    if name not in _BY_NAME:
+        raise ValueError(f"unknown technique {name!r}; known: {', '.join(NAMES)}")
+    technique = _BY_NAME[name]
+    if not _fits(technique, puzzle):
+        return []
+    return list(technique.finder(State(puzzle)))
+
+
+def _first(state: State, chosen: list[Technique]) -> Step | None:
+    for technique in chosen:
+        step = next(technique.finder(state), None)
+        if step is not None:
+            return step
+    return None
+
+
+def next_step(puzzle: Puzzle, names: Iterable[str] | None = None,
+              uniqueness: bool = True) -> Step | None:
+    """The simplest step available (None when solved or when no technique applies)."""
+    state = State(puzzle)
+    if state.broken():
+        raise NoSolution("no solution: a cell has no candidate left")
+    return _first(state, _chosen(puzzle, names, uniqueness))
+
+
+def apply(puzzle: Puzzle, step: Step) -> Puzzle:
+    """The puzzle after the step: placements become values, eliminations remove pencil
+    marks (a cell without marks first gets every digit its houses allow)."""
+    placed = puzzle.with_cells({c: value(d) for c, d in step.placements}) if step.placements \
+        else puzzle
+    if not step.eliminations:
+        return placed
+    opened = placed.open_masks
+    marks: dict[int, set[int]] = {}
+    for c, d in step.eliminations:
+        if c not in marks:
+            cell = placed.cells[c]
+            if cell.kind in ("given", "value", "black", "outside"):
+                continue
+            marks[c] = set(cell.candidates) if cell.kind == "candidates" else set(
+                unpack(opened[c]))
+        marks[c].discard(d)
+    return placed.with_cells({c: candidates(ds) for c, ds in marks.items() if ds})
+
+
+def steps(puzzle: Puzzle, names: Iterable[str] | None = None,
+          uniqueness: bool = True) -> Iterator[Step]:
+    """The steps that solve the puzzle, simplest first, as far as the techniques go."""
+    state = State(puzzle)
+    chosen = _chosen(puzzle, names, uniqueness)
+    while not state.solved() and not state.broken():
+        step = _first(state, chosen)
+        if step is None:
+            return
+        yield step
+        state.apply(step)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is for a person: HoDoKu's levels and score."""
+
+    level: str
+    score: int
+    hardest: str | None
+    """The hardest technique used (by level, then score); None when nothing was needed."""
+    steps: int
+    solved: bool
+    """False when the techniques ran out: the rest needs guessing (level extreme)."""
+    counts: dict[str, int]
+
+
+def grade(puzzle: Puzzle, uniqueness: bool = True) -> Grade:
+    """Solve with the techniques only, simplest first; level = the hardest technique's level,
+    raised while the total score passes the level's limit; a guess needed means extreme."""
+    state = State(puzzle)
+    chosen = _chosen(puzzle, None, uniqueness)
+    counts: dict[str, int] = {}
+    score = 0
+    hardest: Technique | None = None
+    count = 0
+    while not state.solved():
+        if state.broken():
+            raise NoSolution("no solution: the techniques reached a cell with no candidate")
+        step = _first(state, chosen)
+        if step is None:
+            break
+        state.apply(step)
+        technique = _BY_NAME[step.technique]
+        counts[step.technique] = counts.get(step.technique, 0) + 1
+        score += technique.score
+        count += 1
+        if hardest is None or (LEVELS.index(technique.level), technique.score) > (
+                LEVELS.index(hardest.level), hardest.score):
+            hardest = technique
+    solved = state.solved()
+    level = hardest.level if hardest else "easy"
+    if not solved:
+        level = "extreme"
+        score += GUESS_SCORE
+    while level in MAX_SCORE and score > MAX_SCORE[level]:
+        level = LEVELS[LEVELS.index(level) + 1]
+    return Grade(level, score, hardest.name if hardest else None, count, solved, counts)

@@ -1,0 +1,253 @@
+"""Single-digit patterns: strong links (a digit with two places in a house) joined up.
+
+A strong link says "one of these two cells holds d"; a weak link "these two cells
+see each other, so not both". Two strong links joined by a weak link (a turbot fish,
+whose plain-grid forms are the skyscraper and the two-string kite), longer chains of
+them (x-chain), the empty rectangle of a box, and coloring all end in: one of two cells
+holds d, so a cell seeing both cannot.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from .state import State, Step
+
+__all__ = [
+    "empty_rectangle", "simple_colors_trap", "simple_colors_wrap", "skyscraper",
+    "turbot_fish", "two_string_kite", "x_chain",
+]
+
+Link = tuple[int, int, int]  # (cell, cell, house index)
+
+
+def strong_links(s: State, d: int) -> list[Link]:
+    bit = 1 << (d - 1)
+    out = []
+    for h, house in enumerate(s.shape.houses):
+        places = s.spots(house, bit)
+        if len(places) == 2:
+            out.append((places[0], places[1], h))
+    return out
+
+
+def _both_ends(s: State, d: int, ends: tuple[int, int], pattern: set[int]) -> list[tuple[int, int]]:
+    bit = 1 << (d - 1)
+    return s.eliminations(s.common_seen(ends), bit, d, pattern)
+
+
+def _two_links(s: State) -> Iterator[tuple[int, Link, Link, int, int, int, int]]:
+    """(digit, link 1, link 2, a1, b1, a2, b2): two strong links whose ends a1 and a2 see
+    each other, four distinct cells; b1 or b2 holds the digit."""
+    seen = s.shape.seen
+    for d in range(1, s.shape.n + 1):
+        links = strong_links(s, d)
+        for i, l1 in enumerate(links):
+            for l2 in links[i + 1:]:
+                if l1[2] == l2[2]:
+                    continue
+                for a1, b1 in ((l1[0], l1[1]), (l1[1], l1[0])):
+                    for a2, b2 in ((l2[0], l2[1]), (l2[1], l2[0])):
+                        if len({a1, b1, a2, b2}) == 4 and a2 in seen[a1]:
+                            yield d, l1, l2, a1, b1, a2, b2
+
+
+def _two_link_step(s: State, technique: str, want: str) -> Iterator[Step]:
+    shape = s.shape
+    kinds = shape.house_kind
+    for d, l1, l2, a1, b1, a2, b2 in _two_links(s):
+        k1, k2 = kinds[l1[2]], kinds[l2[2]]
+        connected_by = {kinds[h] for h in set(shape.house_ids[a1]) & set(shape.house_ids[a2])}
+        if k1 == k2 != "box" and (connected_by - {"box"}):
+            form = "skyscraper"
+        elif {k1, k2} == {"row", "column"} and "box" in connected_by:
+            form = "two-string-kite"
+        else:
+            form = "turbot-fish"
+        if form != want:
+            continue
+        gone = _both_ends(s, d, (b1, b2), {a1, b1, a2, b2})
+        if not gone:
+            continue
+        text = (f"{d} goes in {shape.name(a1)} or {shape.name(b1)} ({shape.names[l1[2]]}), "
+                f"and in {shape.name(a2)} or {shape.name(b2)} ({shape.names[l2[2]]}); "
+                f"{shape.name(a1)} and {shape.name(a2)} see each other, so {shape.name(b1)} or "
+                f"{shape.name(b2)} holds {d}: remove it from {shape.names_of(c for c, _ in gone)}.")
+        yield Step(technique, (), tuple(gone), (a1, b1, a2, b2), (d,), text)
+
+
+def skyscraper(s: State) -> Iterator[Step]:
+    return _two_link_step(s, "skyscraper", "skyscraper")
+
+
+def two_string_kite(s: State) -> Iterator[Step]:
+    return _two_link_step(s, "two-string-kite", "two-string-kite")
+
+
+def turbot_fish(s: State) -> Iterator[Step]:
+    return _two_link_step(s, "turbot-fish", "turbot-fish")
+
+
+def empty_rectangle(s: State) -> Iterator[Step]:
+    """A box whose places for d all lie on one row and one column of it (the cross), and a
+    strong link in a line outside: the cross's row or column must hold the box's d."""
+    shape = s.shape
+    if not shape.plain:
+        return
+    n = shape.n
+    masks = s.masks
+    for h, box in enumerate(shape.houses):
+        if shape.house_kind[h] != "box":
+            continue
+        box_rows = {c // n for c in box}
+        box_cols = {c % n for c in box}
+        box_set = set(box)
+        for d in range(1, n + 1):
+            bit = 1 << (d - 1)
+            places = [c for c in box if masks[c] & bit]
+            if len(places) < 2:
+                continue
+            links = strong_links(s, d)
+            for r in sorted(box_rows):
+                for col in sorted(box_cols):
+                    if any(c // n != r and c % n != col for c in places):
+                        continue
+                    if all(c // n == r for c in places) or all(c % n == col for c in places):
+                        continue
+                    for a, b, link_house in links:
+                        kind = shape.house_kind[link_house]
+                        for p, q in ((a, b), (b, a)):
+                            if kind == "column" and p // n == r and p % n not in box_cols:
+                                target = (q // n) * n + col
+                            elif kind == "row" and p % n == col and p // n not in box_rows:
+                                target = r * n + q % n
+                            else:
+                                continue
+                            if target in box_set or not masks[target] & bit or target == q:
+                                continue
+                            text = (f"In {shape.names[h]}, {d} lies in row {r + 1} or column "
+                                    f"{col + 1}; with the strong link {shape.name(p)}-"
+                                    f"{shape.name(q)} on {d}, either way {shape.name(target)} "
+                                    f"cannot be {d}.")
+                            yield Step("empty-rectangle", (), ((target, d),),
+                                       (*places, p, q), (d,), text)
+
+
+def _colorings(s: State, d: int) -> Iterator[tuple[dict[int, int], list[tuple[int, int]]]]:
+    """(colors, conjugate pairs) of each cluster of cells joined by strong links on d."""
+    links = strong_links(s, d)
+    graph: dict[int, list[int]] = {}
+    for a, b, _ in links:
+        graph.setdefault(a, []).append(b)
+        graph.setdefault(b, []).append(a)
+    done: set[int] = set()
+    for root in sorted(graph):
+        if root in done:
+            continue
+        color = {root: 0}
+        todo = deque([root])
+        ok = True
+        while todo:
+            c = todo.popleft()
+            for other in graph[c]:
+                if other not in color:
+                    color[other] = 1 - color[c]
+                    todo.append(other)
+                elif color[other] == color[c]:
+                    ok = False
+        done.update(color)
+        if ok and len(color) >= 3:
+            yield color, [(a, b) for a, b, _ in links if a in color]
+
+
+def simple_colors_trap(s: State) -> Iterator[Step]:
+    shape = s.shape
+    seen = shape.seen
+    masks = s.masks
+    for d in range(1, shape.n + 1):
+        bit = 1 << (d - 1)
+        for color, _ in _colorings(s, d):
+            gone = []
+            for c in shape.board.open:
+                if masks[c] & bit and c not in color:
+                    hues = {color[o] for o in seen[c] if o in color}
+                    if len(hues) == 2:
+                        gone.append((c, d))
+            if gone:
+                text = (f"Color the cells joined by strong links on {d} in two colors: one "
+                        f"color holds {d}. {shape.names_of(c for c, _ in gone)} see both "
+                        f"colors, so cannot be {d}.")
+                yield Step("simple-colors-trap", (), tuple(gone), tuple(sorted(color)), (d,), text)
+
+
+def simple_colors_wrap(s: State) -> Iterator[Step]:
+    shape = s.shape
+    seen = shape.seen
+    for d in range(1, shape.n + 1):
+        for color, _ in _colorings(s, d):
+            for hue in (0, 1):
+                cells = [c for c, h in color.items() if h == hue]
+                clash = next(((a, b) for a in cells for b in cells if b in seen[a]), None)
+                if clash is None:
+                    continue
+                gone = tuple(sorted((c, d) for c in cells))
+                text = (f"Color the cells joined by strong links on {d} in two colors: one "
+                        f"color holds {d}. {shape.name(clash[0])} and {shape.name(clash[1])} "
+                        f"share a color and see each other, so that color is not {d}: "
+                        f"remove {d} from {shape.names_of(cells)}.")
+                yield Step("simple-colors-wrap", (), gone, tuple(sorted(color)), (d,), text)
+
+
+def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
+    """Strong, weak, strong, ... strong links on one digit (at least three strong): one of
+    the two ends holds the digit."""
+    shape = s.shape
+    seen = shape.seen
+    masks = s.masks
+    found: set[tuple[int, int, int]] = set()
+    for d in range(1, shape.n + 1):
+        bit = 1 << (d - 1)
+        partners: dict[int, list[int]] = {}
+        for a, b, _ in strong_links(s, d):
+            partners.setdefault(a, []).append(b)
+            partners.setdefault(b, []).append(a)
+        for start in sorted(partners):
+            # state: (cell, True after a strong link / False after a weak one)
+            parent: dict[tuple[int, bool], tuple[tuple[int, bool], int] | None] = {
+                (start, False): None}
+            todo = deque([((start, False), 0)])
+            while todo:
+                (cell, strong), count = todo.popleft()
+                if strong:
+                    if count >= 3 and cell != start and (min(start, cell), max(start, cell), d) \
+                            not in found:
+                        path = _path(parent, (cell, True))
+                        gone = s.eliminations(s.common_seen((start, cell)), bit, d, path)
+                        if gone:
+                            found.add((min(start, cell), max(start, cell), d))
+                            text = (f"A chain of strong and weak links on {d} runs "
+                                    f"{' - '.join(shape.name(c) for c in path)}: {shape.name(start)} "
+                                    f"or {shape.name(cell)} holds {d}, so remove it from "
+                                    f"{shape.names_of(c for c, _ in gone)}.")
+                            yield Step("x-chain", (), tuple(gone), tuple(path), (d,), text)
+                    if count >= max_links:
+                        continue
+                    nexts = [(o, False) for o in seen[cell] if masks[o] & bit]
+                else:
+                    nexts = [(o, True) for o in partners.get(cell, ())]
+                for state in nexts:
+                    if state not in parent:
+                        parent[state] = ((cell, strong), count)
+                        todo.append((state, count + (1 if state[1] else 0)))
+
+
+def _path(parent: dict[tuple[int, bool], tuple[tuple[int, bool], int] | None],
+          end: tuple[int, bool]) -> list[int]:
+    out = []
+    node: tuple[int, bool] | None = end
+    while node is not None:
+        out.append(node[0])
+        back = parent[node]
+        node = back[0] if back else None
+    return out[::-1]

@@ -1,0 +1,233 @@
+"""The techniques' working state: one digit mask per cell, and the shape's houses compiled once.
+
+A `State` is built from a `Puzzle`: a given or value is placed; any other open cell
+holds the digits `Puzzle.open_masks` allows, intersected with its pencil marks when it
+has some (a cell without marks holds every digit its houses allow). Masks follow
+`pycore.model.pack`: digit d is bit d-1. Steps mutate the state in place, so grading
+a 9x9 costs a few list writes per step, not a new Puzzle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...model import Puzzle, pack
+from ..rules import Board, board_of, cell_name
+
+__all__ = ["Shape", "State", "Step", "bits", "digits_of", "popcount"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One deduction: what it places and eliminates, the pattern that proves it, and why.
+
+    `placements` and `eliminations` are (cell_index, digit) pairs, cells row-major;
+    `cells` and `digits` are the pattern to highlight when drawing the step.
+    """
+
+    technique: str
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+    explanation: str
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits whose bits are set, ascending."""
+    out = []
+    d = 1
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Each set bit of the mask as a one-bit mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the techniques need of a board, computed once per shape.
+
+    `houses` hold every digit exactly once (the full houses: rows, columns and boxes of a
+    sudoku, a str8ts row or column without black cells); `groups` hold each digit at most
+    once (also a str8ts line's white cells). `row`, `col` and `box` give, for a plain
+    sudoku, each cell's house index; they are empty for other shapes.
+    """
+
+    board: Board
+    n: int
+    cols: int
+    kind: str
+    houses: tuple[tuple[int, ...], ...]
+    names: tuple[str, ...]
+    house_kind: tuple[str, ...]
+    """'row', 'column' or 'box' for each house."""
+    house_ids: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[int, ...], ...]
+    group_names: tuple[str, ...]
+    seen: tuple[frozenset[int], ...]
+    plain: bool
+    row: tuple[int, ...]
+    col: tuple[int, ...]
+    box: tuple[int, ...]
+
+    def name(self, cell: int) -> str:
+        return cell_name(cell, self.cols)
+
+    def names_of(self, cells: Iterable[int]) -> str:
+        return ", ".join(cell_name(c, self.cols) for c in sorted(cells))
+
+    def lines(self, kind: str) -> list[int]:
+        return [h for h, k in enumerate(self.house_kind) if k == kind]
+
+
+def _kind_of(name: str) -> str:
+    return name.split(" ", 1)[0]
+
+
+@lru_cache(maxsize=32)
+def _shape(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...]) -> Shape:
+    names = board.names
+    kinds = tuple(_kind_of(name) for name in names)
+    seen = tuple(frozenset(p) for p in board.peers)
+    groups = tuple(g for g in group_cells if len(g) >= 2)
+    group_names = tuple(_group_name(g, board.cols) for g in groups)
+    row: tuple[int, ...] = ()
+    col: tuple[int, ...] = ()
+    box: tuple[int, ...] = ()
+    if plain:
+        per_kind: dict[str, list[int]] = {"row": [0] * board.cell_count,
+                                           "column": [0] * board.cell_count,
+                                           "box": [0] * board.cell_count}
+        for h, house in enumerate(board.houses):
+            for c in house:
+                per_kind[kinds[h]][c] = h
+        row, col, box = (tuple(per_kind[k]) for k in ("row", "column", "box"))
+    return Shape(board, board.n, board.cols, board.kind, board.houses, names, kinds,
+                 board.house_ids, groups, group_names, seen, plain, row, col, box)
+
+
+def _group_name(cells: tuple[int, ...], cols: int) -> str:
+    rows = {c // cols for c in cells}
+    if len(rows) == 1:
+        return f"row {rows.pop() + 1}"
+    columns = {c % cols for c in cells}
+    if len(columns) == 1:
+        return f"column {columns.pop() + 1}"
+    return "the house of " + cell_name(cells[0], cols)
+
+
+def shape_of(puzzle: Puzzle) -> Shape:
+    board = board_of(puzzle)
+    plain = puzzle.kind == "sudoku" and puzzle.layout is None
+    is_open = set(board.open)
+    groups = tuple(tuple(i for i in h if i in is_open) for h in puzzle.geometry.houses)
+    return _shape(board, plain, groups)
+
+
+class State:
+    """Masks of the unsolved cells (0 once solved) and the digits placed so far."""
+
+    __slots__ = ("digits", "masks", "puzzle", "shape")
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.shape = shape_of(puzzle)
+        cells = puzzle.cells
+        opened = puzzle.open_masks
+        masks = [0] * len(cells)
+        digits = [0] * len(cells)
+        for i in self.shape.board.open:
+            cell = cells[i]
+            if cell.kind in ("given", "value"):
+                digits[i] = cell.digit
+            elif cell.kind == "candidates":
+                masks[i] = opened[i] & pack(cell.candidates)
+            else:
+                masks[i] = opened[i]
+        self.masks = masks
+        self.digits = digits
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        other.puzzle = self.puzzle
+        other.shape = self.shape
+        other.masks = list(self.masks)
+        other.digits = list(self.digits)
+        return other
+
+    def unsolved(self) -> list[int]:
+        digits = self.digits
+        return [i for i in self.shape.board.open if not digits[i]]
+
+    def solved(self) -> bool:
+        digits = self.digits
+        return all(digits[i] for i in self.shape.board.open)
+
+    def broken(self) -> bool:
+        """A cell with no digit left: the state contradicts itself."""
+        masks, digits = self.masks, self.digits
+        return any(not masks[i] and not digits[i] for i in self.shape.board.open)
+
+    def place(self, cell: int, digit: int) -> None:
+        bit = 1 << (digit - 1)
+        self.digits[cell] = digit
+        self.masks[cell] = 0
+        masks = self.masks
+        for p in self.shape.seen[cell]:
+            masks[p] &= ~bit
+
+    def apply(self, step: Step) -> None:
+        for cell, digit in step.placements:
+            self.place(cell, digit)
+        masks = self.masks
+        for cell, digit in step.eliminations:
+            masks[cell] &= ~(1 << (digit - 1))
+
+    def placed_in(self, house: tuple[int, ...]) -> int:
+        """The digits already placed in a house, as a mask."""
+        out = 0
+        digits = self.digits
+        for c in house:
+            if digits[c]:
+                out |= 1 << (digits[c] - 1)
+        return out
+
+    def spots(self, house: tuple[int, ...], bit: int) -> list[int]:
+        """The house's unsolved cells that may still hold the digit `bit`."""
+        masks = self.masks
+        return [c for c in house if masks[c] & bit]
+
+    def common_seen(self, cells: Iterable[int]) -> frozenset[int]:
+        """Unsolved cells that see every one of `cells` (and are none of them)."""
+        seen = self.shape.seen
+        it = iter(cells)
+        out = set(seen[next(it)])
+        for c in it:
+            out &= seen[c]
+        return frozenset(out)
+
+    def eliminations(self, cells: Iterable[int], bit: int, digit: int,
+                     skip: Iterable[int] = ()) -> list[tuple[int, int]]:
+        """(cell, digit) for each of `cells` that still holds the digit, minus `skip`."""
+        masks = self.masks
+        left_out = set(skip)
+        return sorted((c, digit) for c in cells if masks[c] & bit and c not in left_out)

@@ -1,0 +1,88 @@
+"""Subsets: k cells of a house holding only k digits (naked), k digits confined to k cells (hidden).
+
+Naked subsets work in every group of cells that cannot repeat a digit (a str8ts
+line's white cells too); hidden subsets need houses that hold every digit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from .state import State, Step, digits_of, popcount
+
+__all__ = ["SIZES", "hidden", "naked"]
+
+SIZES = {2: "pair", 3: "triple", 4: "quadruple"}
+
+
+def _and(ds: list[int]) -> str:
+    return ", ".join(str(d) for d in ds[:-1]) + f" and {ds[-1]}"
+
+
+def _is_locked(s: State, cells: tuple[int, ...]) -> bool:
+    """A pair or triple where a box and a line cross: a locked subset, found as such."""
+    if len(cells) > 3:
+        return False
+    ids = s.shape.house_ids
+    common = set(ids[cells[0]])
+    for c in cells[1:]:
+        common &= set(ids[c])
+    return len(common) >= 2
+
+
+def naked(s: State, size: int) -> Iterator[Step]:
+    shape = s.shape
+    masks = s.masks
+    technique = f"naked-{SIZES[size]}"
+    for g, group in enumerate(shape.groups):
+        small = [c for c in group if masks[c] and popcount(masks[c]) <= size]
+        if len(small) < size:
+            continue
+        for cells in combinations(small, size):
+            union = 0
+            for c in cells:
+                union |= masks[c]
+            if popcount(union) != size or _is_locked(s, cells):
+                continue
+            gone = sorted((c, d) for c in group if c not in cells and masks[c] & union
+                          for d in digits_of(masks[c] & union))
+            if not gone:
+                continue
+            ds = digits_of(union)
+            text = (f"In {shape.group_names[g]}, {shape.names_of(cells)} hold only {_and(ds)}, "
+                    f"so these digits are theirs: remove them from "
+                    f"{shape.names_of({c for c, _ in gone})}.")
+            yield Step(technique, (), tuple(gone), cells, tuple(ds), text)
+
+
+def hidden(s: State, size: int) -> Iterator[Step]:
+    shape = s.shape
+    masks = s.masks
+    technique = f"hidden-{SIZES[size]}"
+    for h, house in enumerate(shape.houses):
+        needed = shape.board.full & ~s.placed_in(house)
+        where: dict[int, int] = {}
+        for d in digits_of(needed):
+            bit = 1 << (d - 1)
+            spots = [k for k, c in enumerate(house) if masks[c] & bit]
+            if 2 <= len(spots) <= size:
+                where[d] = sum(1 << k for k in spots)
+        if len(where) < size:
+            continue
+        for ds in combinations(sorted(where), size):
+            union = 0
+            for d in ds:
+                union |= where[d]
+            if popcount(union) != size:
+                continue
+            cells = tuple(house[k] for k in range(len(house)) if union >> k & 1)
+            keep = sum(1 << (d - 1) for d in ds)
+            gone = sorted((c, d) for c in cells for d in digits_of(masks[c] & ~keep))
+            if not gone:
+                continue
+            dl = list(ds)
+            text = (f"In {shape.names[h]}, {_and(dl)} can only go in {shape.names_of(cells)}, "
+                    f"so these cells hold them and nothing else: remove "
+                    f"{_and(sorted({d for _, d in gone}))} from them.")
+            yield Step(technique, (), tuple(gone), cells, ds, text)

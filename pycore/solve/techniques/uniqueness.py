@@ -1,0 +1,134 @@
+"""Uniqueness techniques: they assume the puzzle has exactly one solution.
+
+Four unsolved cells on two rows, two columns and two boxes that could all take only
+digits a and b (a "deadly pattern") would let a and b swap, giving two solutions. A
+puzzle with one solution cannot end that way, so something else must go in one of the
+cells. BUG+1: when every unsolved cell but one has two candidates, a pattern with two
+solutions is one digit away, so that one cell takes the digit that breaks it.
+Only valid for puzzles with a unique solution: grading can leave them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations
+
+from .state import Shape, State, Step, bits, digits_of, popcount
+
+__all__ = ["bug_plus_1", "uniqueness"]
+
+
+@lru_cache(maxsize=16)
+def _rectangles(shape: Shape) -> tuple[tuple[int, int, int, int], ...]:
+    """(top-left, top-right, bottom-left, bottom-right) of every rectangle over two boxes."""
+    n = shape.n
+    out = []
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if len({shape.box[c] for c in cells}) == 2:
+                out.append(cells)
+    return tuple(out)
+
+
+def _unit_of_both(shape: Shape, a: int, b: int) -> list[int]:
+    return sorted(set(shape.house_ids[a]) & set(shape.house_ids[b]))
+
+
+def uniqueness(s: State, kind: int) -> Iterator[Step]:
+    shape = s.shape
+    if not shape.plain:
+        return
+    masks = s.masks
+    technique = f"uniqueness-{kind}"
+    for rect in _rectangles(shape):
+        ms = [masks[c] for c in rect]
+        if not all(ms):
+            continue
+        common = ms[0] & ms[1] & ms[2] & ms[3]
+        if popcount(common) < 2:
+            continue
+        for a_bit, b_bit in combinations(list(bits(common)), 2):
+            ab = a_bit | b_bit
+            a, b = a_bit.bit_length(), b_bit.bit_length()
+            floor = [c for c in rect if masks[c] == ab]
+            roof = [c for c in rect if masks[c] != ab]
+            intro = (f"{shape.names_of(rect)} would form a deadly pattern on {a} and {b} "
+                     f"(two solutions)")
+            if kind == 1 and len(floor) == 3:
+                c = roof[0]
+                text = f"{intro}, so {shape.name(c)} is neither {a} nor {b}."
+                yield Step(technique, (), ((c, a), (c, b)), rect, (a, b), text)
+            if len(floor) != 2 or not _unit_of_both(shape, roof[0], roof[1]):
+                continue
+            r1, r2 = roof
+            if shape.row[r1] != shape.row[r2] and shape.col[r1] != shape.col[r2]:
+                continue  # roof on a diagonal: not these types
+            extra = (masks[r1] | masks[r2]) & ~ab
+            if kind == 2 and masks[r1] == masks[r2] and popcount(extra) == 1:
+                d = extra.bit_length()
+                gone = s.eliminations(s.common_seen((r1, r2)), extra, d)
+                if gone:
+                    text = (f"{intro}, so {shape.name(r1)} or {shape.name(r2)} is {d}: remove "
+                            f"{d} from {shape.names_of(c for c, _ in gone)}, which see both.")
+                    yield Step(technique, (), tuple(gone), rect, (a, b, d), text)
+            if kind == 3 and popcount(extra) >= 2:
+                yield from _type3(s, rect, ab, extra, r1, r2, intro)
+            if kind == 4:
+                for u_bit, v_bit in ((a_bit, b_bit), (b_bit, a_bit)):
+                    for h in _unit_of_both(shape, r1, r2):
+                        if s.spots(shape.houses[h], u_bit) == sorted((r1, r2)):
+                            u, v = u_bit.bit_length(), v_bit.bit_length()
+                            text = (f"{intro}. In {shape.names[h]}, {u} can only go in "
+                                    f"{shape.name(r1)} or {shape.name(r2)}, so neither can be "
+                                    f"{v}.")
+                            pair = ((min(r1, r2), v), (max(r1, r2), v))
+                            yield Step(technique, (), pair, rect, (a, b), text)
+                            break
+
+
+def _type3(s: State, rect: tuple[int, ...], ab: int, extra: int, r1: int, r2: int,
+           intro: str) -> Iterator[Step]:
+    """The roof's extra digits act as one cell: with other cells of a house they share,
+    they can form a naked subset."""
+    shape = s.shape
+    masks = s.masks
+    a, b = digits_of(ab)
+    for h in _unit_of_both(shape, r1, r2):
+        others = [c for c in shape.houses[h] if masks[c] and c not in (r1, r2)]
+        for size in range(1, 4):
+            for group in combinations(others, size):
+                union = extra
+                for c in group:
+                    union |= masks[c]
+                if popcount(union) != size + 1:
+                    continue
+                gone = sorted((c, d) for c in others if c not in group and masks[c] & union
+                              for d in digits_of(masks[c] & union))
+                if not gone:
+                    continue
+                ds = digits_of(union)
+                text = (f"{intro}, so {shape.name(r1)} or {shape.name(r2)} holds one of "
+                        f"{', '.join(map(str, digits_of(extra)))}; with {shape.names_of(group)} "
+                        f"they lock {', '.join(map(str, ds))} in {shape.names[h]}: remove them from "
+                        f"{shape.names_of({c for c, _ in gone})}.")
+                yield Step("uniqueness-3", (), tuple(gone), (*rect, *group), (a, b, *ds), text)
+
+
+def bug_plus_1(s: State) -> Iterator[Step]:
+    shape = s.shape
+    masks = s.masks
+    unsolved = s.unsolved()
+    three = [c for c in unsolved if popcount(masks[c]) == 3]
+    if len(three) != 1 or any(popcount(masks[c]) != 2 for c in unsolved if c != three[0]):
+        return
+    c = three[0]
+    for d in digits_of(masks[c]):
+        bit = 1 << (d - 1)
+        if all(len(s.spots(shape.houses[h], bit)) == 3 for h in shape.house_ids[c]):
+            text = (f"Every unsolved cell but {shape.name(c)} has two candidates: that would have "
+                    f"two solutions, so {shape.name(c)} takes the digit it has a third place "
+                    f"for in its houses, {d}.")
+            yield Step("bug-plus-1", ((c, d),), (), (c,), (d,), text)
+            return

@@ -1,0 +1,201 @@
+"""Wings and bivalue chains: cells with two (or three) candidates that force one another.
+
+xy-wing and xyz-wing: a pivot and two pincers, one of which holds z. w-wing: two equal
+pairs joined by a strong link. remote pair: a chain of equal pairs alternating their
+two digits. xy-chain: bivalue cells in a row of "not this, so that" ending where it began.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from .patterns import strong_links
+from .state import State, Step, digits_of, popcount
+
+__all__ = ["remote_pair", "w_wing", "xy_chain", "xy_wing", "xyz_wing"]
+
+
+def _bivalue(s: State) -> list[int]:
+    masks = s.masks
+    return [c for c in s.shape.board.open if masks[c] and popcount(masks[c]) == 2]
+
+
+def xy_wing(s: State) -> Iterator[Step]:
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    bi = _bivalue(s)
+    for p in bi:
+        mp = masks[p]
+        wings = [a for a in bi if a in seen[p] and popcount(masks[a] & mp) == 1]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1:]:
+                ma, mb = masks[a], masks[b]
+                z = ma & ~mp
+                if mb & ~mp != z or ma & mp == mb & mp:
+                    continue
+                d = z.bit_length()
+                gone = s.eliminations(s.common_seen((a, b)), z, d, (p,))
+                if not gone:
+                    continue
+                x, y = digits_of(mp)
+                text = (f"{shape.name(p)} is {x} or {y}; either way one of {shape.name(a)} and "
+                        f"{shape.name(b)} is {d}, so remove {d} from "
+                        f"{shape.names_of(c for c, _ in gone)}, which see both.")
+                yield Step("xy-wing", (), tuple(gone), (p, a, b), (x, y, d), text)
+
+
+def xyz_wing(s: State) -> Iterator[Step]:
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    bi = _bivalue(s)
+    for p in shape.board.open:
+        mp = masks[p]
+        if popcount(mp) != 3:
+            continue
+        wings = [a for a in bi if a in seen[p] and masks[a] & ~mp == 0]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1:]:
+                ma, mb = masks[a], masks[b]
+                if ma | mb != mp or ma == mb:
+                    continue
+                z = ma & mb
+                d = z.bit_length()
+                gone = s.eliminations(s.common_seen((p, a, b)), z, d)
+                if not gone:
+                    continue
+                text = (f"{shape.name(p)} holds {_digits(mp)}, {shape.name(a)} {_digits(ma)} and "
+                        f"{shape.name(b)} {_digits(mb)}: one of the three is {d}, so remove {d} "
+                        f"from {shape.names_of(c for c, _ in gone)}, which see all three.")
+                yield Step("xyz-wing", (), tuple(gone), (p, a, b), tuple(digits_of(mp)), text)
+
+
+def _digits(mask: int) -> str:
+    return "/".join(str(d) for d in digits_of(mask))
+
+
+def w_wing(s: State) -> Iterator[Step]:
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    bi = _bivalue(s)
+    links = {d: strong_links(s, d) for d in range(1, shape.n + 1)}
+    for i, a in enumerate(bi):
+        for b in bi[i + 1:]:
+            if masks[a] != masks[b] or b in seen[a]:
+                continue
+            for x in digits_of(masks[a]):
+                y = (masks[a] & ~(1 << (x - 1))).bit_length()
+                for e1, e2, h in links[x]:
+                    for p, q in ((e1, e2), (e2, e1)):
+                        if (p in seen[a] and q in seen[b] and not {p, q} & {a, b}):
+                            gone = s.eliminations(s.common_seen((a, b)), 1 << (y - 1), y)
+                            if not gone:
+                                continue
+                            text = (f"{shape.name(a)} and {shape.name(b)} both hold {x}/{y}. "
+                                    f"{x} goes in {shape.name(p)} or {shape.name(q)} "
+                                    f"({shape.names[h]}), so one of the pair is not {x}, thus "
+                                    f"{y}: remove {y} from {shape.names_of(c for c, _ in gone)}.")
+                            yield Step("w-wing", (), tuple(gone), (a, b, p, q), (x, y), text)
+
+
+def remote_pair(s: State) -> Iterator[Step]:
+    """Cells with the same two digits, each seeing the next: they alternate, so a cell that
+    sees two of them of opposite parity (not seeing each other) holds neither digit."""
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    by_mask: dict[int, list[int]] = {}
+    for c in _bivalue(s):
+        by_mask.setdefault(masks[c], []).append(c)
+    for pair, cells in sorted(by_mask.items()):
+        members = set(cells)
+        done: set[int] = set()
+        for root in cells:
+            if root in done:
+                continue
+            color = {root: 0}
+            todo = deque([root])
+            ok = True
+            while todo:
+                c = todo.popleft()
+                for o in seen[c]:
+                    if o in members:
+                        if o not in color:
+                            color[o] = 1 - color[c]
+                            todo.append(o)
+                        elif color[o] == color[c]:
+                            ok = False
+            done.update(color)
+            if not ok or len(color) < 4:
+                continue
+            gone: list[tuple[int, int]] = []
+            for c in shape.board.open:
+                if c in color or not masks[c] & pair:
+                    continue
+                near = [o for o in seen[c] if o in color]
+                if any(color[u] != color[v] and v not in seen[u] for u in near for v in near):
+                    gone.extend((c, d) for d in digits_of(masks[c] & pair))
+            if gone:
+                x, y = digits_of(pair)
+                chain = tuple(sorted(color))
+                text = (f"{shape.names_of(chain)} all hold {x}/{y} and form a chain, each seeing "
+                        f"the next, so they alternate {x} and {y}: remove {x} and {y} from "
+                        f"{shape.names_of({c for c, _ in gone})}, which see both digits.")
+                yield Step("remote-pair", (), tuple(sorted(gone)), chain, (x, y), text)
+
+
+def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
+    """Bivalue cells, each seeing the next, where the digit that is not in one cell is in the
+    next: if the first cell is not z, the last is z. A cell seeing both ends is not z."""
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    bi = _bivalue(s)
+    bi_set = set(bi)
+    found: set[tuple[int, int, int]] = set()
+    for start in bi:
+        for z in digits_of(masks[start]):
+            zbit = 1 << (z - 1)
+            other = (masks[start] & ~zbit).bit_length()
+            # state: (cell, the digit the cell holds if start is not z)
+            first = (start, other)
+            parent: dict[tuple[int, int], tuple[int, int] | None] = {first: None}
+            depth = {first: 1}
+            todo = deque([first])
+            while todo:
+                cell, holds = todo.popleft()
+                if holds == z and cell != start and depth[(cell, holds)] >= 4:
+                    key = (min(start, cell), max(start, cell), z)
+                    if key not in found:
+                        path = _path(parent, (cell, holds))
+                        gone = s.eliminations(s.common_seen((start, cell)), zbit, z, path)
+                        if gone:
+                            found.add(key)
+                            text = (f"In the chain {' - '.join(shape.name(c) for c in path)}, "
+                                    f"each cell sees the next and shares a digit with it: if "
+                                    f"{shape.name(start)} is not {z}, {shape.name(cell)} is. "
+                                    f"Remove {z} from {shape.names_of(c for c, _ in gone)}.")
+                            yield Step("xy-chain", (), tuple(gone), tuple(path), (z,), text)
+                    continue
+                if depth[(cell, holds)] >= max_cells:
+                    continue
+                hbit = 1 << (holds - 1)
+                for o in seen[cell]:
+                    if o in bi_set and masks[o] & hbit:
+                        nxt = (o, (masks[o] & ~hbit).bit_length())
+                        if nxt not in parent:
+                            parent[nxt] = (cell, holds)
+                            depth[nxt] = depth[(cell, holds)] + 1
+                            todo.append(nxt)
+
+
+def _path(parent: dict[tuple[int, int], tuple[int, int] | None], end: tuple[int, int]) -> list[int]:
+    out = []
+    node: tuple[int, int] | None = end
+    while node is not None:
+        out.append(node[0])
+        node = parent[node]
+    return out[::-1]
