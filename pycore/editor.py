@@ -10,33 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import links
-from .errors import FormatError, LossError
-from .model import (
-    BLACK,
-    DEFAULT_BOX,
-    EMPTY,
-    STR8TS_SIZES,
-    Cell,
-    Layout,
-    Puzzle,
-    black,
-    candidates,
-    given,
-    value,
-)
+from .model import BLACK, EMPTY, Cell, Puzzle, black, candidates, given, value
 
-__all__ = [
-    "LAYOUTS",
-    "MODES",
-    "SHAPES",
-    "Editor",
-    "Share",
-    "blank_shape",
-    "describe",
-    "shape_of",
-    "share",
-]
+__all__ = ["MODES", "Editor", "describe", "start_mode"]
 
 GIVEN, VALUE, CANDIDATES, BLACK_MODE = "given", "value", "candidates", "black"
 MODES = (GIVEN, VALUE, CANDIDATES, BLACK_MODE)
@@ -49,50 +25,10 @@ ERASE_KEYS = ("Backspace", "Delete")
 MAX_HISTORY = 1000  # undo steps kept; older ones are dropped
 
 
-def _twodoku() -> Layout:
-    """Two 9x9 grids sharing one corner box, on 5x5 boxes."""
-    enabled = {r * 5 + c for r in range(3) for c in range(3)}
-    enabled |= {r * 5 + c for r in range(2, 5) for c in range(2, 5)}
-    return Layout(3, 5, 5, frozenset(set(range(25)) - enabled))
-
-
-# The multi-grid layouts offered for a blank grid (any other arrives through a binary link).
-LAYOUTS: dict[str, tuple[str, Layout]] = {
-    "twodoku": ("Twodoku (two 9x9 sharing a box)", _twodoku()),
-    "butterfly": ("Butterfly (four overlapping 9x9)", Layout(3, 4, 4)),
-    "samurai": ("Samurai (five 9x9)", Layout.samurai(3)),
-    "samurai-4": ("Mini samurai (five 4x4)", Layout.samurai(2)),
-}
-
-# (name, label) of every shape a blank grid can take, in menu order.
-SHAPES: tuple[tuple[str, str], ...] = (
-    *((f"sudoku-{n}", f"Sudoku {n}x{n}") for n in DEFAULT_BOX),
-    *((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9),
-    *((name, label) for name, (label, _) in LAYOUTS.items()),
-)
-
-
-def blank_shape(name: str) -> Puzzle:
-    """A blank puzzle of a shape named in `SHAPES` (e.g. "sudoku-16", "str8ts-6", "samurai")."""
-    if name in LAYOUTS:
-        return Puzzle.blank(layout=LAYOUTS[name][1])
-    kind, _, size = name.partition("-")
-    if kind not in ("sudoku", "str8ts") or not size.isdigit():
-        raise ValueError(f"unknown shape {name!r}")
-    return Puzzle.blank(kind, int(size))
-
-
-def shape_of(puzzle: Puzzle) -> str | None:
-    """The `SHAPES` name of a puzzle's shape, or None for one the menu does not offer."""
-    if puzzle.layout is not None:
-        for name, (_, layout) in LAYOUTS.items():
-            if layout == puzzle.layout:
-                return name
-        return None
-    if not puzzle.default_box:
-        return None
-    name = f"{puzzle.kind}-{puzzle.size}"
-    return name if any(name == n for n, _ in SHAPES) else None
+def start_mode(puzzle: Puzzle) -> str:
+    """The mode a puzzle opens in: solving when it has givens or digits, setting givens
+    when it is blank."""
+    return VALUE if any(c.kind == "given" or c.digit for c in puzzle.cells) else GIVEN
 
 
 def describe(cell: Cell) -> str:
@@ -104,46 +40,6 @@ def describe(cell: Cell) -> str:
     if cell.kind == "black":
         return f"black, given {cell.digit}" if cell.digit else "black"
     return cell.kind
-
-
-@dataclass(frozen=True)
-class Share:
-    """What the share link holds: its format, the text after `#`, and what it drops ("" = nothing)."""
-
-    format: str
-    fragment: str
-    lost: str = ""
-
-
-def share(puzzle: Puzzle, format: str | None = None) -> Share:
-    """The fragment for a puzzle: in `format`, or the shortest lossless one when None.
-
-    When no format can hold the state (or the chosen one cannot), the link is made
-    lossy and `lost` says what it drops, so the page can tell the person.
-    """
-    if format is None:
-        try:
-            name, frag = links.best(puzzle)
-            return Share(name, frag)
-        except FormatError:
-            pass
-        found: list[tuple[int, str, str, str]] = []
-        for name in links.link_formats():
-            try:
-                links.fragment(puzzle, name)
-            except LossError as err:
-                frag = links.fragment(puzzle, name, lossy=True)
-                found.append((len(frag), name, frag, str(err)))
-            except FormatError:
-                continue
-        if not found:
-            raise FormatError(links.NAME, None, "a puzzle some link format can hold")
-        _, name, frag, lost = min(found)
-        return Share(name, frag, lost)
-    try:
-        return Share(format, links.fragment(puzzle, format))
-    except LossError as err:
-        return Share(format, links.fragment(puzzle, format, lossy=True), str(err))
 
 
 @dataclass

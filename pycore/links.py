@@ -10,11 +10,12 @@ any format. Every table here is built from what each format declares about itsel
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from . import formats
-from .errors import FormatError, UnknownName
+from .errors import FormatError, LossError, UnknownName
 from .model import Puzzle
 
 if TYPE_CHECKING:
@@ -155,3 +156,84 @@ def read_any(text: str) -> Imported:
             raise imports.refusal(errors, reasons) from None
         raise FormatError(NAME, None, f"a link or puzzle string of a known format; tried "
                           f"our formats ({ours}); then {'; '.join(reasons)}") from None
+
+
+# -- the page's share policy: which link to show, and which the address bar keeps ----------
+
+
+@dataclass(frozen=True)
+class Share:
+    """A link to show: its format, the text after `#`, and what it drops ("" = nothing)."""
+
+    format: str
+    fragment: str
+    lost: str = ""
+
+
+def share(puzzle: Puzzle, format: str | None = None) -> Share:
+    """The fragment for a puzzle: in `format`, or the shortest lossless one (`best`) when None.
+
+    When no format can hold the state (or the chosen one cannot), the link is made
+    lossy and `lost` says what it drops, so the page can tell the person.
+    """
+    if format is None:
+        try:
+            return Share(*best(puzzle))
+        except FormatError:
+            return _least_lossy(puzzle)
+    try:
+        return Share(format, fragment(puzzle, format))
+    except LossError as err:
+        return Share(format, fragment(puzzle, format, lossy=True), str(err))
+
+
+def _least_lossy(puzzle: Puzzle) -> Share:
+    """When every format loses something: the shortest lossy fragment and what it drops."""
+    found: list[tuple[int, str, str, str]] = []
+    for name in link_formats():
+        try:
+            fragment(puzzle, name)
+        except LossError as err:
+            frag = fragment(puzzle, name, lossy=True)
+            found.append((len(frag), name, frag, str(err)))
+        except FormatError:
+            continue
+    if not found:
+        raise FormatError(NAME, None, "a puzzle some link format can hold")
+    _, name, frag, lost = min(found)
+    return Share(name, frag, lost)
+
+
+@dataclass(frozen=True)
+class Shares:
+    """What the page shows for one state of the grid, each fragment encoded once.
+
+    `chosen` is the link in the format picked (None, with `refusal` saying why, when that
+    format cannot hold this kind of puzzle); `lossless` is the address bar's: `chosen`
+    when it drops nothing, else the shortest lossless one (None when no format holds the
+    grid whole); `shortest` is that shortest lossless fragment when it was made here
+    (what `persist.identity` takes instead of encoding again), else None.
+    """
+
+    chosen: Share | None
+    lossless: Share | None
+    shortest: str | None
+    refusal: str = ""
+
+
+def shares(puzzle: Puzzle, format: str | None = None) -> Shares:
+    """The page's one call per change: the chosen link and the address bar's (see `Shares`)."""
+    try:
+        chosen: Share | None = share(puzzle, format)
+        refusal = ""
+    except FormatError as err:  # this format cannot hold this kind of puzzle at all
+        chosen, refusal = None, str(err)
+    if chosen is not None and not chosen.lost:
+        return Shares(chosen, chosen, chosen.fragment if format is None else None, refusal)
+    if format is None:  # share already asked every format: none holds the grid whole
+        return Shares(chosen, None, None, refusal)
+    try:
+        lossless: Share | None = Share(*best(puzzle))
+    except FormatError:
+        lossless = None
+    return Shares(chosen, lossless, lossless.fragment if lossless else None, refusal)

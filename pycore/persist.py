@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import json
 import math
+import string
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
 from . import links
 from .errors import FormatError
-from .formats._fields import DIGITS
 from .model import EMPTY, Puzzle
+from .shapes import SHAPES, shape_of
 
 __all__ = [
     "CURRENT",
@@ -49,6 +50,7 @@ PREFIX = "pycore:slot:"  # one localStorage item per slot: PREFIX + slot id
 CURRENT = "pycore:current"  # the slot saved or opened last, in any tab
 MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved
 MAX_ITEM = 64 * 1024  # a stored item longer than any link we make is not ours
+_BASE36 = string.digits + string.ascii_lowercase  # the alphabet int(text, 36) reads
 
 
 class Store(Protocol):
@@ -101,12 +103,18 @@ def _identity(setup: Puzzle) -> str:
         return json.dumps(to_json(setup), sort_keys=True, separators=(",", ":"))
 
 
-def identity(puzzle: Puzzle) -> str:
+def identity(puzzle: Puzzle, shortest: str | None = None) -> str:
     """Which puzzle this is, whatever the player has entered: its givens' shortest fragment.
 
-    Cached, since the page asks on every edit and givens change only while being set.
+    `shortest` is the puzzle's own shortest lossless fragment when the caller has it
+    (`links.shares(...).shortest`): while givens are being set the puzzle is its own
+    setup, and that fragment is the identity, with no second encoding. Otherwise cached,
+    since the page asks on every edit and givens change only while being set.
     """
-    return _identity(givens_of(puzzle))
+    setup = givens_of(puzzle)
+    if shortest is not None and setup is puzzle:
+        return shortest
+    return _identity(setup)
 
 
 def is_blank(puzzle: Puzzle) -> bool:
@@ -116,8 +124,6 @@ def is_blank(puzzle: Puzzle) -> bool:
 
 def label(puzzle: Puzzle) -> str:
     """A line for the recent list: shape, givens and progress, e.g. "Sudoku 9x9, 24 givens, 30/57 filled"."""
-    from .editor import SHAPES, shape_of
-
     name = shape_of(puzzle)
     shape = dict(SHAPES).get(name or "", f"{puzzle.kind.capitalize()} {puzzle.rows}x{puzzle.cols}")
     counts = {kind: 0 for kind in ("given", "value", "candidates", "empty", "black")}
@@ -231,10 +237,10 @@ class Shelf:
 
 def _base36(n: int) -> str:
     n = abs(n)
-    out = DIGITS[n % 36]
+    out = _BASE36[n % 36]
     while n >= 36:
         n //= 36
-        out = DIGITS[n % 36] + out
+        out = _BASE36[n % 36] + out
     return out
 
 

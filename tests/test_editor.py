@@ -6,8 +6,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore import links
-from pycore.editor import SHAPES, Editor, Share, blank_shape, describe, shape_of, share
+from pycore.editor import Editor, describe, start_mode
 from pycore.model import (
     BLACK,
     EMPTY,
@@ -19,6 +18,7 @@ from pycore.model import (
     given,
     value,
 )
+from pycore.shapes import blank_shape
 
 
 def typed(editor: Editor, *keys: str) -> Editor:
@@ -295,37 +295,20 @@ def test_fill_candidates_in_a_str8ts_counts_black_givens_and_skips_black_cells()
     assert ed.puzzle.cells[4] == candidates([1, 4])  # its column holds the black 2, its row the 3
 
 
-# -- shapes, words and links ------------------------------------------------
+# -- modes and words ------------------------------------------------
 
 
-def test_every_menu_shape_makes_a_blank_grid_that_names_itself() -> None:
-    for name, label in SHAPES:
-        p = blank_shape(name)
-        assert shape_of(p) == name, label
-        assert all(c.kind in ("empty", "outside") for c in p.cells)
-    assert shape_of(Puzzle.blank("sudoku", 6, box=(3, 2))) is None
-    assert shape_of(Puzzle.blank(layout=Layout(3, 6, 3))) is None
+def test_a_puzzle_opens_in_solve_mode_unless_it_is_blank() -> None:
+    assert start_mode(Puzzle.blank("sudoku", 9)) == "given"
+    assert start_mode(Puzzle.blank("sudoku", 9).with_cell(3, given(2))) == "value"
+    assert start_mode(Puzzle.blank("sudoku", 4).with_cell(3, value(2))) == "value"
+    assert start_mode(Puzzle.blank("sudoku", 4).with_cell(3, candidates([2]))) == "given"
+    assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, black(2))) == "value"
+    assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, BLACK)) == "given"
+    assert start_mode(Puzzle.blank(layout=Layout.samurai(2))) == "given"
 
 
 def test_cells_are_described_in_words() -> None:
     assert [describe(c) for c in (EMPTY, given(4), value(12), candidates([3, 1]), BLACK, black(7))] == [
         "empty", "given 4", "value 12", "pencil marks 1 3", "black", "black, given 7",
     ]
-
-
-def test_the_default_share_is_the_shortest_lossless_link() -> None:
-    p = Puzzle.blank("str8ts", 6).with_cells({0: black(2), 7: value(4), 9: candidates([1, 2])})
-    assert share(p) == Share(*links.best(p))
-    for name in links.link_formats():
-        chosen = share(p, name) if name != "binary" else None
-        if chosen is not None and not chosen.lost:
-            assert links.read("#" + chosen.fragment)[1] == p
-
-
-def test_a_chosen_format_that_drops_state_says_what() -> None:
-    p = Puzzle.blank("sudoku", 9).with_cells({0: given(5), 1: value(3)})
-    chosen = share(p, "binary")
-    assert chosen.format == "binary" and "player's value" in chosen.lost
-    assert links.read("#" + chosen.fragment)[1] == Puzzle.blank("sudoku", 9).with_cells(
-        {0: given(5), 1: given(3)}
-    )

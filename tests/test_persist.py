@@ -9,7 +9,6 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from pycore import links
-from pycore.editor import share
 from pycore.model import BLACK, Puzzle, black, candidates, given, value
 from pycore.persist import (
     CURRENT,
@@ -35,7 +34,7 @@ def puzzle_q() -> Puzzle:
 
 
 def state(p: Puzzle) -> str:
-    return share(p).fragment
+    return links.share(p).fragment
 
 
 def saved(shelf: Shelf, slot: str, p: Puzzle, time: float) -> Entry:

@@ -1,7 +1,7 @@
 """The page's Python: DOM events go to `pycore.editor`, `editor.puzzle` comes back as DOM.
 
 No codec logic lives here: links are read with `pycore.links.read` and made with
-`pycore.editor.share` (which asks `pycore.links`). Decoded content reaches the DOM
+`pycore.links.share`. Decoded content reaches the DOM
 only through `textContent` and attributes, never as HTML.
 """
 
@@ -19,17 +19,11 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from pycore import links, persist
-from pycore.editor import (
-    MODE_LABELS,
-    SHAPES,
-    Editor,
-    blank_shape,
-    describe,
-    shape_of,
-    share,
-)
+from pycore.editor import MODE_LABELS, Editor, describe
 from pycore.errors import FormatError, PuzzleError
+from pycore.links import share
 from pycore.model import Cell, Puzzle
+from pycore.shapes import SHAPES, blank_shape, shape_of
 
 DEFAULT_SHAPE = "sudoku-9"
 SHORTEST = ""  # the format menu's value for "the shortest lossless link"

@@ -14,10 +14,10 @@ cells, boxes) so that the page's CSS and the tests can find it.
 
 from __future__ import annotations
 
-from math import ceil, isqrt
 from xml.sax.saxutils import escape, quoteattr
 
 from ..model import Puzzle
+from ..shapes import mark_grid
 
 __all__ = ["render_svg"]
 
@@ -50,12 +50,6 @@ def _rect_path(top: int, left: int, rows: int, cols: int, cell: float) -> str:
             f"h{_num(-cols * cell)}z")
 
 
-def _mini_grid(n: int) -> tuple[int, int]:
-    """(rows, columns) of the pencil-mark mini-grid: as square as fits n digits."""
-    cols = isqrt(n - 1) + 1
-    return ceil(n / cols), cols
-
-
 def render_svg(puzzle: Puzzle, cell: float = CELL) -> str:
     """The puzzle as a standalone SVG document (no XML declaration), `cell` units a cell."""
     rows, cols, n = puzzle.rows, puzzle.cols, puzzle.size
@@ -65,7 +59,7 @@ def render_svg(puzzle: Puzzle, cell: float = CELL) -> str:
     def digit_size(d: int) -> float:
         return big if d < 10 else cell * 0.5
 
-    mini_rows, mini_cols = _mini_grid(n)
+    mini_rows, mini_cols = mark_grid(n)
     small = min(cell / mini_cols, cell / mini_rows) * (0.62 if n > 9 else 0.75)
     inset = cell * 0.05  # pencil marks keep clear of the lines
 

@@ -1,0 +1,64 @@
+"""The shape catalogue: every grid a person can start blank, by name, and how a cell's
+pencil marks are laid out. The page's menu, the editor, the saves' labels and the
+print all read it here."""
+
+from __future__ import annotations
+
+from math import isqrt
+
+from .model import DEFAULT_BOX, STR8TS_SIZES, Layout, Puzzle
+
+__all__ = ["LAYOUTS", "SHAPES", "blank_shape", "mark_grid", "shape_of"]
+
+
+def _twodoku() -> Layout:
+    """Two 9x9 grids sharing one corner box, on 5x5 boxes."""
+    enabled = {r * 5 + c for r in range(3) for c in range(3)}
+    enabled |= {r * 5 + c for r in range(2, 5) for c in range(2, 5)}
+    return Layout(3, 5, 5, frozenset(set(range(25)) - enabled))
+
+
+# The multi-grid layouts offered for a blank grid (any other arrives through a binary link).
+LAYOUTS: dict[str, tuple[str, Layout]] = {
+    "twodoku": ("Twodoku (two 9x9 sharing a box)", _twodoku()),
+    "butterfly": ("Butterfly (four overlapping 9x9)", Layout(3, 4, 4)),
+    "samurai": ("Samurai (five 9x9)", Layout.samurai(3)),
+    "samurai-4": ("Mini samurai (five 4x4)", Layout.samurai(2)),
+}
+
+# (name, label) of every shape a blank grid can take, in menu order.
+SHAPES: tuple[tuple[str, str], ...] = (
+    *((f"sudoku-{n}", f"Sudoku {n}x{n}") for n in DEFAULT_BOX),
+    *((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9),
+    *((name, label) for name, (label, _) in LAYOUTS.items()),
+)
+
+
+def blank_shape(name: str) -> Puzzle:
+    """A blank puzzle of a shape named in `SHAPES` (e.g. "sudoku-16", "str8ts-6", "samurai")."""
+    if name in LAYOUTS:
+        return Puzzle.blank(layout=LAYOUTS[name][1])
+    kind, _, size = name.partition("-")
+    if kind not in ("sudoku", "str8ts") or not size.isdigit():
+        raise ValueError(f"unknown shape {name!r}")
+    return Puzzle.blank(kind, int(size))
+
+
+def shape_of(puzzle: Puzzle) -> str | None:
+    """The `SHAPES` name of a puzzle's shape, or None for one the menu does not offer."""
+    if puzzle.layout is not None:
+        for name, (_, layout) in LAYOUTS.items():
+            if layout == puzzle.layout:
+                return name
+        return None
+    if not puzzle.default_box:
+        return None
+    name = f"{puzzle.kind}-{puzzle.size}"
+    return name if any(name == n for n, _ in SHAPES) else None
+
+
+def mark_grid(n: int) -> tuple[int, int]:
+    """(rows, columns) of the little grid a cell's pencil marks 1..n sit in, on the page
+    and in print: as square as fits n digits (3 -> 2x2, 8 -> 3x3, 9 -> 3x3, 16 -> 4x4)."""
+    cols = isqrt(n - 1) + 1
+    return -(-n // cols), cols
