@@ -19,7 +19,7 @@ import pycore
 from pycore import links
 from pycore.formats import binary, compact
 from pycore.formats import json as json_form
-from pycore.formats.imports import _common
+from pycore.formats.tools import _common
 from pycore.model import Puzzle, candidates
 from pycore.solve import SearchTooLong, count_solutions
 

@@ -21,7 +21,8 @@ WHEELS = ROOT / "build" / "pyodide-wheels"
 REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
 # Every test module of the core; the browser, site and this runner stay in CPython.
 CORE_TESTS = sorted(
-    str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py")
+    str(p.relative_to(ROOT))
+    for p in [*(ROOT / "tests").glob("test_*.py"), *(ROOT / "tests" / "tools").glob("test_*.py")]
     if p.name not in {"test_in_pyodide.py", "test_site.py"}
 )
 

@@ -1,7 +1,7 @@
 """The page's tools beyond editing: other tools' links and texts, exports, QR code, print, SVG.
 
 `app.py` makes one `Tools` and calls `refresh()` after every render. Everything here
-asks `pycore` (`links.read_any`, `formats.exports`, `render.svg`, `render.qr`); no
+asks `pycore` (`links.read_any`, `formats.tools`, `render.svg`, `render.qr`); no
 codec logic lives in the page. Two optional pure-Python wheels, lzstring (SudokuPad
 and f-puzzles links) and segno (QR codes), come from this site's own `vendor/wheels/`
 the first time something needs them, never at start-up. Decoded text reaches the page
@@ -29,7 +29,7 @@ from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 
 if TYPE_CHECKING:  # the imports and exports load on first use: start-up needs neither
-    from pycore.formats.imports import Imported
+    from pycore.formats.tools import Imported
 
 EXPORT_OPEN = "open"
 EXPORT_COPY = "copy"
@@ -185,7 +185,7 @@ class Tools:
         Synchronous (the grid changes before the key press returns) unless an import asks
         for a wheel not loaded yet: then that loads and the text is read again.
         """
-        from pycore.formats.imports._common import MAX_TEXT
+        from pycore.formats.tools import MAX_TEXT
 
         length = int(field.textLength)  # measured before the text is copied into Python
         if length > MAX_TEXT:
@@ -243,7 +243,7 @@ class Tools:
 
     def render_tools(self) -> None:
         """One row per export target: its verdict on this grid, then its buttons."""
-        from pycore.formats import exports
+        from pycore.formats import tools as exports
 
         puzzle = self.page.editor.puzzle
         if puzzle == self.surveyed:
@@ -276,7 +276,7 @@ class Tools:
         by_id("tool-list").replaceChildren(*rows)
 
     async def on_tool(self, event: Any) -> None:
-        from pycore.formats import exports
+        from pycore.formats import tools as exports
 
         button = event.target.closest("button[data-export]")
         if not button:  # JavaScript null arrives as a falsy JsNull

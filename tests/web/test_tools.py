@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page
 
 from pycore import links
-from pycore.formats import exports
-from pycore.formats.imports._common import MAX_TEXT
+from pycore.formats import tools as exports
+from pycore.formats.tools import MAX_TEXT
 from pycore.model import Puzzle, candidates
 from pycore.render.qr import qr_svg
 from pycore.render.svg import render_svg

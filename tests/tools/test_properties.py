@@ -1,4 +1,5 @@
-"""Imports under hostile text (only FormatError comes out) and round trips with the exports."""
+"""Other tools' readers under hostile text (only FormatError comes out), and round trips:
+whatever a writer writes, the reader of that tool reads back."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ from hypothesis import strategies as st
 
 from pycore import links
 from pycore.errors import FormatError
-from pycore.formats import exports, imports
+from pycore.formats import tools
 from pycore.formats._fields import encode_fields, width_for
 from pycore.formats._transform import offset_max, offset_value, str8ts_max, str8ts_value
-from pycore.formats.imports import sudokupad
+from pycore.formats.tools import sudokupad
 from pycore.model import Puzzle, candidates
 
-from .strategies import square_puzzles
+from ..strategies import square_puzzles
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -32,16 +33,16 @@ TEXTS = st.builds(lambda p, body: p + body, st.sampled_from(PREFIXES),
                   st.text(ALPHABET, max_size=200))
 
 
-@pytest.mark.parametrize("name", imports.IMPORTS)
+@pytest.mark.parametrize("name", tools.IMPORTS)
 @FUZZ
 @given(text=TEXTS)
 def test_each_import_lets_out_only_format_error(name: str, text: str) -> None:
-    module = imports.module(name)
+    module = tools.module(name)
     try:
         result = module.decode(text)
     except FormatError:
         return
-    assert isinstance(result, imports.Imported) and isinstance(result.puzzle, Puzzle)
+    assert isinstance(result, tools.Imported) and isinstance(result.puzzle, Puzzle)
 
 
 @FUZZ
@@ -61,14 +62,14 @@ def test_the_relaxed_json_parser_never_crashes(text: str) -> None:
 def test_nesting_is_refused_before_any_parser_recurses() -> None:
     for text in ("[" * 100_000, "{ce:" + "[" * 50_000, '{"size":9,"grid":' + "[" * 60_000):
         with pytest.raises(FormatError):
-            imports.read(text)
+            tools.read(text)
 
 
 def test_oversized_texts_are_refused() -> None:
     with pytest.raises(FormatError, match="at most"):
         links.read_any("1" * (2 << 20))
     with pytest.raises(FormatError, match="at most"):
-        imports.read("https://f-puzzles.com/?load=N4Ig" + "A" * 20_000)
+        tools.read("https://f-puzzles.com/?load=N4Ig" + "A" * 20_000)
 
 
 # --- round trips ---------------------------------------------------------------------------
@@ -76,23 +77,23 @@ def test_oversized_texts_are_refused() -> None:
 ROUND = settings(max_examples=40, deadline=None)
 
 
-@pytest.mark.parametrize("target", exports.names())
+@pytest.mark.parametrize("target", tools.names())
 @ROUND
 @given(puzzle=square_puzzles(kind="sudoku"))
 def test_every_lossless_export_imports_back_unchanged(target: str, puzzle: Puzzle) -> None:
     try:
-        if exports.lost(target, puzzle):
+        if tools.lost(target, puzzle):
             return
     except FormatError:
         return
-    text = exports.export(target, puzzle)
+    text = tools.export(target, puzzle)
     expected = puzzle
     if target == "hodoku":  # a pencil-mark grid has no bare empty cell: it lists the open digits
         peers = puzzle.geometry.peers
         expected = puzzle.with_cells({
             i: candidates(set(range(1, 10)) - {puzzle.cells[j].digit for j in peers[i]})
             for i, cell in enumerate(puzzle.cells) if cell.kind == "empty"})
-    assert imports.read(text).puzzle == expected
+    assert tools.read(text).puzzle == expected
 
 
 @ROUND
@@ -101,7 +102,7 @@ def test_sudokuwiki_base_36_strings_round_trip(puzzle: Puzzle) -> None:
     n = puzzle.size
     width = width_for(offset_max(n), 36)
     body = encode_fields([offset_value(c, n) for c in puzzle.cells], width, 36)
-    found = imports.read(f"S{format(n, 'x') if n < 16 else 'g'}B{body}")
+    found = tools.read(f"S{format(n, 'x') if n < 16 else 'g'}B{body}")
     if found.format == "sudokuwiki":
         assert found.puzzle == puzzle
     else:  # valid in both radices and the evidence favoured base 32: it must say so
@@ -114,7 +115,7 @@ def test_str8ts_t_strings_round_trip(puzzle: Puzzle) -> None:
     n = puzzle.size
     width = width_for(str8ts_max(n) + 1, 36)
     body = encode_fields([str8ts_value(c, n) for c in puzzle.cells], width, 36)
-    found = imports.read(f"T{n}B{body}")
+    found = tools.read(f"T{n}B{body}")
     assert found.format == "sudokuwiki" and found.puzzle == puzzle
 
 
@@ -134,5 +135,5 @@ def test_f_puzzles_json_round_trips_through_the_import(puzzle: Puzzle) -> None:
             else:
                 out.append({})
         rows.append(out)
-    found = imports.read(json.dumps({"size": puzzle.size, "grid": rows}))
+    found = tools.read(json.dumps({"size": puzzle.size, "grid": rows}))
     assert found.puzzle == puzzle and found.warnings == ()

@@ -1,22 +1,30 @@
-"""Plain grids: one character per cell, on one line or many, as forums paste them.
+"""Plain grids: one character per cell, on one line or many, as forums paste them; and
+the `line` export, the 81-character line (and its bigger cousins) we write.
 
 `.` or `0` is an empty cell; digits above 9 are letters (A = 10 ... P = 25, any
 case), so a 16x16 line uses 1-9 and A-G. Grids over several lines may carry spaces
 and the separators `|`, `+`, `-`, `*`, `:`, `'`; a line holding `---` is a border
 and is skipped. Grids whose cells are space-separated numbers (`10 11 . 5 ...`)
 are read token by token. Every digit is a given: a plain grid has no other kind.
+
+The `line` export writes one character per cell, row-major, `.` for an empty cell,
+digits up to 9 and then letters (a 16x16 is 256 characters, a 25x25 625). It holds
+givens only: a player's values and pencil marks are dropped (with `lossy`), as is a
+box shape other than the default.
 """
 
 from __future__ import annotations
 
 from ...errors import FormatError
 from ...model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
-from ._common import Imported, check_length
+from .. import _loss
+from ._common import SYMBOLS, Export, Imported, check_length, require
 
 NAME = "plain"
 LOOKS_FOR = "a grid of one character per cell (. or 0 for empty), on one line or several"
 
-DIGITS = "123456789ABCDEFGHIJKLMNOP"
+DIGITS = SYMBOLS
+EMPTY_MARK = "."
 _SIZE_BY_COUNT = {n * n: n for n in SUDOKU_SIZES}
 _SEPARATORS = str.maketrans({ch: " " for ch in "|+*:'!"})
 
@@ -79,3 +87,23 @@ def claims(text: str) -> bool:
 def decode(text: str) -> Imported:
     n, cells = cells_of(NAME, text)
     return Imported(NAME, Puzzle("sudoku", n, tuple(cells)))
+
+
+# --- the line export -------------------------------------------------------------------------
+
+def _line_lost(puzzle: Puzzle) -> list[str]:
+    require("line", puzzle, puzzle.kind == "sudoku" and puzzle.layout is None,
+            "an n x n sudoku (no str8ts, no multi-grid layout)")
+    return _loss.kinds_lost(puzzle, "value", "candidates") + _loss.box_shape_lost(puzzle)
+
+
+def _line_write(puzzle: Puzzle) -> str:
+    return "".join(SYMBOLS[c.digit - 1] if c.kind == "given" else EMPTY_MARK for c in puzzle.cells)
+
+
+LINE = Export("line", "81-character line", False, _line_lost, _line_write)
+
+
+def line(puzzle: Puzzle, lossy: bool = False) -> str:
+    """`.` for empty, the given's symbol otherwise: `53..7....6..195...` and so on."""
+    return LINE.export(puzzle, lossy)

@@ -22,6 +22,7 @@ from . import plain
 from ._common import Imported, check_length, split_url, unquote_all
 
 NAME = "sudokuwiki"
+HOSTS = ("sudokuwiki.org", "str8ts.com")
 LOOKS_FOR = "a sudokuwiki.org or str8ts.com ?bd= link, or a header string like S9B… or T9B…"
 
 HEADER = re.compile(r"([A-Za-z])([0-9A-Za-z])([A-Za-z])[0-9A-Za-z]+")
@@ -57,7 +58,7 @@ def _payload(text: str) -> tuple[str, str]:
 def claims(text: str) -> bool:
     url = split_url(text)
     if url.host:
-        return url.host.endswith(("sudokuwiki.org", "str8ts.com")) or url.param("bd") is not None
+        return url.host.endswith(HOSTS) or url.param("bd") is not None
     return is_header_string(text)
 
 

@@ -1,6 +1,7 @@
-"""Helpers every import shares: bounded decompression and JSON, URLs, boxes from regions.
+"""What every outside tool's module shares: the `Imported` and `Export` records, bounded
+lz-string and JSON, URLs, boxes from regions, shape checks for writers.
 
-Imports read text written by other tools, so every step is bounded: the text is at
+Readers take text written by other tools, so every step is bounded: the text is at
 most `MAX_TEXT` characters (a kangaroo file of a 25x25 is 70 KB), and every reader's
 work is linear in it; an lz-string payload at most `MAX_LZ` characters, a
 decompressed payload at most `MAX_OUTPUT` characters, and JSON nesting at most
@@ -10,7 +11,7 @@ decompressed payload at most `MAX_OUTPUT` characters, and JSON nesting at most
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -18,10 +19,12 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ...errors import FormatError
 from ...model import DEFAULT_BOX, Puzzle
+from .. import _loss
 from .._loss import plural as plural
 from ..json import check_nesting, loads
 
 MAX_TEXT = 1 << 20
+"""The longest text any reader takes (the page's paste box says so before reading)."""
 MAX_LZ = 16 * 1024  # lz-string output can grow with the square of its input: keep the input small
 MAX_OUTPUT = 1 << 20
 MAX_DEPTH = 64
@@ -43,6 +46,21 @@ def check_length(format: str, text: str, limit: int = MAX_TEXT) -> None:
         raise FormatError(format, limit, f"at most {limit} characters", found=f"{len(text)}")
 
 
+def _lzstring(format: str) -> Any:
+    """An `lzstring.LZString`, loaded on first use (an optional extra)."""
+    try:
+        lzstring = import_module("lzstring")
+    except ImportError:
+        raise FormatError(format, None, INSTALL_HINT) from None
+    return lzstring.LZString()
+
+
+def lz_compress(format: str, text: str) -> str:
+    """lz-string `compressToBase64`, as f-puzzles and SudokuPad write their links."""
+    packed: str = _lzstring(format).compressToBase64(text)
+    return packed
+
+
 def lz_decompress(format: str, data: str) -> str:
     """lz-string `decompressFromBase64`, bounded; the package is loaded only when needed."""
     data = data.strip().replace(" ", "+")  # a '+' that went through form decoding
@@ -52,12 +70,9 @@ def lz_decompress(format: str, data: str) -> str:
     for pos, ch in enumerate(data):
         if ch not in LZ_ALPHABET:
             raise FormatError(format, pos, "an lz-string base64 character", found=repr(ch))
+    coder = _lzstring(format)
     try:
-        lzstring = import_module("lzstring")
-    except ImportError:
-        raise FormatError(format, None, INSTALL_HINT) from None
-    try:
-        result = lzstring.LZString().decompressFromBase64(data)
+        result = coder.decompressFromBase64(data)
     except Exception:  # the package signals corrupt input with whatever it trips on
         result = None
     if not isinstance(result, str) or not result:
@@ -167,3 +182,49 @@ def box_from_regions(
             return shape, []
     return None, [f"irregular regions ({plural(len(cells), 'region')} that are not "
                   "boxes of one shape): the standard boxes are used instead"]
+
+
+# --- writers ---------------------------------------------------------------------------------
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+"""Digit d is SYMBOLS[d - 1]: plain digits up to 9, then letters (10 = A ... 25 = P)."""
+
+
+@dataclass(frozen=True)
+class Export:
+    """One target: its name, a title for buttons, whether it is a link, and its two halves."""
+
+    name: str
+    title: str
+    is_link: bool
+    lost: Callable[[Puzzle], list[str]]
+    """What this target would drop; FormatError when it cannot hold the shape at all."""
+    write: Callable[[Puzzle], str]
+    """The text, silently dropping whatever `lost` names: call it through `export`."""
+
+    def export(self, puzzle: Puzzle, lossy: bool = False) -> str:
+        _loss.check(self.name, self.lost(puzzle), lossy)
+        return self.write(puzzle)
+
+
+def describe(puzzle: Puzzle) -> str:
+    """A short name for the puzzle's shape, for messages: 'a 16x16 sudoku'."""
+    shape = f"{puzzle.rows}x{puzzle.cols}"
+    if puzzle.layout is not None:
+        b = puzzle.layout.box
+        return f"a {shape} multi-grid layout of {b}x{b} boxes"
+    if puzzle.kind == "sudoku" and not puzzle.default_box:
+        assert puzzle.box is not None
+        return f"a {shape} sudoku with {puzzle.box[0]}x{puzzle.box[1]} boxes"
+    return f"a {shape} {puzzle.kind}"
+
+
+def require(format: str, puzzle: Puzzle, holds: bool, expected: str) -> None:
+    """Refuse a puzzle whose shape the target cannot hold at all (lossy cannot help)."""
+    if not holds:
+        raise FormatError(format, None, expected, found=describe(puzzle))
+
+
+def is_classic(puzzle: Puzzle) -> bool:
+    """A plain 9x9 sudoku with 3x3 boxes."""
+    return puzzle.kind == "sudoku" and puzzle.layout is None and puzzle.size == 9 and puzzle.default_box

@@ -1,4 +1,4 @@
-"""f-puzzles: `f-puzzles.com/?load=<lz-string compressToBase64 of the puzzle JSON>`.
+"""f-puzzles, read and written: `f-puzzles.com/?load=<lz-string compressToBase64 of the JSON>`.
 
 The JSON has `size` and `grid`, rows of cells holding `value`, `given` (a value
 without it is the player's digit), `centerPencilMarks`, `cornerPencilMarks`,
@@ -6,26 +6,38 @@ without it is the player's digit), `centerPencilMarks`, `cornerPencilMarks`,
 colours; constraints are lists (or flags) keyed by name: `killercage`, `arrow`,
 `diagonal+`, ... Digits, centre marks and box shapes are kept; everything else is
 named in a warning. SudokuPad's `fpuz…` ids carry the same JSON.
+
+We write a cell as `{}` when empty, `{"value": d, "given": true}` for a given,
+`{"value": d}` for a player's digit and `{"centerPencilMarks": [...]}` for pencil
+marks. A box shape other than f-puzzles' default for the size (the most nearly square
+with fewer rows than columns) is written as each cell's 0-based `region`. It holds
+grids up to 16x16: no str8ts, no multi-grid layout, no 25x25. The base64 stays as
+lz-string writes it, `+` `/` `=` included, as f-puzzles' own links carry it.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ...errors import FormatError
 from ...model import DEFAULT_BOX, EMPTY, Cell, Puzzle, candidates, given, value
 from ._common import (
+    Export,
     Imported,
     as_int,
     box_from_regions,
     check_length,
+    lz_compress,
     lz_decompress,
     parse_json,
     plural,
+    require,
     split_url,
 )
 
 NAME = "f-puzzles"
+HOSTS = ("f-puzzles.com",)
 LOOKS_FOR = "an f-puzzles.com/?load= link, its lz-string data (N4Ig…) or f-puzzles JSON"
 
 FRIENDLY = {
@@ -124,7 +136,7 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
 def claims(text: str) -> bool:
     url = split_url(text)
     if url.host:
-        return url.host.endswith("f-puzzles.com")
+        return url.host.endswith(HOSTS)
     stripped = text.strip()
     return stripped.startswith("N4Ig") or (stripped.startswith("{") and '"grid"' in stripped
                                            and '"size"' in stripped)
@@ -147,3 +159,62 @@ def decode(text: str) -> Imported:
     json_text = data if data.startswith("{") else lz_decompress(NAME, data)
     puzzle, warnings = puzzle_from(parse_json(NAME, json_text))
     return Imported(NAME, puzzle, tuple(warnings))
+
+
+# --- the link we write -----------------------------------------------------------------------
+
+EXPORT_NAME = "fpuzzles"
+BASE = "https://www.f-puzzles.com/?load="
+MAX_SIZE = 16
+
+
+def default_region_shape(size: int) -> tuple[int, int]:
+    """f-puzzles' regions for a size: (rows, columns), rows the largest divisor up to the root."""
+    rows = int(size**0.5)
+    while rows > 1 and size % rows:
+        rows -= 1
+    return rows, size // rows
+
+
+def _lost(puzzle: Puzzle) -> list[str]:
+    require(EXPORT_NAME, puzzle,
+            puzzle.kind == "sudoku" and puzzle.layout is None and puzzle.size <= MAX_SIZE,
+            f"a sudoku of at most {MAX_SIZE}x{MAX_SIZE} (no str8ts, no multi-grid layout)")
+    return []
+
+
+def fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The f-puzzles JSON object of a puzzle it can hold."""
+    _lost(puzzle)
+    n = puzzle.size
+    assert puzzle.box is not None
+    box_rows, box_cols = puzzle.box
+    regions = puzzle.box != default_region_shape(n)
+    grid = []
+    for r, row in enumerate(puzzle.rows_of_cells()):
+        out_row = []
+        for c, cell in enumerate(row):
+            out: dict[str, Any] = {}
+            if cell.kind == "given":
+                out = {"value": cell.digit, "given": True}
+            elif cell.kind == "value":
+                out = {"value": cell.digit}
+            elif cell.kind == "candidates":
+                out = {"centerPencilMarks": sorted(cell.candidates)}
+            if regions:
+                out["region"] = (r // box_rows) * (n // box_cols) + c // box_cols
+            out_row.append(out)
+        grid.append(out_row)
+    return {"size": n, "grid": grid}
+
+
+def _write(puzzle: Puzzle) -> str:
+    return BASE + lz_compress(EXPORT_NAME, json.dumps(fpuzzles_json(puzzle), separators=(",", ":")))
+
+
+FPUZZLES = Export(EXPORT_NAME, "f-puzzles", True, _lost, _write)
+
+
+def export(puzzle: Puzzle, lossy: bool = False) -> str:
+    """The f-puzzles link: givens, the player's digits and centre pencil marks all survive."""
+    return FPUZZLES.export(puzzle, lossy)

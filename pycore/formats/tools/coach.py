@@ -17,6 +17,7 @@ from .._fields import DIGITS
 from ._common import Imported, as_int, check_length, inflate, parse_json, plural
 
 NAME = "sudoku.coach"
+HOSTS = ("sudoku.coach",)
 LOOKS_FOR = "a sudoku.coach string SCv7_32_…"
 PREFIX = re.compile(r"SCv(\d+)_32_")
 ALPHABET = DIGITS[:32]  # the positional radix-32 digits, as our seed formats use

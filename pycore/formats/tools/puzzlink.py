@@ -18,6 +18,7 @@ from ._common import Imported, check_length, plural, unquote_all
 
 NAME = "puzz.link"
 FILE = "pzprv3"
+HOSTS = ("puzz.link", "pzv.jp")
 LOOKS_FOR = "a puzz.link ?sudoku/9/9/… link or a pzprv3/sudoku/… file"
 URL = re.compile(r"(?:^|[?/])sudoku/(\d{1,2})/(\d{1,2})/([0-9a-zA-Z.+\-=%@*$]*)$")
 

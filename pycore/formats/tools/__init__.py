@@ -1,0 +1,159 @@
+"""Other tools' texts and links, read and written: one module per outside tool.
+
+Each module knows one tool: its reader (`claims(text)`, a cheap look at the shape;
+`decode(text) -> Imported`; `LOOKS_FOR`, what it expects, for refusals; `HOSTS`, the
+sites whose links it reads), and where we write for that tool, its `Export`s.
+
+Reading: `read(text)` tries every reader that claims the text, in a fixed order, and
+returns the first success: the detected format's name, the puzzle and, by name,
+everything the model could not hold. When nothing fits, its FormatError is the error
+of the one reader that recognised the text (a SudokuPad short id, say), or lists
+every format tried and why it failed.
+
+Writing: each target is one `Export`: `lost(puzzle)` names what the target cannot
+hold (and raises FormatError when it cannot hold the puzzle's shape at all), and
+`export(name, puzzle, lossy=False)` writes the text or link, refusing with a
+LossError that names the losses unless `lossy`. The page asks `survey` before it
+sends a person to another site, so that nobody leaves without knowing what stays behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+
+from ...errors import FormatError, PuzzleError, UnknownName
+from ...model import Puzzle
+from . import coach, fpuzzles, hodoku, kangaroo, plain, puzzlink, sudokupad, sudokuwiki
+from ._common import MAX_TEXT, Export, Imported, split_url
+
+__all__ = ["EXPORTS", "IMPORTS", "MAX_TEXT", "Export", "Imported", "Verdict", "export", "lost",
+           "module", "names", "prefers", "read", "refusal", "survey", "tried"]
+
+NAME = "import"
+# Most specific first: URLs and prefixed strings, then JSON files, then bare grids.
+IMPORTS = ("sudokupad", "fpuzzles", "puzzlink", "coach", "sudokuwiki", "kangaroo", "hodoku",
+           "plain")
+
+HOSTS = sudokupad.HOSTS + fpuzzles.HOSTS + puzzlink.HOSTS + sudokuwiki.HOSTS + coach.HOSTS
+"""Every site whose links some reader takes: such links go to the readers first."""
+
+
+def prefers(text: str) -> bool:
+    """True for texts the readers should see before our own formats: links to the sites
+    above, and header strings like `S9B…` whose radix (32 or 36) needs weighing."""
+    host = split_url(text).host
+    if host:
+        return host.endswith(HOSTS)
+    # sudoku.coach's prefix would otherwise be tried as a (dense, rarely refusing) compact text
+    return text.strip().startswith("SCv") or sudokuwiki.is_header_string(text)
+
+
+def module(name: str) -> ModuleType:
+    """The module of the reader called `name`; UnknownName for any other name."""
+    if name not in IMPORTS:
+        raise UnknownName("import", name, IMPORTS)
+    return import_module(f"{__name__}.{name}")
+
+
+def _attempt(mod: ModuleType, text: str) -> Imported:
+    try:
+        result: Imported = mod.decode(text)
+    except PuzzleError as err:  # a decoded state the model refuses: still the text's fault
+        raise FormatError(mod.NAME, None, "a puzzle the model can hold", found=str(err)) from None
+    except (RecursionError, MemoryError, OverflowError):
+        raise FormatError(mod.NAME, None, "a text small enough to read") from None
+    return result
+
+
+def tried(text: str) -> tuple[Imported | None, list[FormatError], list[str]]:
+    """(the first reader's result for `text` or None, the errors of those that claimed it,
+    and for every reader a line saying why it did not read the text)."""
+    if not isinstance(text, str):
+        raise TypeError(f"the text to read must be a str, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise FormatError(NAME, MAX_TEXT, f"a text of at most {MAX_TEXT} characters",
+                          found=f"{len(text)} characters")
+    errors: list[FormatError] = []
+    reasons = []
+    for name in IMPORTS:
+        mod = module(name)
+        if not mod.claims(text):
+            reasons.append(f"{mod.NAME}: not {mod.LOOKS_FOR}")
+            continue
+        try:
+            return _attempt(mod, text), errors, reasons
+        except FormatError as err:
+            errors.append(err)
+            reasons.append(str(err))
+    return None, errors, reasons
+
+
+def refusal(errors: list[FormatError], reasons: list[str]) -> FormatError:
+    """The error to show: the one reader that recognised the text, else every reason."""
+    if len(errors) == 1:
+        return errors[0]
+    if errors:
+        return FormatError(NAME, None, "a valid text of one of the formats it looks like; "
+                           "tried " + "; ".join(str(err) for err in errors))
+    return FormatError(NAME, None, "a puzzle in a known format; tried " + "; ".join(reasons))
+
+
+def read(text: str) -> Imported:
+    """The puzzle in a text written by another tool; FormatError says what was tried."""
+    found, errors, reasons = tried(text)
+    if found is None:
+        raise refusal(errors, reasons)
+    return found
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+EXPORTS: dict[str, Export] = {target.name: target for target in (
+    plain.LINE, hodoku.HODOKU, hodoku.HODOKU_LIBRARY, kangaroo.KANGAROO, sudokupad.SUDOKUPAD,
+    fpuzzles.FPUZZLES)}
+
+
+def names() -> list[str]:
+    return list(EXPORTS)
+
+
+def _target(name: str) -> Export:
+    if name not in EXPORTS:
+        raise UnknownName("export", name, list(EXPORTS))
+    return EXPORTS[name]
+
+
+def lost(name: str, puzzle: Puzzle) -> list[str]:
+    """What exporting `puzzle` to `name` would drop ([] = nothing); FormatError if it cannot at all."""
+    return _target(name).lost(puzzle)
+
+
+def export(name: str, puzzle: Puzzle, lossy: bool = False) -> str:
+    """The puzzle as target `name` reads it: a text or a link."""
+    return _target(name).export(puzzle, lossy)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one target makes of a puzzle: the page shows this next to each button."""
+
+    name: str
+    title: str
+    is_link: bool
+    lost: list[str]
+    """What a lossy export would leave out ([] = the target holds everything)."""
+    refused: str | None
+    """Why the target cannot take this puzzle at all, or None."""
+
+
+def survey(puzzle: Puzzle) -> list[Verdict]:
+    """Every target's verdict on `puzzle`, in registry order."""
+    verdicts = []
+    for target in EXPORTS.values():
+        try:
+            verdicts.append(Verdict(target.name, target.title, target.is_link, target.lost(puzzle), None))
+        except FormatError as err:
+            verdicts.append(Verdict(target.name, target.title, target.is_link, [], str(err)))
+    return verdicts

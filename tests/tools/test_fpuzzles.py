@@ -1,0 +1,150 @@
+"""f-puzzles links and JSON read and written, as f-puzzles and SudokuPad's f-puzzles reader take them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given as for_all
+from hypothesis import settings
+
+from pycore import links
+from pycore.errors import FormatError
+from pycore.formats import tools
+from pycore.formats.tools import _common, fpuzzles
+from pycore.model import DEFAULT_BOX, EMPTY, Cell, Layout, Puzzle, candidates, given, value
+
+from ..strategies import square_puzzles
+from .grids import classic_puzzle, with_play
+
+
+def test_f_puzzles_short_links_are_explained() -> None:
+    with pytest.raises(FormatError, match="tinyurl"):
+        links.read_any("https://f-puzzles.com/?id=abc123")
+
+
+def test_what_cannot_be_kept_is_named() -> None:
+    grid_cells = [[{} for _ in range(9)] for _ in range(9)]
+    grid_cells[0][0] = {"value": 5, "given": True, "c": "#ff0000"}
+    grid_cells[0][1] = {"value": 3}
+    grid_cells[0][2] = {"centerPencilMarks": [1, 2], "cornerPencilMarks": [4]}
+    for r in range(9):
+        for c in range(9):
+            if c < 3 and r < 3:
+                grid_cells[r][c]["region"] = 0 if (r, c) != (2, 2) else 1
+    obj = {"size": 9, "grid": grid_cells, "diagonal+": True, "arrow": [{"lines": []}],
+           "title": "T", "solution": ["1"]}
+    found = links.read_any(json.dumps(obj))
+    assert found.format == "f-puzzles"
+    text = " | ".join(found.warnings)
+    for part in ("corner pencil marks in 1 cell", "cell colours in 1 cell", "positive diagonal",
+                 "arrows (1)", "title", "solution", "irregular regions"):
+        assert part in text
+    cells = found.puzzle.cells
+    assert (cells[0].kind, cells[1].kind, cells[2].candidates) == ("given", "value", frozenset({1, 2}))
+
+
+def test_regions_of_another_box_shape_set_the_box() -> None:
+    grid_cells = [[{"region": (r // 3) * 3 + c // 2} for c in range(6)] for r in range(6)]
+    found = links.read_any(json.dumps({"size": 6, "grid": grid_cells}))
+    assert found.puzzle.box == (3, 2) and found.warnings == ()
+    default = links.read_any(json.dumps({"size": 6, "grid": [[{}] * 6] * 6}))
+    assert default.puzzle.box == DEFAULT_BOX[6]
+
+
+def _lzstring_imports() -> bool:
+    try:
+        import lzstring  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:  # missing, or its dependency `future` is (a bare Pyodide)
+        return False
+    return True
+
+
+needs_lzstring = pytest.mark.skipif(not _lzstring_imports(),
+                                    reason="lzstring (pycore[imports]) does not import")
+
+
+def read_fpuzzles(link: str) -> dict[str, Any]:
+    import lzstring  # type: ignore[import-untyped]
+
+    assert link.startswith("https://www.f-puzzles.com/?load=")
+    data = lzstring.LZString().decompressFromBase64(link.removeprefix("https://www.f-puzzles.com/?load="))
+    loaded: dict[str, Any] = json.loads(data)
+    return loaded
+
+
+def fpuzzles_to_puzzle(data: dict[str, Any]) -> Puzzle:
+    """Read the JSON the way f-puzzles' readers do: value + given, value alone, centre marks, region."""
+    n = data["size"]
+    cells: list[Cell] = []
+    regions: dict[int, list[int]] = {}
+    for r, row in enumerate(data["grid"]):
+        assert len(row) == n
+        for c, cell in enumerate(row):
+            if "value" in cell:
+                cells.append(given(cell["value"]) if cell.get("given") else value(cell["value"]))
+            else:
+                cells.append(candidates(cell.get("centerPencilMarks", [])))
+            if "region" in cell:
+                regions.setdefault(cell["region"], []).append(r * n + c)
+    box = None
+    if regions:
+        first = regions[0]
+        box = (first[-1] // n - first[0] // n + 1, first[-1] % n - first[0] % n + 1)
+    return Puzzle("sudoku", n, tuple(cells), box)
+
+
+@needs_lzstring
+def test_fpuzzles_json_has_size_and_grid_of_cells() -> None:
+    data = read_fpuzzles(fpuzzles.export(with_play(classic_puzzle())))
+    assert data["size"] == 9
+    assert len(data["grid"]) == 9
+    assert data["grid"][0][:5] == [
+        {"value": 5, "given": True}, {"value": 3, "given": True}, {"value": 4},
+        {"centerPencilMarks": [2, 6]}, {"value": 7, "given": True},
+    ]
+    assert data["grid"][0][5] == {}
+
+
+@needs_lzstring
+def test_fpuzzles_writes_regions_for_a_box_shape_other_than_its_default() -> None:
+    assert fpuzzles.default_region_shape(6) == (2, 3)
+    assert fpuzzles.default_region_shape(12) == (3, 4)
+    tall = Puzzle("sudoku", 6, (EMPTY,) * 36, box=(3, 2))
+    grid = read_fpuzzles(fpuzzles.export(tall))["grid"]
+    assert [cell["region"] for cell in grid[0]] == [0, 0, 1, 1, 2, 2]
+    assert [cell["region"] for cell in grid[3]] == [3, 3, 4, 4, 5, 5]
+    plain = read_fpuzzles(fpuzzles.export(Puzzle.blank(size=6)))["grid"]
+    assert all("region" not in cell for row in plain for cell in row)
+
+
+@pytest.mark.parametrize("puzzle", [
+    Puzzle.blank(size=25), Puzzle.blank("str8ts", 9), Puzzle.blank(layout=Layout.samurai()),
+])
+def test_fpuzzles_cannot_hold_25x25_str8ts_or_layouts(puzzle: Puzzle) -> None:
+    with pytest.raises(FormatError, match="at most 16x16"):
+        fpuzzles.export(puzzle, lossy=True)
+
+
+def test_fpuzzles_without_lzstring_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "lzstring", None)
+    with pytest.raises(FormatError, match=r"pycore\[imports\]"):
+        fpuzzles.export(classic_puzzle())
+
+
+@needs_lzstring
+@settings(max_examples=60, deadline=None)
+@for_all(square_puzzles(kind="sudoku", sizes=(4, 6, 8, 9, 12, 16)))
+def test_fpuzzles_holds_every_state_of_every_sudoku_up_to_16(puzzle: Puzzle) -> None:
+    assert tools.lost("fpuzzles", puzzle) == []
+    assert fpuzzles_to_puzzle(read_fpuzzles(fpuzzles.export(puzzle))) == puzzle
+
+
+@needs_lzstring
+def test_fpuzzles_compression_is_lz_strings_base64_as_sudokupad_reads_it() -> None:
+    # A pair from SudokuPad's own format tests (PuzzleTools.runTests).
+    plain = '{"size":3,"grid":[[{},{},{}],[{},{},{}],[{},{},{}]]}'
+    assert _common.lz_compress("fpuzzles", plain) == \
+        "N4IgzglgXgpiBcBmANCA5gJwgEwQbT2AF9ljSiBdZQks4qm88iiooA=="

@@ -1,0 +1,49 @@
+"""Plain grids and the line export: one character per cell."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given as for_all
+from hypothesis import settings
+
+from pycore.errors import FormatError, LossError
+from pycore.formats import tools
+from pycore.formats.tools import plain
+from pycore.model import EMPTY, Layout, Puzzle, given
+
+from ..strategies import square_puzzles
+from .grids import CLASSIC, classic_puzzle, givens_only
+
+
+def test_line_is_one_character_a_cell_with_dots_for_empty_cells() -> None:
+    assert plain.line(classic_puzzle()) == CLASSIC
+
+
+def test_line_of_bigger_grids_continues_with_letters() -> None:
+    puzzle = Puzzle.blank(size=16).with_cells({0: given(9), 1: given(10), 2: given(16)})
+    out = plain.line(puzzle)
+    assert len(out) == 256
+    assert out[:4] == "9AG."
+    big = Puzzle.blank(size=25).with_cells({624: given(25)})
+    assert plain.line(big) == "." * 624 + "P"
+
+
+def test_line_names_a_box_shape_it_cannot_say() -> None:
+    puzzle = Puzzle("sudoku", 6, (EMPTY,) * 36, box=(3, 2))
+    assert tools.lost("line", puzzle) == ["the box shape 3x2 (it would read back as the default)"]
+
+
+@pytest.mark.parametrize("puzzle", [Puzzle.blank("str8ts", 9), Puzzle.blank(layout=Layout.samurai())])
+def test_line_cannot_hold_str8ts_or_layouts_at_all(puzzle: Puzzle) -> None:
+    with pytest.raises(FormatError, match="n x n sudoku") as caught:
+        plain.line(puzzle, lossy=True)
+    assert not isinstance(caught.value, LossError)
+
+
+@settings(max_examples=60, deadline=None)
+@for_all(square_puzzles(kind="sudoku", default_box=True))
+def test_line_reads_back_as_the_givens(puzzle: Puzzle) -> None:
+    out = plain.line(puzzle, lossy=True)
+    symbols = "123456789ABCDEFGHIJKLMNOP"
+    read = [EMPTY if ch == "." else given(symbols.index(ch) + 1) for ch in out]
+    assert Puzzle("sudoku", puzzle.size, tuple(read)) == givens_only(puzzle)

@@ -1,0 +1,149 @@
+"""The registry of other tools: which reader takes a text, what is named when nothing fits,
+every writer's verdict."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pycore import links
+from pycore.errors import FormatError, LossError, UnknownName
+from pycore.formats import tools
+from pycore.formats.json import to_json
+from pycore.formats.tools import _common
+from pycore.model import Layout, Puzzle, black
+
+from ..conftest import load_vector
+from .examples import DECODED, by_name, dots, grid
+from .grids import CLASSIC, classic_puzzle, with_play
+
+
+@pytest.mark.parametrize("example", DECODED, ids=[e["name"] for e in DECODED])
+def test_each_real_example_opens_and_names_its_format(example: dict[str, Any]) -> None:
+    assert example["source"]
+    found = links.read_any(example["text"])
+    assert found.format == example["format"]
+    for part in example["warnings"]:
+        assert any(part in w for w in found.warnings), (part, found.warnings)
+    if not example["warnings"]:
+        assert found.warnings == ()
+    puzzle = found.puzzle
+    if "givens" in example:
+        assert grid(puzzle, "given") == dots(example["givens"])
+    if "values" in example:
+        assert grid(puzzle, "value") == dots(example["values"])
+    if "given_cells" in example:
+        assert {str(i): c.digit for i, c in enumerate(puzzle.cells) if c.kind == "given"} \
+            == example["given_cells"]
+    if "candidate_cells" in example:
+        for index, digits in example["candidate_cells"].items():
+            assert puzzle.cells[int(index)].candidates == frozenset(digits)
+    if example.get("conflicts"):
+        assert puzzle.conflicts()
+    if "box" in example:
+        assert list(puzzle.box or ()) == example["box"]
+
+
+def test_our_own_seed_formats_still_come_first() -> None:
+    for preset in load_vector("origin/sudoklify-presets.json")[:5]:
+        found = links.read_any(preset["puzzle"])
+        assert found.format == "jcode" and found.warnings == ()
+
+
+def test_nothing_fits_lists_every_format_tried() -> None:
+    with pytest.raises(FormatError) as info:
+        links.read_any("hello, world")
+    message = str(info.value)
+    for name in ("sudokupad", "f-puzzles", "puzz.link", "sudoku.coach", "sudokuwiki", "kangaroo",
+                 "hodoku", "plain"):
+        assert f"{name}: " in message
+
+
+def test_missing_lzstring_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(name: str) -> None:
+        raise ImportError(name)
+
+    monkeypatch.setattr(_common, "import_module", fail)
+    with pytest.raises(FormatError, match=r"pycore\[imports\]"):
+        tools.read(by_name("f-puzzles lisudoku example")["text"])
+
+
+def test_json_of_our_own_form_is_still_ours() -> None:
+    puzzle = links.read_any(by_name("plain multi-line forum grid")["text"]).puzzle
+    assert links.read_any(json.dumps(to_json(puzzle))).format == "json"
+
+
+def test_decode_auto_names_the_format_and_warns_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.cli import main
+
+    text = by_name("f-puzzles innie killer")["text"]
+    assert main(["decode", "auto", text]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["size"] == 9
+    lines = err.splitlines()
+    assert lines[0] == "pycore: read as f-puzzles"
+    assert lines[1].startswith("pycore: warning: killer cages (2)")
+
+
+def test_convert_auto_reads_imports_too(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.cli import main
+
+    text = by_name("plain multi-line forum grid")["text"]
+    assert main(["convert", "auto", "jcode", text]) == 0
+    out, err = capsys.readouterr()
+    assert err == "pycore: read as plain\n"
+    assert links.read_any(out.strip()).puzzle == links.read_any(text).puzzle
+
+
+def test_decode_auto_refuses_a_short_id_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.cli import main
+
+    assert main(["decode", "auto", "https://sudokupad.app/6bxd0ipaky"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "short id" in err
+    assert main(["decode", "auto", "https://sudokupad.app/6bxd0ipaky", "--verbose"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "api/puzzle/6bxd0ipaky" in err
+
+
+def test_every_target_is_registered_by_name() -> None:
+    assert tools.names() == ["line", "hodoku", "hodoku-library", "kangaroo", "sudokupad", "fpuzzles"]
+    assert [name for name in tools.names() if tools.EXPORTS[name].is_link] == ["sudokupad", "fpuzzles"]
+
+
+def test_an_unknown_name_is_not_a_fault_of_any_text() -> None:
+    with pytest.raises(UnknownName, match="unknown export 'nonesuch'") as caught:
+        tools.export("nonesuch", classic_puzzle())
+    assert not isinstance(caught.value, FormatError) and "hodoku-library" in str(caught.value)
+    with pytest.raises(UnknownName, match="unknown import 'nonesuch'"):
+        tools.module("nonesuch")
+    with pytest.raises(TypeError):
+        tools.read(b"123")  # type: ignore[arg-type]
+
+
+def test_a_loss_is_refused_with_every_item_named_unless_lossy() -> None:
+    puzzle = with_play(classic_puzzle())
+    assert tools.lost("line", puzzle) == ["1 player's value", "1 cell with pencil marks"]
+    with pytest.raises(LossError) as caught:
+        tools.export("line", puzzle)
+    assert caught.value.lost == ["1 player's value", "1 cell with pencil marks"]
+    assert "player's value" in str(caught.value)
+    assert tools.export("line", puzzle, lossy=True) == CLASSIC
+
+
+def test_survey_tells_the_page_each_targets_verdict() -> None:
+    verdicts = {v.name: v for v in tools.survey(with_play(classic_puzzle()))}
+    assert list(verdicts) == tools.names()
+    assert verdicts["fpuzzles"].lost == [] and verdicts["fpuzzles"].refused is None
+    assert verdicts["sudokupad"].lost == ["1 player's value", "1 cell with pencil marks"]
+    samurai = {v.name: v for v in tools.survey(Puzzle.blank(layout=Layout.samurai()))}
+    assert all(v.refused and "21x21 multi-grid layout" in v.refused for v in samurai.values())
+
+
+def test_str8ts_black_cells_are_named_when_refused() -> None:
+    puzzle = Puzzle.blank("str8ts", 9).with_cell(0, black(3))
+    for name in tools.names():
+        with pytest.raises(FormatError, match="9x9 str8ts"):
+            tools.export(name, puzzle, lossy=True)

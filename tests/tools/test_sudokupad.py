@@ -1,0 +1,114 @@
+"""SudokuPad ids read and written, checked against SudokuPad's own zip and reading order."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given as for_all
+from hypothesis import settings
+
+from pycore import links
+from pycore.errors import FormatError, LossError
+from pycore.formats import tools
+from pycore.formats.tools import sudokupad
+from pycore.model import Layout, Puzzle
+
+from ..strategies import square_puzzles
+from .examples import by_name, grid
+from .grids import CLASSIC, classic_puzzle, with_play
+
+
+def _zip_classic1(givens: str) -> str:
+    """SudokuPad's zipClassicSudoku: digits as they are, runs of blanks as letters."""
+    letters = sudokupad.CLASSIC1
+    out = re.sub(r"_+", lambda m: "".join(
+        letters[min(len(letters) - 1, len(m.group()) - k)]
+        for k in range(0, len(m.group()), len(letters) - 1)), givens)
+    return out
+
+
+def test_sudokupad_classic1_id_round_trips_through_sudokupads_zip() -> None:
+    text = by_name("sudokupad classic test id")["text"]
+    puzzle = links.read_any(text).puzzle
+    givens = "".join(str(c.digit) if c.digit else "_" for c in puzzle.cells)
+    assert "classic" + _zip_classic1(givens) == text
+    assert puzzle.count("given") == 23 and not puzzle.conflicts()
+
+
+def test_a_sudokupad_short_id_says_where_the_puzzle_is() -> None:
+    example = by_name("sudokupad short id")
+    with pytest.raises(FormatError) as info:
+        links.read_any(example["text"])
+    for part in example["refusal"]:
+        assert part in str(info.value)
+
+
+def test_sudokupad_zipped_json_reads_like_plain_json() -> None:
+    zipped = "{ce:[[{v:1},,,],[,,{v:'2'},],[,,,],[,,,{v:4,c:ff0000}]],ca:[{ce:[[0,0]],v:3}],t:'x'}"
+    found = tools.read(zipped)
+    assert found.format == "sudokupad scl"
+    assert grid(found.puzzle, "given") == "1.....2........4"
+    assert any("cages" in w for w in found.warnings)
+    assert any("colours" in w for w in found.warnings)
+
+
+BLANK_ENCODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"
+
+
+def read_classic(link: str) -> list[int]:
+    """SudokuPad's reading: each character is index = digit + 10 * blanks that follow it."""
+    assert link.startswith("https://sudokupad.app/scf")
+    digits: list[int] = []
+    for ch in link.removeprefix("https://sudokupad.app/scf"):
+        index = BLANK_ENCODES.index(ch)
+        digits += [index % 10] + [0] * (index // 10)
+    return digits
+
+
+def test_sudokupad_alphabet_is_sudokupads_sixty_letters() -> None:
+    assert sudokupad.CLASSIC2 == BLANK_ENCODES
+    assert len(set(sudokupad.CLASSIC2)) == 60
+
+
+def test_sudokupad_packs_a_given_with_up_to_five_blanks_after_it() -> None:
+    assert sudokupad.classic([5, 0, 0, 3]) == "P3"  # 5 + 2 blanks = index 25
+    assert sudokupad.classic([0] * 6) == "o"  # an empty cell and 5 blanks = index 50
+    assert sudokupad.classic([0] * 7) == "o0"
+    assert sudokupad.classic([9, 0, 0, 0, 0, 0, 0]) == "x0"  # index 59, the last letter
+
+
+def test_sudokupad_link_of_the_classic_example() -> None:
+    link = sudokupad.export(classic_puzzle())
+    assert link == "https://sudokupad.app/scf5NlQ19j9mGca3OIN1bWGk2m41TjS79"
+    assert "".join(str(d or ".") for d in read_classic(link)) == CLASSIC
+
+
+def test_an_empty_grid_is_thirteen_full_runs_and_a_short_one() -> None:
+    assert sudokupad.export(Puzzle.blank()) == "https://sudokupad.app/scf" + "o" * 13 + "K"
+
+
+def test_sudokupad_names_values_and_marks_and_drops_them_when_lossy() -> None:
+    puzzle = with_play(classic_puzzle())
+    assert tools.lost("sudokupad", puzzle) == ["1 player's value", "1 cell with pencil marks"]
+    with pytest.raises(LossError):
+        sudokupad.export(puzzle)
+    assert sudokupad.export(puzzle, lossy=True) == sudokupad.export(classic_puzzle())
+
+
+@pytest.mark.parametrize("puzzle", [
+    Puzzle.blank(size=4), Puzzle.blank(size=16), Puzzle.blank("str8ts", 9),
+    Puzzle.blank(layout=Layout.samurai()),
+])
+def test_sudokupad_classic_holds_nine_by_nine_only(puzzle: Puzzle) -> None:
+    with pytest.raises(FormatError, match="9x9 sudoku with 3x3 boxes"):
+        sudokupad.export(puzzle, lossy=True)
+
+
+@settings(max_examples=80, deadline=None)
+@for_all(square_puzzles(kind="sudoku", sizes=(9,), default_box=True))
+def test_sudokupad_reads_back_every_given(puzzle: Puzzle) -> None:
+    link = sudokupad.export(puzzle, lossy=True)
+    assert read_classic(link) == [c.digit if c.kind == "given" else 0 for c in puzzle.cells]
+
+
