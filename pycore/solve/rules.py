@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 
-from ..model import Layout, Puzzle
+from ..model import Layout, Puzzle, white_runs
 
 __all__ = ["Board", "Compartment", "Piece", "board_of", "cell_name", "house_name", "state_size"]
 
@@ -152,19 +152,13 @@ def _compartments(
 ) -> tuple[Compartment, ...]:
     out: list[Compartment] = []
     for line in lines:
-        runs: list[list[int]] = [[]]
-        for i in line:
-            if is_open[i]:
-                runs[-1].append(i)
-            elif runs[-1]:
-                runs.append([])
-        runs = [run for run in runs if run]
+        runs = white_runs(line, lambda i: not is_open[i])
         name = house_name(line, cols, ())
         for run in runs:
             length = len(run)
             windows = tuple(((1 << length) - 1) << low for low in range(n - length + 1))
             others = tuple(i for other in runs if other is not run for i in other)
-            out.append(Compartment(tuple(run), windows, others, name))
+            out.append(Compartment(run, windows, others, name))
     return tuple(out)
 
 
