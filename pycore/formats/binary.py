@@ -108,7 +108,8 @@ def decode_bytes(data: bytes) -> Puzzle:
                               unit="byte")
     start = 5 + mask_len
     body_len = sum(enabled) * b * b
-    need(body_len, start, f"{body_len} bytes of cells for {sum(enabled)} enabled boxes")
+    boxes_named = _loss.plural(sum(enabled), "enabled box", "enabled boxes")
+    need(body_len, start, f"{body_len} bytes of cells for {boxes_named}")
     if len(data) > start + body_len:
         raise FormatError(NAME, start + body_len, "the end of data (no trailing bytes)",
                           unit="byte", found=f"{len(data) - start - body_len} more")

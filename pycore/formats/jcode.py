@@ -45,7 +45,7 @@ def _tokens(text: str, max_tokens: int | None = None) -> list[int]:
     values: list[int] = []
     i, length = 0, len(text)
     while i < length:
-        ch = text[i]
+        start, ch = i, text[i]
         if ch == "-":
             values.append(0)
             i += 1
@@ -62,7 +62,7 @@ def _tokens(text: str, max_tokens: int | None = None) -> list[int]:
             raise FormatError(NAME, i, "'-' or a capital letter A-I starting a cell",
                               found=repr(ch))
         if max_tokens is not None and len(values) > max_tokens:
-            raise FormatError(NAME, i, f"at most {max_tokens} cells")
+            raise FormatError(NAME, start, f"at most {max_tokens} cells")
     return values
 
 
