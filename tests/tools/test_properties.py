@@ -19,6 +19,7 @@ from pycore.formats.tools import sudokupad
 from pycore.model import Puzzle, candidates
 
 from ..strategies import square_puzzles
+from .exportable import EXPORTABLE, Reached
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -78,22 +79,28 @@ ROUND = settings(max_examples=40, deadline=None)
 
 
 @pytest.mark.parametrize("target", tools.names())
-@ROUND
-@given(puzzle=square_puzzles(kind="sudoku"))
-def test_every_lossless_export_imports_back_unchanged(target: str, puzzle: Puzzle) -> None:
-    try:
+def test_every_lossless_export_imports_back_unchanged(target: str) -> None:
+    """Whatever a writer holds whole, our reader of that tool reads back; an unmarked cell
+    comes back from HoDoKu's texts with every open digit, as HoDoKu shows it."""
+    if target == "fpuzzles":
+        pytest.importorskip("lzstring")
+    reached = Reached()
+
+    @ROUND
+    @given(puzzle=EXPORTABLE[target]())
+    def check(puzzle: Puzzle) -> None:
+        reached.seen += 1
         if tools.lost(target, puzzle):
             return
-    except FormatError:
-        return
-    text = tools.export(target, puzzle)
-    expected = puzzle
-    if target == "hodoku":  # a pencil-mark grid has no bare empty cell: it lists the open digits
-        peers = puzzle.geometry.peers
-        expected = puzzle.with_cells({
-            i: candidates(set(range(1, 10)) - {puzzle.cells[j].digit for j in peers[i]})
-            for i, cell in enumerate(puzzle.cells) if cell.kind == "empty"})
-    assert tools.read(text).puzzle == expected
+        expected = puzzle
+        if target.startswith("hodoku"):
+            expected = puzzle.with_cells({i: candidates(puzzle.open_digits(i))
+                                          for i, cell in enumerate(puzzle.cells) if cell.kind == "empty"})
+        assert tools.read(tools.export(target, puzzle)).puzzle == expected
+        reached.checked += 1
+
+    check()
+    reached.assert_most()
 
 
 @ROUND

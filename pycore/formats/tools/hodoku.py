@@ -10,7 +10,9 @@ Facts from HoDoKu's `Sudoku2.setSudoku`/`getSudoku` (9x9 only):
 - SimpleSudoku: 2 grids (givens, pencil marks) or 3 (givens, placed cells, marks).
 - Library: `:<technique>:<digits>:<81 cells, + before a placed non-given>:<deleted
   candidates as digit-row-col, space-separated>:<eliminations>:<placements>:<extra>`.
-  A cell's candidates are the digits no peer has placed, minus the deleted ones.
+  A cell's candidates are the digits no peer has placed, minus the deleted ones (HoDoKu:
+  givens and deleted candidates together are equivalent to a pencil-mark grid), so an
+  empty field means full marks.
 
 We write two of them (`hodoku`, `hodoku-library`), 9x9 only, lines separated by `\\n`
 without a final one:
@@ -107,11 +109,12 @@ def _library(fields: list[str]) -> Imported:
         d, r, c = (int(ch) for ch in tok)
         deleted.setdefault((r - 1) * 9 + c - 1, set()).add(d)
     warnings = []
+    # Givens and deleted candidates together are a pencil-mark grid: an empty field means
+    # every unsolved cell holds every digit its houses leave open.
     puzzle = Puzzle("sudoku", 9, tuple(cells))
-    if deleted:
-        puzzle = puzzle.with_cells({
-            i: candidates(set(puzzle.open_digits(i)) - deleted.get(i, set()))
-            for i, cell in enumerate(cells) if cell.kind == "empty"})
+    puzzle = puzzle.with_cells({
+        i: candidates(set(puzzle.open_digits(i)) - deleted.get(i, set()))
+        for i, cell in enumerate(cells) if cell.kind == "empty"})
     technique, digits = fields[1], fields[2]
     step = [f for f in fields[5:] if f.strip()]
     if (technique, digits) != ("0000", "x") or step:
@@ -264,25 +267,13 @@ def _ruled_out_marks(puzzle: Puzzle) -> int:
 
 
 def _library_lost(puzzle: Puzzle) -> list[str]:
-    """The line stores eliminations only: with none, every unsolved cell reads back empty;
-    with some, every unsolved cell reads back with all its open digits but those."""
+    """The line stores eliminations only, so every unsolved cell reads back with all its open
+    digits but those (an unmarked cell as HoDoKu shows it, as in the pencil-mark grid); only
+    marks of a digit a peer already holds cannot be written."""
     _require_classic("hodoku-library", puzzle)
-    lost = []
     ruled_out = _ruled_out_marks(puzzle)
-    if ruled_out:
-        lost.append(f"{_loss.plural(ruled_out, 'pencil mark')} of a digit a peer already holds")
-    marked = [i for i, cell in enumerate(puzzle.cells) if cell.kind == "candidates"]
-    eliminates = any(set(puzzle.open_digits(i)) - puzzle.cells[i].candidates for i in marked)
-    if eliminates:
-        bare = sum(1 for i, cell in enumerate(puzzle.cells)
-                   if cell.kind == "empty" and puzzle.open_digits(i))
-        if bare:
-            lost.append(f"{_loss.plural(bare, 'cell')} without pencil marks (HoDoKu would mark "
-                        "every open digit there)")
-    elif marked:
-        lost.append(f"the pencil marks of {_loss.plural(len(marked), 'cell')} that list every open "
-                    "digit (they would read back as empty)")
-    return lost
+    return [f"{_loss.plural(ruled_out, 'pencil mark')} of a digit a peer already holds"] \
+        if ruled_out else []
 
 
 def _library_write(puzzle: Puzzle) -> str:
