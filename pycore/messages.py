@@ -206,8 +206,8 @@ def opening(err: Exception, text: str) -> str:
         at = stray.pos + 1 + (len(parts[1]) + 1 if parts else 0)
         return (f"This link has a character that does not belong in it.\n"
                 f"Character {at} is {stray.found}. Copy the whole link again.")
-    return (f"That link could not be opened: it may be cut off or changed.\n"
-            f"Copy the whole link again. (Details: {err})")
+    # the error's own text lists formats and their rules: for the console, not for a player
+    return "That link could not be opened: it may be cut off or changed.\nCopy the whole link again."
 
 
 # --- a link format that cannot hold the grid ---------------------------------------
@@ -281,4 +281,4 @@ def for_error(err: Exception, text: str | None = None, puzzle: Puzzle | None = N
         return opening(err, text)
     if isinstance(err, (LossError, FormatError)):
         return sharing(err, puzzle)
-    return f"Something went wrong.\n(Details: {err})"
+    return "Something went wrong with this grid's link."
