@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import re
@@ -16,6 +15,8 @@ import pycore
 from pycore import links
 from pycore.errors import FormatError
 from pycore.formats import compact
+from pycore.formats._numeral import to_text
+from pycore.formats._rans import Writer
 from pycore.formats.json import from_json, to_json
 from pycore.model import (
     BLACK,
@@ -76,6 +77,12 @@ def player_states(draw: st.DrawFn) -> Puzzle:
     return Puzzle("sudoku", n, tuple(cells), box)
 
 
+def as_compact(numeral: str) -> str:
+    """A numeral as compact writes it: marked when it has another format's shape."""
+    lookalike = re.fullmatch(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+|[-A-Ia-j]+", numeral)
+    return compact.MARK + numeral if lookalike else numeral
+
+
 def assert_round_trip(puzzle: Puzzle) -> str:
     text = compact.encode(puzzle)
     assert URL_SAFE.fullmatch(text), text
@@ -120,12 +127,16 @@ def test_never_longer_than_a_seed_format_and_the_default_link(puzzle: Puzzle) ->
     assert len(links.best(puzzle)[1]) <= len(text)
     # A 3x3 str8ts is 9 one-character fields: a look-alike marker can cost compact one more.
     assume(puzzle.size > 3)
+    held = []
     for name in SEEDS:
         try:
             other = links.fragment(puzzle, name)
         except FormatError:
             continue
+        held.append(name)
         assert len(text) <= len(other), name
+    if puzzle.layout is None and (puzzle.kind == "str8ts" or puzzle.default_box):
+        assert "jcode" in held  # jcode holds every one-grid state: compared at least with it
     assert links.best(puzzle) == ("compact", text)
     assert links.link(puzzle, base="https://example.org/#old") == f"https://example.org/#{text}"
 
@@ -172,13 +183,13 @@ def test_short_for_the_common_cases() -> None:
 
 def test_a_later_version_is_refused_by_name() -> None:
     """The first step's last slot belongs to later versions: this one names them."""
-    refusals = []
-    for ch in compact.ALPHABET:
-        try:
-            compact.decode("_C" + ch)
-        except FormatError as err:
-            refusals.append(str(err))
-    assert any("later version" in r for r in refusals)
+    writer = Writer()
+    writer.weighted(compact.HEAD, compact.LATER)
+    numeral = to_text(writer.number())
+    text = as_compact(numeral)
+    with pytest.raises(FormatError, match="later version") as info:
+        compact.decode(text)
+    assert info.value.pos == len(text) - len(numeral)  # where the numeral starts
 
 
 # --- detection: the rule that keeps formats apart ------------------------------
@@ -222,18 +233,30 @@ def test_unmarked_texts_never_look_like_other_formats() -> None:
             assert not re.fullmatch(r"[-A-Ia-j]+", text)
 
 
+def holders(puzzle: Puzzle) -> set[str]:
+    """The seed formats that hold a one-grid puzzle with the default boxes whole."""
+    if puzzle.kind == "str8ts":
+        return {"str8ts", "jcode"}
+    digits_only = not puzzle.count("value") and not puzzle.count("candidates")
+    square_boxes = puzzle.box is not None and puzzle.box[0] == puzzle.box[1]
+    return {"offset", "jcode", "bitcell"} | ({"binary"} if digits_only and square_boxes else set())
+
+
 @PROPERTY
 @given(square_puzzles(default_box=True))
 def test_other_formats_bare_strings_are_still_detected(puzzle: Puzzle) -> None:
+    held = set()
     for name in SEEDS:
         try:
             text = pycore.encode(name, puzzle)
         except FormatError:
             continue
+        held.add(name)
         found, _ = links.read(text)
         assert found != "compact", (name, text)
         if name in ("offset", "binary", "bitcell"):
             assert found == name
+    assert held == holders(puzzle)
 
 
 # --- hostile text: only FormatError, work bounded by the text's length ----------
@@ -243,9 +266,11 @@ def test_other_formats_bare_strings_are_still_detected(puzzle: Puzzle) -> None:
 def test_any_text_gives_a_puzzle_or_a_format_error(text: str) -> None:
     try:
         puzzle = compact.decode(text)
-    except FormatError:
+    except FormatError as err:
+        assert err.pos is not None and 0 <= err.pos <= len(text)
         return
-    assert isinstance(puzzle, Puzzle)
+    assert set(text) <= set(compact.ALPHABET)  # only a text of compact's characters reads
+    assert compact.decode(compact.encode(puzzle)) == puzzle
 
 
 @settings(max_examples=400, deadline=None)
@@ -259,8 +284,10 @@ def test_url_safe_garbage_gives_a_puzzle_or_a_format_error(text: str) -> None:
 
 
 def test_mutated_links_give_a_puzzle_or_a_format_error() -> None:
+    """Each mutant reads as a puzzle that round-trips, or is refused at a place in it."""
     rng = random.Random(3)
     texts = [str(v["text"]) for v in VECTORS]
+    read = refused = 0
     for _ in range(1500):
         chars = list(rng.choice(texts))
         for _ in range(rng.randint(1, 3)):
@@ -274,8 +301,16 @@ def test_mutated_links_give_a_puzzle_or_a_format_error() -> None:
                 chars.insert(at, rng.choice(compact.ALPHABET))
             if not chars:
                 chars = ["B"]
-        with contextlib.suppress(FormatError):  # anything else fails the test
-            compact.decode("".join(chars))
+        mutant = "".join(chars)
+        try:  # anything but a FormatError fails the test
+            puzzle = compact.decode(mutant)
+        except FormatError as err:
+            assert err.pos is not None and 0 <= err.pos <= len(mutant), err
+            refused += 1
+            continue
+        read += 1
+        assert compact.decode(compact.encode(puzzle)) == puzzle
+    assert read > 100 and refused > 100  # both ways are walked
 
 
 @pytest.mark.parametrize("text", ["", "_", "__B", "A", "AB", "B!", "B=", "B B", "é", "B" * 60_000])
@@ -291,26 +326,44 @@ def test_not_a_string() -> None:
 
 def test_a_text_too_long_for_its_shape_is_refused_before_decoding() -> None:
     # A 30000-bit number whose first step says "classic 9x9": no 9x9 needs 1300 characters.
-    long = compact.MARK + compact._to_text(1 << 30_000)
+    long = compact.MARK + to_text(1 << 30_000)
     assert len(long) > 4000
     with pytest.raises(FormatError, match="bits for this shape"):
         compact.decode(long)
 
 
+def written_by_hand(value_escape: bool) -> str:
+    """A classic 9x9 with a given 1 in r1c1 and a value 2 in r1c2, step by step as version 1
+    reads it: the header, no symmetry, which kinds occur (given and value), each cell's
+    kind by the adaptive model, the packing (no escape for givens; for values as asked),
+    the given among 9 digits, the value among the 8 its houses leave (after an escape's
+    "no clash")."""
+    w = Writer()
+    w.weighted(compact.HEAD, compact.CLASSIC)
+    w.weighted(compact.SYMMETRIES, compact.NONE)
+    w.weighted([compact.ALL_PRESENT if m == 0b111 else 1 for m in range(8)], 0b011)
+    present = (compact.K_EMPTY, compact.K_GIVEN, compact.K_VALUE)
+    table = [compact.KIND_PRIOR[kind] for kind in present]
+    for i in range(81):
+        s = present.index(compact.K_GIVEN if i == 0 else compact.K_VALUE if i == 1 else 0)
+        w.weighted(table, s)
+        table[s] += 2
+    w.weighted(compact.PACKING, 0)
+    w.weighted(compact.PACKING, int(value_escape))
+    w.uniform(9, 0)  # the given: digit 1
+    if value_escape:
+        w.weighted([1, 1], 0)  # the escape's first answer: not a clash
+    w.uniform(8, 0)  # the value: the first digit left, 2
+    return as_compact(to_text(w.number()))
+
+
 def test_texts_no_encoder_writes_are_refused() -> None:
-    """An escape switched on that no digit takes is not a v1 text (it would also be longer):
-    write the header, kinds and packing of such a text by hand; the rest reads as zeros."""
+    """An escape switched on that no digit takes is not a v1 text (it would also be longer)."""
     puzzle = Puzzle.blank().with_cells({0: given_cell(1), 1: value(2)})
-    plan = compact._Plan("sudoku", 9, (3, 3), None, bare=False, value_escape=True)
-    writer = compact._Writer()
-    kinds = [compact._kind_id(c) for c in puzzle.cells]
-    shape = compact._shape("sudoku", 9, (3, 3), None)
-    compact._code_header(writer, plan)
-    compact._code_kinds(writer, plan, shape, kinds)
-    compact._code_packing(writer, plan, plan, kinds)
-    text = compact._to_text(writer.number())
-    with pytest.raises(FormatError, match="escape"):
-        compact.decode(text)
+    assert compact.decode(written_by_hand(value_escape=False)) == puzzle
+    assert compact.encode(puzzle) == written_by_hand(value_escape=False)
+    with pytest.raises(FormatError, match="an escape for clashing digits that none takes"):
+        compact.decode(written_by_hand(value_escape=True))
 
 
 # --- what the format holds -------------------------------------------------------

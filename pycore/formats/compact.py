@@ -1,8 +1,8 @@
 """Compact: the shortest lossless link text for anything the model holds.
 
 The whole puzzle is one integer built by exact range coding on a Python int
-(rANS without renormalisation: no precision limit, no rounding), written in
-the 64 URL-safe characters `A-Z a-z 0-9 - _`. Each coding step spends
+(`_rans`: no precision limit, no rounding), written as a base-64 numeral in
+the URL-safe characters `A-Z a-z 0-9 - _` (`_numeral`). Each coding step spends
 log2(total / frequency) bits, so bits go where the information is:
 
 - a header symbol first: the classic 9x9 costs one or two bits, anything else
@@ -12,34 +12,38 @@ log2(total / frequency) bits, so bits go where the information is:
   a symmetry (half turn, mirror, diagonal: published puzzles usually have one);
 - each given's digit among the digits not yet used by earlier givens in its
   houses, values likewise after the givens, candidates as a subset of the
-  cell's possibles (what `compute_possibles` allows once givens and values are
-  placed). Conflicting digits and marks outside the possibles take an escape,
+  cell's possibles (the digits no given or value in its houses rules out,
+  `Puzzle.open_masks`). Conflicting digits and marks outside the possibles take an escape,
   so a player's mistakes survive.
 
 Several packings (escapes on or off, the symmetry, a model for marks that
 equal the possibles) are weighed per grid by the bits each takes, and the
-cheapest is coded in the text. Steps are decoded in the order written, so the
-encoder records them forwards and pushes them in reverse (rANS is LIFO). The
-reader refuses texts no encoder writes (an escape nothing takes, a kind said
-to occur that no cell has, ...), which turns away some garbage for free.
+cheapest is coded in the text. One walk over the puzzle (header, kinds,
+packing, digits, marks) runs with a writer to encode and with a reader to
+decode, so the two cannot disagree. The reader refuses texts no encoder
+writes (an escape nothing takes, a kind said to occur that no cell has, ...),
+which turns away some garbage for free.
 
-Text: a bijective base-64 numeral whose first character is never `A` nor
-`_`. A text made only of characters that another format's strings use (the
-base-32 fields of offset/str8ts, the letters of jcode) gets a leading `_`,
+Text: the numeral, whose first character is never `A` nor `_`. A text made
+only of characters that another format's strings use (the base-32 fields of
+offset/str8ts, the letters of jcode) gets a leading `_`,
 which no other format's string starts with, so `links.read` never mistakes
 a compact text for another format. Version 1 is frozen: every constant below
 is part of the format.
+
+This module is longer than most (~600 lines) because the walk is one piece: the
+writer and the reader share every step of it, and each step's model (the house
+masks earlier cells leave, the subsets of the possibles) only means anything next
+to the steps around it.
 """
 
 from __future__ import annotations
 
-import base64
 import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Protocol
 
 from ..errors import FormatError, PuzzleError
 from ..model import (
@@ -52,14 +56,17 @@ from ..model import (
     Cell,
     Layout,
     Puzzle,
+    pack,
+    unpack,
 )
 from . import FORMATS, LinkForm, link_form
+from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
+from ._numeral import from_text, to_text
+from ._rans import AdaptiveBit, Coder, Reader, Writer
 
 NAME = "compact"
 VERSION = 1
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 MARK = "_"  # leads a text that would otherwise look like another format's string
-_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
 _TEXT = re.compile(r"[A-Za-z0-9_\-]*")
 # Any URL-safe text, tried after every other format's shape (those declared in the
 # registry), so that a text of another format's shape is marked.
@@ -91,88 +98,6 @@ BOXES: dict[int, tuple[tuple[int, int], ...]] = {
 MAX_LAYOUT = 15
 
 
-# --- the coder: one walk over the puzzle, run by a writer or a reader ---------
-
-class _Coder(Protocol):
-    def uniform(self, radix: int, value: int) -> int: ...
-    def weighted(self, freqs: Sequence[int], value: int) -> int: ...
-
-
-class _Writer:
-    """Records every step (start, frequency, total) in reading order."""
-
-    def __init__(self) -> None:
-        self.steps: list[tuple[int, int, int]] = []
-
-    def uniform(self, radix: int, value: int) -> int:
-        if radix > 1:
-            self.steps.append((value, 1, radix))
-        return value
-
-    def weighted(self, freqs: Sequence[int], value: int) -> int:
-        assert 0 <= value < len(freqs)
-        f = freqs[value]
-        assert f > 0, "the encoder chose a packing that cannot hold this symbol"
-        start = sum(freqs[:value])
-        total = start + f + sum(freqs[value + 1:])
-        if f != total:
-            self.steps.append((start, f, total))
-        return value
-
-    def cost(self) -> float:
-        """Bits the steps take (the number's size to within a bit or two)."""
-        log2 = math.log2
-        return sum(log2(t) - log2(f) if f > 1 else log2(t) for _, f, t in self.steps)
-
-    def number(self) -> int:
-        x = 0
-        for start, f, total in reversed(self.steps):
-            if f == 1:
-                x = x * total + start
-            else:
-                q, r = divmod(x, f)
-                x = q * total + start + r
-        return x
-
-
-class _Reader:
-    def __init__(self, x: int) -> None:
-        self.x = x
-
-    def uniform(self, radix: int, value: int = 0) -> int:
-        if radix <= 1:
-            return 0
-        self.x, r = divmod(self.x, radix)
-        return r
-
-    def weighted(self, freqs: Sequence[int], value: int = 0) -> int:
-        total = sum(freqs)
-        if max(freqs) == total:
-            return freqs.index(total)
-        q, r = divmod(self.x, total)
-        start = 0
-        for s, f in enumerate(freqs):
-            if r < start + f:
-                self.x = q * f + r - start
-                return s
-            start += f
-        raise AssertionError("unreachable: r < total")
-
-
-class _Bit:
-    """An adaptive yes/no (Krichevsky-Trofimov counts): rare escapes cost little."""
-
-    __slots__ = ("counts",)
-
-    def __init__(self) -> None:
-        self.counts = [1, 1]
-
-    def code(self, io: _Coder, value: int) -> int:
-        s = io.weighted(self.counts, value)
-        self.counts[s] += 2
-        return s
-
-
 # --- the plan: what the header says ------------------------------------------
 
 @dataclass(frozen=True)
@@ -194,9 +119,19 @@ class _Plan:
                 and self.box == (3, 3))
 
 
-def _unwritten(what: str) -> FormatError:
+class _Refused(Exception):
+    """What the walk found wrong in the number; `decode` makes it a FormatError placed at
+    the numeral (the whole number is the one field, so no smaller place exists)."""
+
+    def __init__(self, expected: str, found: str | None = None) -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.found = found
+
+
+def _unwritten(what: str) -> _Refused:
     """A text no encoder writes: refusing it keeps garbage from reading as a puzzle."""
-    return FormatError(NAME, None, "a text as the encoder writes it", found=what)
+    return _Refused("a text as the encoder writes it", found=what)
 
 
 def _windows_rank(chosen: Sequence[int]) -> int:
@@ -217,12 +152,12 @@ def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
     return out[::-1]
 
 
-def _code_header(io: _Coder, plan: _Plan | None) -> _Plan:
+def _code_header(io: Coder, plan: _Plan | None) -> _Plan:
     truth = plan or _Plan("sudoku", 9, (3, 3), None)
     head = CLASSIC_BARE if truth.classic and truth.bare else CLASSIC if truth.classic else OTHER
     head = io.weighted(HEAD, head)
     if head == LATER:
-        raise FormatError(NAME, 0, f"a compact text of version {VERSION}",
+        raise _Refused(f"a compact text of version {VERSION}",
                           found="a later version (a newer pycore reads it)")
     if head != OTHER:
         out = _Plan("sudoku", 9, (3, 3), None, bare=head == CLASSIC_BARE)
@@ -251,7 +186,7 @@ def _code_header(io: _Coder, plan: _Plan | None) -> _Plan:
     return replace(out, symmetry=io.weighted(SYMMETRIES, truth.symmetry))
 
 
-def _code_layout(io: _Coder, layout: Layout | None) -> Layout:
+def _code_layout(io: Coder, layout: Layout | None) -> Layout:
     truth = layout or Layout(2, 2, 2)
     b = 2 + io.uniform(4, truth.box - 2)
     width = b + io.uniform(MAX_LAYOUT + 1 - b, truth.width - b)
@@ -270,7 +205,7 @@ def _code_layout(io: _Coder, layout: Layout | None) -> Layout:
     try:
         out = Layout(b, width, height, disabled)
     except PuzzleError as err:
-        raise FormatError(NAME, None, f"a valid layout ({err})") from None
+        raise _Refused(f"a valid layout ({err})") from None
     if out.is_plain or len(out.windows) != count:
         raise _unwritten("a layout that names only some of its windows")
     return out
@@ -384,7 +319,7 @@ def _spread(packed: int, pool: int) -> int:
     return out
 
 
-def _code_kinds(io: _Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> list[int]:
+def _code_kinds(io: Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> list[int]:
     """Which kinds occur at all, then each cell's kind by an adaptive model whose
     context is the kind of the cell's image under the plan's symmetry."""
     alphabet = _alphabet(plan)
@@ -417,7 +352,7 @@ def _code_kinds(io: _Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) ->
     return kinds
 
 
-def _code_packing(io: _Coder, plan: _Plan, truth: _Plan, kinds: Sequence[int]) -> _Plan:
+def _code_packing(io: Coder, plan: _Plan, truth: _Plan, kinds: Sequence[int]) -> _Plan:
     """The escapes and models this grid uses, said only for the kinds it has."""
     if plan.bare:
         return plan
@@ -435,7 +370,7 @@ def _code_packing(io: _Coder, plan: _Plan, truth: _Plan, kinds: Sequence[int]) -
     )
 
 
-def _code_digit(io: _Coder, full: int, allowed: int, escape: _Bit | None, bit: int) -> int:
+def _code_digit(io: Coder, full: int, allowed: int, escape: AdaptiveBit | None, bit: int) -> int:
     """A digit among those its houses still allow; with an escape, any digit.
     Returns the digit's bit, negated when it took the escape."""
     pool = allowed
@@ -446,13 +381,13 @@ def _code_digit(io: _Coder, full: int, allowed: int, escape: _Bit | None, bit: i
         if clash:
             pool = others
     elif allowed == 0:
-        raise FormatError(NAME, None, "a text whose digits fit their houses",
+        raise _Refused("a text whose digits fit their houses",
                           found="a digit with no room left")
     index = io.uniform(pool.bit_count(), _index_in(pool, bit) if bit else 0)
     return -_nth_bit(pool, index) if pool != allowed else _nth_bit(pool, index)
 
 
-def _code_digits(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
+def _code_digits(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
                  truth: Sequence[Cell]) -> tuple[list[int], list[int]]:
     """Givens (and black givens) first, then values, each among the digits its houses
     leave: (digit per cell, digit bits used per house)."""
@@ -462,7 +397,7 @@ def _code_digits(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
     digits = [0] * shape.count
     for phase, escape in (((K_GIVEN, K_BLACK_GIVEN), plan.given_escape),
                           ((K_VALUE,), plan.value_escape)):
-        model = _Bit() if escape else None
+        model = AdaptiveBit() if escape else None
         clashes = 0
         for i in shape.inside:
             if kinds[i] not in phase:
@@ -483,8 +418,8 @@ def _code_digits(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
     return digits, used
 
 
-def _code_marks(io: _Coder, full: int, possible: int, plan: _Plan,
-                outside_model: _Bit, full_model: _Bit, marks: int) -> int:
+def _code_marks(io: Coder, full: int, possible: int, plan: _Plan,
+                outside_model: AdaptiveBit, full_model: AdaptiveBit, marks: int) -> int:
     """Pencil marks as a subset of the cell's possibles; outside ones after an escape.
     Returns the marks' bits, negated when some lie outside the possibles."""
     beyond = full & ~possible
@@ -494,7 +429,7 @@ def _code_marks(io: _Coder, full: int, possible: int, plan: _Plan,
         stray = 1 if possible == 0 else 0 if beyond == 0 else outside_model.code(
             io, 1 if marks & beyond else 0)
     elif possible == 0:
-        raise FormatError(NAME, None, "pencil marks that fit the possibles",
+        raise _Refused("pencil marks that fit the possibles",
                           found="a cell with no possibles")
     if stray:
         q = beyond.bit_count()
@@ -510,12 +445,12 @@ def _code_marks(io: _Coder, full: int, possible: int, plan: _Plan,
     return marks or _spread(inner, possible)  # the writer knows them already
 
 
-def _code_all_marks(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
+def _code_all_marks(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
                     used: Sequence[int], truth: Sequence[Cell]) -> list[int]:
     """Pencil marks, relative to the possibles all digits leave: a bit mask per cell."""
     full = (1 << shape.size) - 1
     units = shape.units
-    outside_model, full_model = _Bit(), _Bit()
+    outside_model, full_model = AdaptiveBit(), AdaptiveBit()
     marks = [0] * shape.count
     strays = 0
     for i in shape.inside:
@@ -524,10 +459,7 @@ def _code_all_marks(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int]
         taken = 0
         for h in units[i]:
             taken |= used[h]
-        bits = 0
-        if truth:
-            for d in truth[i].candidates:
-                bits |= 1 << (d - 1)
+        bits = pack(truth[i].candidates) if truth else 0
         bits = _code_marks(io, full, full & ~taken, plan, outside_model, full_model, bits)
         if bits < 0:
             strays += 1
@@ -538,12 +470,12 @@ def _code_all_marks(io: _Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int]
     return marks
 
 
-def _read(reader: _Reader) -> Puzzle:
+def _read(reader: Reader) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks."""
     plan = _code_header(reader, None)
     shape = _shape(plan.kind, plan.size, plan.box, plan.layout)
     if reader.x.bit_length() > _max_bits(shape):
-        raise FormatError(NAME, None, f"at most {_max_bits(shape)} bits for this shape",
+        raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
                           found=f"{reader.x.bit_length()} bits")
     kinds = _code_kinds(reader, plan, shape, ())
     plan = _code_packing(reader, plan, plan, kinds)
@@ -552,7 +484,7 @@ def _read(reader: _Reader) -> Puzzle:
     digits, used = _code_digits(reader, plan, shape, kinds, ())
     marks = _code_all_marks(reader, plan, shape, kinds, used, ()) if K_MARKS in kinds else []
     if reader.x:
-        raise FormatError(NAME, None, "a text that ends where its puzzle does",
+        raise _Refused("a text that ends where its puzzle does",
                           found="more data")
     cells: list[Cell] = []
     outside = shape.outside
@@ -567,9 +499,7 @@ def _read(reader: _Reader) -> Puzzle:
         elif kind == K_VALUE:
             cells.append(Cell("value", digits[i]))
         elif kind == K_MARKS:
-            m = marks[i]
-            cells.append(Cell("candidates", 0, frozenset(
-                d + 1 for d in range(plan.size) if m >> d & 1)))
+            cells.append(Cell("candidates", 0, unpack(marks[i])))
         elif kind == K_BLACK:
             cells.append(BLACK)
         else:
@@ -577,7 +507,7 @@ def _read(reader: _Reader) -> Puzzle:
     try:
         return Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout)
     except PuzzleError as err:
-        raise FormatError(NAME, None, f"a valid puzzle ({err})") from None
+        raise _Refused(f"a valid puzzle ({err})") from None
 
 
 # --- choosing a packing, and the text --------------------------------------------
@@ -604,24 +534,19 @@ def _fits(puzzle: Puzzle, shape: _Shape) -> tuple[bool, bool, bool]:
 
     givens = digits_fit(("given", "black"))
     values = digits_fit(("value",))
-    for i in shape.inside:
-        cell = cells[i]
-        if cell.kind == "candidates":
-            taken = 0
-            for h in units[i]:
-                taken |= used[h]
-            if any(taken >> (d - 1) & 1 for d in cell.candidates):
-                return givens, values, False
-    return givens, values, True
+    open_masks = puzzle.open_masks
+    marks = all(pack(cell.candidates) & ~open_masks[i] == 0
+                for i, cell in enumerate(cells) if cell.kind == "candidates")
+    return givens, values, marks
 
 
-def _cost(step: Callable[[_Writer], object]) -> float:
-    writer = _Writer()
+def _cost(step: Callable[[Writer], object]) -> float:
+    writer = Writer()
     step(writer)
     return writer.cost()
 
 
-def _write(puzzle: Puzzle) -> _Writer:
+def _write(puzzle: Puzzle) -> Writer:
     """Choose each packing by the bits its part of the walk takes, then write the walk.
     The parts are independent: symmetry changes only the kinds, the marks model only
     the marks."""
@@ -642,12 +567,12 @@ def _write(puzzle: Puzzle) -> _Writer:
     options = range(len(SYMMETRIES)) if shape.rows == shape.cols else range(DIAGONAL)
     plan = replace(plan, symmetry=min(options, key=kinds_cost))
     if K_MARKS in has:
-        _, used = _code_digits(_Writer(), plan, shape, kinds, cells)
+        _, used = _code_digits(Writer(), plan, shape, kinds, cells)
         full = replace(plan, mark_full=True)
         if (_cost(lambda w: _code_all_marks(w, full, shape, kinds, used, cells))
                 < _cost(lambda w: _code_all_marks(w, plan, shape, kinds, used, cells))):
             plan = full
-    writer = _Writer()
+    writer = Writer()
     _code_header(writer, plan)
     _code_kinds(writer, plan, shape, kinds)
     _code_packing(writer, plan, plan, kinds)
@@ -663,36 +588,6 @@ def _max_bits(shape: _Shape) -> int:
 
 
 MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 12)) // 6
-
-
-def _offset(length: int) -> int:
-    """How many numbers the texts shorter than `length` stand for."""
-    return 62 * ((1 << 6 * (length - 1)) - 1) // 63
-
-
-def _to_text(x: int) -> str:
-    length = max(1, (x.bit_length() + 5) // 6)
-    while length > 1 and x < _offset(length):
-        length -= 1
-    while x >= _offset(length + 1):
-        length += 1
-    rest_len = length - 1
-    m = x - _offset(length)
-    lead, rest = divmod(m, 1 << 6 * rest_len)
-    padded = -(-rest_len // 4) * 4
-    body = base64.urlsafe_b64encode(rest.to_bytes(padded // 4 * 3, "big")).decode("ascii")
-    return ALPHABET[lead + 1] + body[padded - rest_len:]
-
-
-def _from_text(text: str, start: int) -> int:
-    lead = _DIGIT[text[0]]
-    if not 1 <= lead <= 62:
-        raise FormatError(NAME, start, "a first character other than 'A' and '_'",
-                          found=repr(text[0]))
-    rest = text[1:]
-    pad = -len(rest) % 4
-    raw = base64.urlsafe_b64decode("A" * pad + rest)
-    return _offset(len(text)) + ((lead - 1) << 6 * len(rest)) + int.from_bytes(raw, "big")
 
 
 @cache
@@ -711,13 +606,13 @@ def _lookalike(text: str) -> bool:
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     """The shortest text; `lossy` is accepted and ignored (compact never loses)."""
-    text = _to_text(_write(puzzle).number())
+    text = to_text(_write(puzzle).number())
     return MARK + text if _lookalike(text) else text
 
 
 def decode(text: str) -> Puzzle:
     if not isinstance(text, str):
-        raise FormatError(NAME, None, "text", found=type(text).__name__)
+        raise FormatError(NAME, 0, "text", found=type(text).__name__)
     if len(text) > MAX_TEXT:
         raise FormatError(NAME, MAX_TEXT, f"at most {MAX_TEXT} characters",
                           found=f"{len(text)} characters")
@@ -731,4 +626,7 @@ def decode(text: str) -> Puzzle:
     if not start and _lookalike(text):
         raise FormatError(NAME, 0, "a leading _ on a text shaped like a base-32 or jcode string",
                           found=repr(text[:20]))
-    return _read(_Reader(_from_text(text[start:], start)))
+    try:
+        return _read(Reader(from_text(text[start:], NAME, start)))
+    except _Refused as err:
+        raise FormatError(NAME, start, err.expected, found=err.found) from None

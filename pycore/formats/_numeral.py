@@ -1,0 +1,51 @@
+"""A bijective base-64 numeral in the URL-safe alphabet `A-Z a-z 0-9 - _`.
+
+Every natural number has exactly one text and every text of the right shape one
+number: the texts of length k stand for the numbers after those of all shorter
+texts, and the first character is never `A` (a leading zero) nor `_` (left free
+for a format to mark its texts with). So no two texts mean the same number, and
+lengths grow as slowly as base 64 allows. The characters after the first are
+plain big-endian base-64 digits, so `base64` does the conversion at C speed.
+"""
+
+from __future__ import annotations
+
+import base64
+
+from ..errors import FormatError
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
+
+
+def _before(length: int) -> int:
+    """How many numbers the texts shorter than `length` stand for."""
+    return 62 * ((1 << 6 * (length - 1)) - 1) // 63
+
+
+def to_text(x: int) -> str:
+    """The one text of the natural number `x`."""
+    length = max(1, (x.bit_length() + 5) // 6)
+    while length > 1 and x < _before(length):
+        length -= 1
+    while x >= _before(length + 1):
+        length += 1
+    rest_len = length - 1
+    m = x - _before(length)
+    lead, rest = divmod(m, 1 << 6 * rest_len)
+    padded = -(-rest_len // 4) * 4
+    body = base64.urlsafe_b64encode(rest.to_bytes(padded // 4 * 3, "big")).decode("ascii")
+    return ALPHABET[lead + 1] + body[padded - rest_len:]
+
+
+def from_text(text: str, format: str, start: int = 0) -> int:
+    """The number of a non-empty text of the alphabet; a first `A` or `_` is refused as a
+    FormatError of `format` at `start` (where the numeral begins in its text)."""
+    lead = _DIGIT[text[0]]
+    if not 1 <= lead <= 62:
+        raise FormatError(format, start, "a first character other than 'A' and '_'",
+                          found=repr(text[0]))
+    rest = text[1:]
+    pad = -len(rest) % 4
+    raw = base64.urlsafe_b64decode("A" * pad + rest)
+    return _before(len(text)) + ((lead - 1) << 6 * len(rest)) + int.from_bytes(raw, "big")
