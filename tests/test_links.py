@@ -7,8 +7,8 @@ import contextlib
 import pytest
 
 import pycore
-from pycore import links
-from pycore.model import Puzzle, candidates, value
+from pycore import formats, links
+from pycore.model import BLACK, Puzzle, black, candidates, given, value
 
 from .conftest import load_vector
 
@@ -30,16 +30,63 @@ def test_bare_strings_are_detected(text: str, format: str) -> None:
     assert links.read(f"  https://example.org/app/#{text}  ")[0] == format
 
 
+# Puzzles that between them every link format holds whole: player state in a 4x4 sudoku,
+# a givens-only 9x9 (binary; its base64 has a `/` and `=` padding), a str8ts (jcode's k: tag).
+HELD = (
+    Puzzle.blank(size=4).with_cells({0: value(1), 5: candidates([2, 3])}),
+    Puzzle.blank().with_cells({0: given(5), 40: given(9)}),
+    Puzzle.blank("str8ts", 4).with_cells({0: BLACK, 1: black(2), 6: given(3), 9: value(1)}),
+)
+URL_SAFE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_:,")
+
+
 def test_every_tag_round_trips() -> None:
-    puzzle = Puzzle.blank(size=4).with_cells({0: value(1), 5: candidates([2, 3])})
+    tags = set()
     for format in links.link_formats():
-        try:
-            url = links.link(puzzle, format, "https://example.org/")
-        except pycore.LossError:
-            continue
-        assert links.read(url) == (format, puzzle)
-        assert set(url.split("#", 1)[1]) <= set(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_:,")
+        for puzzle in HELD:
+            try:
+                url = links.link(puzzle, format, "https://example.org/")
+            except pycore.FormatError:  # a state the format cannot hold (another puzzle can)
+                continue
+            fragment = url.split("#", 1)[1]
+            assert links.read(url) == (format, puzzle)
+            assert set(fragment) <= URL_SAFE
+            tags.add(links.tag_of(format, puzzle))
+    assert tags == {None, *links.TAGS}  # every tag, and compact's none
+
+
+def test_binary_fragments_are_url_safe_base64_without_padding() -> None:
+    puzzle = HELD[1]
+    text = pycore.encode("binary", puzzle)
+    assert "/" in text and text.endswith("=")
+    fragment = links.fragment(puzzle, "binary")
+    assert fragment == "b:" + text.rstrip("=").replace("+", "-").replace("/", "_")
+    assert links.read(fragment) == ("binary", puzzle)
+
+
+def test_tags_and_bare_shapes_come_from_each_format() -> None:
+    for tag, (name, options) in links.TAGS.items():
+        form = formats.link_form(name)
+        assert (tag, options.get("kind")) in form.tags
+    assert links.UNTAGGED == "compact" == links.link_formats()[0]
+    assert "json" not in links.link_formats()
+    assert links.tag_of("jcode") == "j"
+    assert links.tag_of("jcode", HELD[2]) == "k"
+
+
+@pytest.mark.parametrize("name", ["json", "nope"])
+def test_a_name_that_is_no_link_format_is_an_unknown_name(name: str) -> None:
+    with pytest.raises(pycore.UnknownName, match="link format"):
+        links.fragment(HELD[0], name)
+    with pytest.raises(pycore.UnknownName, match="link format"):
+        links.tag_of(name)
+
+
+def test_an_unknown_format_name_is_not_a_fault_of_any_text() -> None:
+    with pytest.raises(pycore.UnknownName) as info:
+        pycore.decode("nope", "0234341021400321")
+    assert not isinstance(info.value, pycore.FormatError)
+    assert info.value.name == "nope" and info.value.known == pycore.FORMATS
 
 
 def test_best_is_the_shortest_lossless() -> None:
