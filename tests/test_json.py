@@ -54,3 +54,42 @@ def test_bad_json_text() -> None:
     assert err.value.pos == 9
     with pytest.raises(pycore.FormatError):
         pycore.decode("json", "[" * 100_000)
+
+
+GRID4 = [[None] * 4 for _ in range(4)]
+
+
+@pytest.mark.parametrize(("text", "pos", "unit"), [
+    ('  [1, 2]', 2, "character"),  # not an object: where the value starts
+    ('{"kind": "sudoku", "size": 4, "colour": 1, "cells": []}', 30, "character"),  # the key
+    ('{"kind": "sudoku", "size": 4}', 28, "character"),  # a missing key: the closing brace
+    ('{"kind": "kakuro", "size": 4, "cells": []}', 1, "character"),
+    ('{"kind": "sudoku", "size": "4", "cells": []}', 19, "character"),
+    ('{"kind": "sudoku", "size": 4, "box": [2], "cells": []}', 30, "character"),
+    ('{"kind": "sudoku", "size": 4, "cells": [[null]]}', 30, "character"),  # rows of 4 cells
+    ('{"kind": "sudoku", "size": 4, "cells": ' + json.dumps(GRID4) + "}", None, None),  # valid
+])
+def test_a_fault_of_a_key_is_placed_at_its_field(text: str, pos: int | None,
+                                                 unit: str | None) -> None:
+    if pos is None:
+        assert pycore.decode("json", text) == Puzzle.blank(size=4)
+        return
+    with pytest.raises(pycore.FormatError) as info:
+        pycore.decode("json", text)
+    assert (info.value.pos, info.value.unit) == (pos, unit)
+
+
+def test_a_fault_of_a_cell_is_placed_at_its_index() -> None:
+    grid: list[list[object]] = [[None] * 4 for _ in range(4)]
+    grid[2][1] = {"given": "3"}
+    obj = {"kind": "sudoku", "size": 4, "cells": grid}
+    for read in (lambda: pycore.from_json(obj), lambda: pycore.decode("json", json.dumps(obj))):
+        with pytest.raises(pycore.FormatError, match="row 3 column 2") as info:
+            read()
+        assert (info.value.pos, info.value.unit) == (9, "cell")
+
+
+def test_without_a_text_a_key_has_no_place() -> None:
+    with pytest.raises(pycore.FormatError) as info:
+        pycore.from_json({"kind": "sudoku", "size": 4})
+    assert info.value.pos is None

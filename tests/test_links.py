@@ -117,5 +117,6 @@ def test_refusals_say_what_was_tried(text: str, message: str) -> None:
 def test_our_json_with_a_fault_is_reported_as_ours() -> None:
     text = ('{"kind":"sudoku","size":4,"extra":1,"cells":[[null,null,null,null],'
             '[null,null,null,null],[null,null,null,null],[null,null,null,null]]}')
-    with pytest.raises(pycore.FormatError, match="json: expected only the keys"):
+    with pytest.raises(pycore.FormatError, match="json at character 26: expected only the keys"):
         links.read_any(text)
+    assert text.index('"extra"') == 26

@@ -49,9 +49,9 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     return obj
 
 
-def _int(obj: object, where: str) -> int:
+def _int(obj: object, where: str, at: int | None, unit: str = "cell") -> int:
     if isinstance(obj, bool) or not isinstance(obj, int):
-        raise FormatError(NAME, None, f"an integer for {where}", found=_short(obj))
+        raise FormatError(NAME, at, f"an integer for {where}", unit=unit, found=_short(obj))
     return obj
 
 
@@ -60,80 +60,116 @@ def _short(obj: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def cell_from_json(obj: object, where: str) -> Cell:
+def cell_from_json(obj: object, where: str, index: int | None = None) -> Cell:
+    """One cell of the form; a fault names the cell and is placed at its (row-major) index."""
     if obj is None:
         return EMPTY
     if not isinstance(obj, dict):
-        raise FormatError(NAME, None, f"null or an object for {where}", found=_short(obj))
+        raise FormatError(NAME, index, f"null or an object for {where}", unit="cell",
+                          found=_short(obj))
     keys = set(obj)
     if keys == {"given"}:
-        return given(_int(obj["given"], where))
+        return given(_int(obj["given"], where, index))
     if keys == {"value"}:
-        return value(_int(obj["value"], where))
+        return value(_int(obj["value"], where, index))
     if keys == {"candidates"}:
         marks = obj["candidates"]
         if not isinstance(marks, list):
-            raise FormatError(NAME, None, f"a list of candidates for {where}", found=_short(marks))
-        digits = [_int(d, where) for d in marks]
+            raise FormatError(NAME, index, f"a list of candidates for {where}", unit="cell",
+                              found=_short(marks))
+        digits = [_int(d, where, index) for d in marks]
         if len(set(digits)) != len(digits):
-            raise FormatError(NAME, None, f"candidates without repeats for {where}")
+            raise FormatError(NAME, index, f"candidates without repeats for {where}", unit="cell")
         return candidates(digits)
     if keys in ({"black"}, {"black", "given"}) and obj["black"] is True:
-        return black(_int(obj["given"], where)) if "given" in obj else BLACK
+        return black(_int(obj["given"], where, index)) if "given" in obj else BLACK
     if keys == {"outside"} and obj["outside"] is True:
         return OUTSIDE
-    raise FormatError(NAME, None, f"a cell of the JSON form for {where}", found=_short(obj))
+    raise FormatError(NAME, index, f"a cell of the JSON form for {where}", unit="cell",
+                      found=_short(obj))
 
 
-def from_json(obj: object) -> Puzzle:
-    """Build a puzzle from the parsed JSON form; any fault is a FormatError."""
+class _Places:
+    """Where a key's field starts in the JSON text, for errors; without a text (a parsed
+    object given to `from_json`) there is no character to point at."""
+
+    def __init__(self, text: str | None) -> None:
+        self.text = text
+
+    def key(self, key: str) -> int | None:
+        """The key's first character (its quote), else where the object ends."""
+        if self.text is None:
+            return None
+        at = self.text.find(_json.dumps(key))
+        return at if at >= 0 else self.end()
+
+    def end(self) -> int | None:
+        """The object's closing brace: the place of a fault of the whole object."""
+        if self.text is None:
+            return None
+        body = self.text.rstrip()
+        return len(body) - 1 if body.endswith("}") else len(body)
+
+
+def from_json(obj: object, text: str | None = None) -> Puzzle:
+    """Build a puzzle from the parsed JSON form; any fault is a FormatError. With the `text`
+    it was parsed from, a fault of a key is placed at the key's field in the text; a fault
+    of a cell is placed at the cell's index (unit "cell") either way."""
+    places = _Places(text)
     if not isinstance(obj, dict):
-        raise FormatError(NAME, None, "a JSON object", found=type(obj).__name__)
+        at = None if text is None else len(text) - len(text.lstrip())
+        raise FormatError(NAME, at, "a JSON object", found=type(obj).__name__)
     allowed = {"kind", "size", "box", "layout", "cells"}
     extra = sorted(set(obj) - allowed)
     if extra:
-        raise FormatError(NAME, None, f"only the keys {sorted(allowed)}", found=repr(extra[0]))
+        raise FormatError(NAME, places.key(extra[0]), f"only the keys {sorted(allowed)}",
+                          found=repr(extra[0]))
     for key in ("kind", "size", "cells"):
         if key not in obj:
-            raise FormatError(NAME, None, f"the key {key!r}")
-    kind, size = obj["kind"], _int(obj["size"], "size")
+            raise FormatError(NAME, places.end(), f"the key {key!r}")
+    kind, size = obj["kind"], _int(obj["size"], "size", places.key("size"), "character")
     if kind not in ("sudoku", "str8ts"):
-        raise FormatError(NAME, None, "kind 'sudoku' or 'str8ts'", found=_short(kind))
+        raise FormatError(NAME, places.key("kind"), "kind 'sudoku' or 'str8ts'", found=_short(kind))
     box: tuple[int, int] | None = None
     if "box" in obj:
         raw = obj["box"]
+        at = places.key("box")
         if not isinstance(raw, list) or len(raw) != 2:
-            raise FormatError(NAME, None, "box as [rows, cols]", found=_short(raw))
-        box = (_int(raw[0], "box"), _int(raw[1], "box"))
+            raise FormatError(NAME, at, "box as [rows, cols]", found=_short(raw))
+        box = (_int(raw[0], "box", at, "character"), _int(raw[1], "box", at, "character"))
     layout = None
+    at = places.key("layout")
     try:
         if "layout" in obj:
             spec = obj["layout"]
             if not isinstance(spec, dict) or set(spec) - {"width", "height", "disabled"}:
-                raise FormatError(NAME, None, "layout as {width, height, disabled}", found=_short(spec))
+                raise FormatError(NAME, at, "layout as {width, height, disabled}", found=_short(spec))
             if box is None or box[0] != box[1]:
-                raise FormatError(NAME, None, "a square box [b, b] with a layout")
+                raise FormatError(NAME, at, "a square box [b, b] with a layout")
             disabled = spec.get("disabled", [])
             if not isinstance(disabled, list):
-                raise FormatError(NAME, None, "a list of disabled box indices", found=_short(disabled))
+                raise FormatError(NAME, at, "a list of disabled box indices", found=_short(disabled))
             layout = Layout(
-                box[0], _int(spec.get("width"), "layout width"), _int(spec.get("height"), "layout height"),
-                frozenset(_int(i, "a disabled box") for i in disabled),
+                box[0], _int(spec.get("width"), "layout width", at, "character"),
+                _int(spec.get("height"), "layout height", at, "character"),
+                frozenset(_int(i, "a disabled box", at, "character") for i in disabled),
             )
+        at = places.key("cells")
         rows = obj["cells"]
         if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-            raise FormatError(NAME, None, "cells as a list of rows")
+            raise FormatError(NAME, at, "cells as a list of rows")
         width = layout.width * layout.box if layout else size
         height = layout.height * layout.box if layout else size
         if len(rows) != height or any(len(r) != width for r in rows):
-            raise FormatError(NAME, None, f"{height} rows of {width} cells")
+            raise FormatError(NAME, at, f"{height} rows of {width} cells")
         cells = tuple(
-            cell_from_json(c, f"row {r + 1} column {k + 1}")
+            cell_from_json(c, f"row {r + 1} column {k + 1}", r * width + k)
             for r, row in enumerate(rows) for k, c in enumerate(row)
         )
+        at = places.end()
         return Puzzle(kind, size, cells, box, layout)
     except PuzzleError as err:
-        raise FormatError(NAME, None, f"a valid puzzle ({err})") from None
+        raise FormatError(NAME, at, f"a valid puzzle ({err})") from None
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
@@ -178,9 +214,9 @@ def loads(format: str, text: str, max_length: int = MAX_TEXT, max_depth: int = M
         return _json.loads(text)
     except _json.JSONDecodeError as err:
         raise FormatError(format, err.pos, f"valid JSON ({err.msg})") from None
-    except (ValueError, RecursionError) as err:
-        raise FormatError(format, None, f"valid JSON ({err})") from None
+    except (ValueError, RecursionError) as err:  # e.g. an integer too long to convert
+        raise FormatError(format, len(text), f"valid JSON ({err})") from None
 
 
 def decode(text: str) -> Puzzle:
-    return from_json(loads(NAME, text))
+    return from_json(loads(NAME, text), text)
