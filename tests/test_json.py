@@ -83,10 +83,12 @@ def test_a_fault_of_a_cell_is_placed_at_its_index() -> None:
     grid: list[list[object]] = [[None] * 4 for _ in range(4)]
     grid[2][1] = {"given": "3"}
     obj = {"kind": "sudoku", "size": 4, "cells": grid}
-    for read in (lambda: pycore.from_json(obj), lambda: pycore.decode("json", json.dumps(obj))):
-        with pytest.raises(pycore.FormatError, match="row 3 column 2") as info:
-            read()
-        assert (info.value.pos, info.value.unit) == (9, "cell")
+    with pytest.raises(pycore.FormatError, match="row 3 column 2") as info:
+        pycore.from_json(obj)
+    assert (info.value.pos, info.value.unit) == (9, "cell")
+    with pytest.raises(pycore.FormatError, match="row 3 column 2") as info:
+        pycore.decode("json", json.dumps(obj))
+    assert (info.value.pos, info.value.unit) == (9, "cell")
 
 
 def test_without_a_text_a_key_has_no_place() -> None:
