@@ -4,9 +4,11 @@ A decoder lets out nothing but `FormatError`: it names the format, the position
 (character, field or byte index, as `unit` says) and what was expected there, the
 way `json.JSONDecodeError` carries `pos`. A fault of the whole text (a wrong total
 length) is placed where the text ended or at the field that is wrong. `pos` is
-None only where no text is read: an encoder's `LossError`, a state no text of the
-format can hold. A name the caller chose that names nothing (a format, a tool) is
-an `UnknownName`, not a fault of any text.
+None only where there is no one place: where no text is read (an encoder's
+`LossError`, a state no text of the format can hold, `from_json` of a parsed
+object's keys) and where `links` reports every format it tried (each reason
+carries its own position). A name the caller chose that names nothing (a format,
+a jcode kind, a tool) is an `UnknownName`, not a fault of any text.
 """
 
 from __future__ import annotations

@@ -140,8 +140,9 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
 
 
 def decode(text: str) -> Puzzle:
-    if len(text) > (MAX_BYTES + 2) // 3 * 4:
-        raise FormatError(NAME, 0, f"base64 of at most {MAX_BYTES} bytes",
+    longest = (MAX_BYTES + 2) // 3 * 4
+    if len(text) > longest:
+        raise FormatError(NAME, longest, f"base64 of at most {MAX_BYTES} bytes",
                           found=f"{len(text)} characters")
     if _BASE64.fullmatch(text) is None:
         bad = next((i for i, ch in enumerate(text) if not _BASE64.fullmatch(ch)), text.find("="))

@@ -16,6 +16,8 @@ from . import LinkForm, _loss
 NAME = "bitcell"
 LINK = LinkForm(re.compile(r"[0-9]+(,[0-9]+)+"), tried=1, tags=(("c", None),))
 _MAX_CELLS = max(SUDOKU_SIZES) ** 2
+# A sudoku of n x n cells for each size: 16, 36, 64, 81, 144, 256 or 625.
+_CELL_COUNTS = ", ".join(str(n * n) for n in SUDOKU_SIZES[:-1]) + f" or {_MAX_CELLS}"
 _MAX_DIGITS = 16  # 2**53 has 16 decimal digits
 
 
@@ -25,13 +27,15 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
 
 
 def decode(text: str) -> Puzzle:
-    if len(text) > _MAX_CELLS * (_MAX_DIGITS + 1):
-        raise FormatError(NAME, 0, "at most 625 cells", found=f"{len(text)} characters")
+    longest = _MAX_CELLS * (_MAX_DIGITS + 1) - 1  # 625 fields of 16 digits and their commas
+    if len(text) > longest:
+        raise FormatError(NAME, longest, f"at most {_MAX_CELLS} cells of at most {_MAX_DIGITS} "
+                          "digits", found=f"{len(text)} characters")
     fields = text.split(",")
     n = next((k for k in SUDOKU_SIZES if k * k == len(fields)), 0)
     if not n:
-        raise FormatError(NAME, len(text), "9, 16, 36, 64, 81, 144, 256 or 625 comma-separated cells",
-                          found=f"{len(fields)} fields")
+        raise FormatError(NAME, len(text), f"{_CELL_COUNTS} comma-separated cells",
+                          found=_loss.plural(len(fields), "field"))
     cells: list[Cell] = []
     pos = 0
     for f in fields:

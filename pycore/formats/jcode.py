@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import FormatError
+from ..errors import FormatError, UnknownName
 from ..model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle
 from . import LinkForm, _loss
 from ._transform import offset_cell, offset_max, offset_value, str8ts_cell, str8ts_max, str8ts_value
@@ -76,7 +76,7 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
 
 def decode(text: str, kind: str = "sudoku") -> Puzzle:
     if kind not in ("sudoku", "str8ts"):
-        raise FormatError(NAME, None, "kind 'sudoku' or 'str8ts'", found=repr(kind))
+        raise UnknownName("jcode kind", kind, ("sudoku", "str8ts"))
     sizes = STR8TS_SIZES if kind == "str8ts" else SUDOKU_SIZES
     values = _tokens(text, max_tokens=max(sizes) ** 2)
     n = next((k for k in sizes if k * k == len(values)), 0)
