@@ -35,7 +35,8 @@ __all__ = [
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
-"""HoDoKu's default score limits: a puzzle scoring more moves up a level."""
+"""HoDoKu's default score limits for a 9x9: a puzzle scoring more moves up a level. They
+grow with the number of cells to fill on larger grids (times open cells / 81)."""
 GUESS_SCORE = 10000
 """What HoDoKu scores a guess (its brute force step)."""
 
@@ -288,6 +289,7 @@ def grade(puzzle: Puzzle, uniqueness: bool = True) -> Grade:
     if not solved:
         level = "extreme"
         score += GUESS_SCORE
-    while level in MAX_SCORE and score > MAX_SCORE[level]:
+    scale = max(1.0, len(state.shape.board.open) / 81)
+    while level in MAX_SCORE and score > MAX_SCORE[level] * scale:
         level = LEVELS[LEVELS.index(level) + 1]
     return Grade(level, score, hardest.name if hardest else None, count, solved, counts)

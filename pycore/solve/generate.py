@@ -1,0 +1,221 @@
+"""New puzzles with exactly one solution, at a requested level.
+
+    >>> from pycore.solve.generate import generate
+    >>> p = generate("sudoku-4", "easy", seed=1)
+    >>> import pycore; pycore.count_solutions(p)
+    1
+
+How: a random solved grid (random givens completed by the solver, or for 25x25 a
+shuffled pattern grid), then its digits are taken away in random order (in pairs
+symmetric about the centre on a 9x9, unless `symmetric=False`) while the solution
+stays unique. `easy` keeps only removals a single puts back, so the puzzle is solved
+by singles. Other levels dig until nothing more can go, grade the result with the
+techniques, and while it is harder than asked put digits back; a puzzle of the
+wrong level is dropped and the next attempt starts from a new grid. Everything is
+drawn from `random.Random(seed)`: the same seed, shape and level give the same puzzle
+in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import PuzzleError
+from ..model import EMPTY, Puzzle, black, given
+from ..shapes import blank_shape
+from . import count_solutions, wfc
+from .techniques import LEVELS, grade
+
+__all__ = ["GenerateFailed", "generate", "shape_name"]
+
+MAX_ATTEMPTS = 60
+
+
+class GenerateFailed(PuzzleError):
+    """No puzzle of the requested level turned up within the attempt budget."""
+
+
+def shape_name(text: str) -> str:
+    """The shape name for "9x9", "16x16", "samurai", "str8ts-9", "str8ts 9x9" or "sudoku-9"."""
+    t = text.strip().lower().replace(" ", "-")
+    kind = "sudoku"
+    if t.startswith("str8ts"):
+        kind, t = "str8ts", t[len("str8ts"):].lstrip("-")
+    elif t.startswith("sudoku"):
+        t = t[len("sudoku"):].lstrip("-")
+    a, sep, b = t.partition("x")
+    if sep and a == b and a.isdigit():
+        t = a
+    return f"{kind}-{t}" if t.isdigit() else t
+
+
+def generate(shape: str, level: str = "easy", seed: int | None = None,
+             symmetric: bool | None = None, attempts: int = MAX_ATTEMPTS) -> Puzzle:
+    """A puzzle of this shape (see `shape_name`) with one solution and this level.
+
+    Raises GenerateFailed when `attempts` grids gave no puzzle of the level (a 25x25
+    can only be `easy`; str8ts and large grids rarely reach the top levels).
+    """
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    blank = blank_shape(shape_name(shape))
+    if blank.size > 16 and level != "easy":
+        raise ValueError("a 25x25 puzzle can only be made easy")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(f"{shape_name(shape)}/{level}/{seed}")
+    if symmetric is None:
+        symmetric = blank.kind == "sudoku" and blank.size == 9 and blank.layout is None
+    for _ in range(attempts):
+        solution = _solution(blank, rng)
+        if solution is None:
+            continue
+        found = _dig(solution, level, rng, symmetric)
+        if found is not None:
+            return found
+    raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts; try another seed")
+
+
+def _solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
+    """A random solved grid of the blank's shape (all its digits givens), or None."""
+    if blank.kind == "sudoku" and blank.size == 25 and blank.layout is None:
+        return _pattern_grid(blank, rng)
+    puzzle = _black_pattern(blank, rng) if blank.kind == "str8ts" else blank
+    try:
+        # a str8ts pattern without straights can take long to refute: give up early
+        solved = wfc.solve(puzzle, rng=rng, max_steps=400 if blank.kind == "str8ts" else 20_000)
+    except PuzzleError:
+        return None  # this black pattern has no straights (found quickly): draw another
+    cells = {i: given(c.digit) for i, c in enumerate(solved.cells) if c.kind == "value"}
+    solved = solved.with_cells(cells)
+    if blank.kind == "str8ts":
+        solved = _black_givens(solved, rng)
+    return solved
+
+
+def _pattern_grid(blank: Puzzle, rng: random.Random) -> Puzzle:
+    """The classic pattern grid for square boxes, its digits, rows and columns shuffled
+    within what keeps it valid (bands, rows in a band, stacks, columns in a stack)."""
+    n = blank.size
+    b = int(n**0.5)
+
+    def order() -> list[int]:
+        bands = rng.sample(range(b), b)
+        return [band * b + r for band in bands for r in rng.sample(range(b), b)]
+
+    rows, cols = order(), order()
+    digits = rng.sample(range(1, n + 1), n)
+    cells = []
+    for r in rows:
+        for c in cols:
+            cells.append(given(digits[(b * (r % b) + r // b + c) % n]))
+    return Puzzle("sudoku", n, tuple(cells))
+
+
+def _black_pattern(blank: Puzzle, rng: random.Random) -> Puzzle:
+    """Black cells symmetric about the centre, about a fifth of the grid."""
+    count = len(blank.cells)
+    chosen: set[int] = set()
+    while len(chosen) < count // 5:
+        i = rng.randrange(count)
+        chosen.update((i, count - 1 - i))
+    return blank.with_cells({i: black() for i in chosen})
+
+
+def _black_givens(solved: Puzzle, rng: random.Random) -> Puzzle:
+    """A quarter of the black cells get a digit their row and column do not hold."""
+    n = solved.size
+    for i, cell in enumerate(solved.cells):
+        if cell.kind == "black" and rng.random() < 0.25:
+            taken = {solved.cells[j].digit for j in solved.geometry.peers[i]}
+            options = [d for d in range(1, n + 1) if d not in taken]
+            if options:
+                solved = solved.with_cell(i, black(rng.choice(options)))
+    return solved
+
+
+def _groups(puzzle: Puzzle, rng: random.Random, symmetric: bool) -> list[tuple[int, ...]]:
+    """The cells to try taking away, in random order: pairs about the centre if symmetric."""
+    count = len(puzzle.cells)
+    todo = [i for i, c in enumerate(puzzle.cells) if c.kind == "given"]
+    groups: list[tuple[int, ...]] = []
+    done: set[int] = set()
+    for i in todo:
+        if i in done:
+            continue
+        twin = count - 1 - i
+        group = (i, twin) if symmetric and twin != i and twin in todo else (i,)
+        done.update(group)
+        groups.append(group)
+    rng.shuffle(groups)
+    return groups
+
+
+def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Puzzle | None:
+    groups = _groups(solution, rng, symmetric)
+    if level == "easy":
+        return _dig_easy(solution, groups)
+    puzzle = solution
+    removed: list[tuple[int, ...]] = []
+    for group in groups:
+        trial = puzzle.with_cells({i: EMPTY for i in group})
+        if count_solutions(trial, limit=2) == 1:
+            puzzle = trial
+            removed.append(group)
+    return _settle(puzzle, solution, removed, level, rng)
+
+
+def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], level: str,
+            rng: random.Random) -> Puzzle | None:
+    """Put digits back while the puzzle is harder than asked; the level, or None."""
+    want = LEVELS.index(level)
+    rng.shuffle(removed)
+    while True:
+        got = LEVELS.index(grade(puzzle).level)
+        if got == want:
+            return puzzle
+        if got < want or not removed:
+            return None
+        group = removed.pop()
+        puzzle = puzzle.with_cells({i: solution.cells[i] for i in group})
+
+
+def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Puzzle | None:
+    """Take a digit away only when a single (naked, or hidden in one of its houses) puts
+    it back from the givens left: solving by singles then retraces the removals."""
+    puzzle = solution
+    if solution.kind == "str8ts":  # singles from givens are rare there: grade each removal
+        for group in groups:
+            trial = puzzle.with_cells({i: EMPTY for i in group})
+            result = grade(trial)
+            if result.solved and result.level == "easy":
+                puzzle = trial
+        return puzzle
+    for group in groups:
+        trial = puzzle.with_cells({i: EMPTY for i in group})
+        # each cell of the group is a single with the other givens in place (and stays
+        # one once its twin is back: more givens only narrow a cell's digits)
+        if all(_single_from_givens(trial, i) for i in group):
+            puzzle = trial
+    if puzzle.size > 16:
+        return puzzle  # singles by construction; grading 625 cells would cost seconds
+    result = grade(puzzle)
+    return puzzle if result.level == "easy" and result.solved else None
+
+
+def _single_from_givens(puzzle: Puzzle, cell: int) -> bool:
+    masks = puzzle.open_masks
+    mine = masks[cell]
+    if mine and not mine & (mine - 1):
+        return True
+    for house in puzzle.geometry.units[cell]:
+        if any(puzzle.cells[i].kind == "black" for i in house):
+            continue
+        others = 0
+        for i in house:
+            if i != cell and puzzle.cells[i].kind == "empty":
+                others |= masks[i]
+        only_here = mine & ~others
+        if only_here and not only_here & (only_here - 1):
+            return True
+    return False
