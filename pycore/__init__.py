@@ -41,8 +41,8 @@ __version__ = "0.1.0"
 _SOLVER = ("solve", "count_solutions", "hint")
 # Public modules reachable as attributes after `import pycore` (pycore.links.read(...)),
 # each imported on first use so that `import pycore` stays cheap for the page.
-_MODULES = ("cli", "editor", "errors", "formats", "links", "messages", "model", "persist",
-            "render", "shapes")
+_MODULES = ("cells53", "cli", "editor", "errors", "formats", "links", "messages", "model",
+            "persist", "render", "shapes")
 
 
 def __getattr__(name: str) -> Any:
