@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
+from hypothesis import assume, settings
+from hypothesis import given as for_all
+from hypothesis import strategies as st
 
 from pycore.errors import PuzzleError
 from pycore.model import (
@@ -227,3 +232,32 @@ def test_white_runs_split_a_line_at_closed_cells() -> None:
     assert white_runs(range(6), {2, 3}.__contains__) == [(0, 1), (4, 5)]
     assert white_runs(range(3), lambda i: True) == []
     assert white_runs((7, 8), lambda i: False) == [(7, 8)]
+
+
+@settings(max_examples=40)
+@for_all(
+    st.sampled_from([("sudoku", 4), ("sudoku", 6), ("str8ts", 4), ("str8ts", 5)]),
+    st.integers(0, 2**32),
+    st.integers(0, 24), st.integers(1, 6),
+)
+def test_is_solved_agrees_with_the_solver_on_full_grids(
+    shape: tuple[str, int], seed: int, cell: int, digit: int
+) -> None:
+    """A grid with every open cell filled is solved exactly when the solver finds it a solution
+    (what the page asked the solver before it had `is_solved`)."""
+    from pycore.solve import NoSolution, count_solutions, wfc
+
+    kind, n = shape
+    rng = Random(seed)
+    blank = Puzzle.blank(kind, n)
+    if kind == "str8ts":
+        blank = blank.with_cells({i: BLACK for i in rng.sample(range(n * n), n)})
+    try:
+        solution = wfc.solve(blank, rng=rng)
+    except NoSolution:
+        assume(False)
+    assert solution.is_solved
+    cell %= n * n
+    if solution.cells[cell].kind == "value" and digit <= n:
+        solution = solution.with_cell(cell, value(digit))
+    assert solution.is_solved == (count_solutions(solution, limit=1) == 1)
