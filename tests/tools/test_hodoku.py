@@ -10,7 +10,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 
 from pycore import links
-from pycore.errors import LossError
+from pycore.errors import FormatError, LossError
 from pycore.formats import tools
 from pycore.formats.tools import hodoku
 from pycore.model import EMPTY, Cell, Puzzle, candidates, given, value
@@ -196,3 +196,50 @@ def test_hodoku_library_reads_back_whatever_it_can_hold() -> None:
 
     check()
     reached.assert_most()
+
+
+# --- HoDoKu's puzzle files -------------------------------------------------------------------
+
+LINE = "43.62......2.95...6....14...4...........6..2....3..6513......4....17.3........267"
+
+
+def test_a_puzzle_file_line_keeps_its_grid_and_names_its_comment() -> None:
+    for text in (LINE + " # ssts bf2(4) s", LINE + "#ssts bf2(4) s", "  " + LINE + "\t# ssts bf2(4) s  "):
+        found = tools.read(text)
+        assert found.format == "hodoku file"
+        assert "".join(str(c.digit or ".") for c in found.puzzle.cells) == LINE
+        assert found.warnings == ("the comment 'ssts bf2(4) s' is not kept",)
+
+
+def test_a_library_line_with_a_comment_keeps_the_line() -> None:
+    found = tools.read(":0000:x:" + LINE + ":::  # from a file")
+    assert found.format == "hodoku library" and found.puzzle.count("given") == 25
+    assert found.warnings == ("the comment 'from a file' is not kept",)
+
+
+def test_gsf_comma_lines_keep_the_grid_and_name_the_other_fields() -> None:
+    found = tools.read(f"11.9,11.9,10.6,{LINE.replace('.', '0')},Easter Monster,champagne")
+    assert found.format == "hodoku file"
+    assert found.puzzle.count("given") == 25
+    (warning,) = found.warnings
+    assert "11.9, 11.9, 10.6, Easter Monster, champagne" in warning
+
+
+def test_a_comma_line_with_two_grids_is_not_a_gsf_line() -> None:
+    with pytest.raises(FormatError):
+        tools.read(f"{LINE},{LINE}")
+
+
+def test_a_byte_order_mark_from_a_file_is_skipped() -> None:
+    assert tools.read("\ufeff" + LINE + " # x").puzzle == tools.read(LINE).puzzle
+
+
+def test_an_empty_deleted_candidates_field_is_full_marks() -> None:
+    """HoDoKu: givens and deleted candidates together are a pencil-mark grid."""
+    puzzle = tools.read(":0000:x:" + LINE + ":::").puzzle
+    for i, cell in enumerate(puzzle.cells):
+        if not cell.digit:
+            assert cell.candidates == frozenset(puzzle.open_digits(i)) != frozenset()
+    one_deleted = tools.read(":0000:x:" + LINE + ":113::").puzzle  # 1 from r1c3
+    assert one_deleted.cells[2].candidates == puzzle.cells[2].candidates - {1}
+    assert one_deleted.cells[5] == puzzle.cells[5]

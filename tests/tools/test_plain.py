@@ -47,3 +47,47 @@ def test_line_reads_back_as_the_givens(puzzle: Puzzle) -> None:
     symbols = "123456789ABCDEFGHIJKLMNOP"
     read = [EMPTY if ch == "." else given(symbols.index(ch) + 1) for ch in out]
     assert Puzzle("sudoku", puzzle.size, tuple(read)) == givens_only(puzzle)
+
+
+# --- plain grids with other empties, and inside links ------------------------------------------
+
+GRID = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+@pytest.mark.parametrize("empty", ["*", "_", "0"])
+def test_star_and_underscore_are_empty_cells_too(empty: str) -> None:
+    found = tools.read(GRID.replace(".", empty))
+    assert found.format == "plain" and found.puzzle == tools.read(GRID).puzzle
+
+
+@pytest.mark.parametrize(("link", "where"), [
+    ("https://example.org/play?s={grid}&level=3", "the query parameter 's'"),
+    ("https://example.org/?import={grid}", "the query parameter 'import'"),
+    ("https://sudoku.example.com/play/{grid}", "the path segment 2"),
+    ("https://example.org/p/{grid}/", "the path segment 2"),
+    ("http://example.org/#{grid}", "the fragment"),
+])
+def test_a_grid_inside_a_link_from_an_unknown_site_is_found_and_said_where(link: str, where: str) -> None:
+    for grid in (GRID.replace(".", "0"), GRID.replace(".", "_")):
+        found = tools.read(link.format(grid=grid))
+        assert found.puzzle == tools.read(GRID).puzzle
+        (warning,) = found.warnings
+        assert where in warning and "is not read" in warning
+
+
+def test_a_link_with_two_different_grids_is_refused() -> None:
+    other = GRID.replace("4", "5", 1).replace(".", "0")
+    with pytest.raises(FormatError, match="2 grids"):
+        tools.read(f"https://example.org/{GRID.replace('.', '0')}?s={other}")
+
+
+def test_short_ids_and_words_in_links_are_not_grids() -> None:
+    for link in ("https://example.org/abcdefabcdef1234", "https://example.org/?id=0123456789abcdef0123",
+                 "https://example.org/blog/a-post-about-sudoku"):
+        with pytest.raises(FormatError):
+            tools.read(link)
+
+
+def test_a_link_of_a_known_site_is_not_searched_for_a_grid() -> None:
+    with pytest.raises(FormatError, match=r"puzz\.link"):
+        tools.read(f"https://puzz.link/p?nurikabe/{GRID.replace('.', '0')}")

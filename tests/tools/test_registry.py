@@ -16,7 +16,7 @@ from pycore.formats.tools import _common
 from pycore.model import Layout, Puzzle, black
 
 from ..conftest import load_vector
-from .examples import DECODED, by_name, dots, grid
+from .examples import DECODED, EXAMPLES, by_name, dots, grid
 from .grids import CLASSIC, classic_puzzle, with_play
 
 
@@ -147,3 +147,24 @@ def test_str8ts_black_cells_are_named_when_refused() -> None:
     for name in tools.names():
         with pytest.raises(FormatError, match="9x9 str8ts"):
             tools.export(name, puzzle, lossy=True)
+
+
+@pytest.mark.parametrize("example", [e for e in EXAMPLES if e.get("refusal")], ids=lambda e: e["name"])
+def test_each_real_example_that_cannot_be_held_is_refused_by_name(example: dict[str, Any]) -> None:
+    assert example["source"]
+    with pytest.raises(FormatError) as caught:
+        links.read_any(example["text"])
+    for part in example["refusal"]:
+        assert part in str(caught.value)
+
+
+def test_sudoku_coach_links_and_tags() -> None:
+    grid = "000070200000000384306850790905004800070500400200100065600000100408901003500300049"
+    for page in ("play", "solver"):
+        found = tools.read(f"https://sudoku.coach/en/{page}/{grid}")
+        assert found.format == "sudoku.coach" and found.puzzle.count("given") == 81 - grid.count("0")
+    with pytest.raises(FormatError, match="encoding tag 32") as caught:
+        tools.read("SCv7_64_f2eaqk")
+    assert caught.value.pos == 5
+    with pytest.raises(FormatError, match="/play/"):
+        tools.read("https://sudoku.coach/en/learn")

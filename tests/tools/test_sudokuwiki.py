@@ -10,6 +10,7 @@ from pycore.errors import FormatError
 from pycore.formats import tools
 from pycore.formats._fields import encode_fields
 from pycore.formats._transform import str8ts_value
+from pycore.model import Puzzle, candidates, given, value
 
 from ..conftest import load_vector
 from .examples import EXAMPLES, by_name, dots, grid
@@ -90,3 +91,27 @@ def test_the_seeds_own_s9b_example_still_reads_as_offset() -> None:
     found = links.read_any(text)
     assert (found.format, found.puzzle) == links.read(text)
     assert "base 32" in found.warnings[0]
+
+
+B32 = "0123456789abcdefghijklmnopqrstuv"
+
+
+def _packed(puzzle: Puzzle) -> str:
+    """sudokuwiki's older "with candidates" bd: two base-32 digits a cell, (bits << 1) | clue."""
+    out = []
+    for cell in puzzle.cells:
+        bits = (1 << (cell.digit - 1)) if cell.digit else sum(1 << (d - 1) for d in cell.candidates)
+        field = bits << 1 | (cell.kind == "given")
+        out.append(B32[field // 32] + B32[field % 32])
+    return "".join(out)
+
+
+def test_the_with_candidates_form_keeps_givens_values_and_marks() -> None:
+    puzzle = Puzzle.blank().with_cells({0: given(5), 1: value(3), 2: candidates([1, 2]), 80: given(9)})
+    full = puzzle.with_cells({i: candidates(range(1, 10)) for i in range(3, 80)})
+    found = links.read_any(f"https://www.sudokuwiki.org/sudoku.htm?bd={_packed(full)}")
+    assert found.puzzle == full and found.warnings == ()
+    unmarked = Puzzle.blank().with_cells({0: given(5), 1: value(3)})
+    everything = unmarked.with_cells({i: candidates(range(1, 10)) for i in range(2, 81)})
+    link = f"https://www.sudokuwiki.org/sudoku.htm?bd={_packed(everything)}"
+    assert links.read_any(link).puzzle == unmarked

@@ -75,6 +75,7 @@ def tried(text: str) -> tuple[Imported | None, list[FormatError], list[str]]:
     if len(text) > MAX_TEXT:
         raise FormatError(NAME, MAX_TEXT, f"a text of at most {MAX_TEXT} characters",
                           found=f"{len(text)} characters")
+    text = text.removeprefix("\ufeff")  # a byte-order mark that came along from a file
     errors: list[FormatError] = []
     reasons = []
     for name in IMPORTS:

@@ -1,10 +1,16 @@
-"""sudoku.coach state strings: `SCv7_32_<base-32 text of a zlib stream holding JSON>`.
+"""sudoku.coach: its state strings `SCv7_32_<base-32 text of a zlib stream holding JSON>`,
+and its links.
 
 The base-32 alphabet is `0-9a-v` (RFC 4648's "extended hex"), 5 bits per character,
 most significant first, leftover bits dropped. The JSON holds `gridSize`,
 `givenDigits` and `userDigits` (one character per cell, 0 empty),
 `userCellCandidates` (one integer per cell joined by `-`, bit d set for candidate d)
-and colour fields, which cannot be kept.
+and colour fields, which cannot be kept. The `32` is the string's encoding tag: the only
+one its public readers document; another tag is refused by name.
+
+Links: `sudoku.coach/<language>/play/<81 digits>` and `.../solver/<81 digits>` carry
+the givens (0 empty); `sudoku.coach/<language>/s/<code>` is a short link to a puzzle
+kept on its server, which pycore does not fetch, and is refused saying so.
 """
 
 from __future__ import annotations
@@ -14,19 +20,38 @@ import re
 from ...errors import FormatError
 from ...model import EMPTY, Cell, Puzzle, candidates, given, unpack, value
 from .._fields import DIGITS
-from ._common import Imported, as_int, check_length, inflate, parse_json, plural
+from . import plain
+from ._common import Imported, as_int, check_length, inflate, parse_json, plural, split_url
 
 NAME = "sudoku.coach"
 HOSTS = ("sudoku.coach",)
 LOOKS_FOR = "a sudoku.coach string SCv7_32_…"
 PREFIX = re.compile(r"SCv(\d+)_32_")
+ANY_TAG = re.compile(r"SCv(\d+)_([0-9A-Za-z]+)_")
+PAGES = ("play", "solver")
 ALPHABET = DIGITS[:32]  # the positional radix-32 digits, as our seed formats use
 KNOWN = {"gridSize", "givenDigits", "userDigits", "userCellCandidates", "colours",
          "givenColours", "userColours", "userCellCandidatesColours"}
 
 
 def claims(text: str) -> bool:
-    return bool(PREFIX.match(text.strip()))
+    url = split_url(text)
+    return url.host.endswith(HOSTS) if url.host else bool(ANY_TAG.match(text.strip()))
+
+
+def _link(path: str) -> Imported:
+    """The puzzle a sudoku.coach link's path carries: /<language>/play/<digits> and the like."""
+    parts = [part for part in path.split("/") if part]
+    for k, part in enumerate(parts[:-1]):
+        if part in PAGES:
+            n, cells = plain.cells_of(NAME, parts[k + 1])
+            return Imported(NAME, Puzzle("sudoku", n, tuple(cells)))
+        if part == "s":
+            raise FormatError(NAME, None, f"the puzzle itself, not a short link: sudoku.coach/.../s/"
+                              f"{parts[k + 1][:20]} names a puzzle kept on sudoku.coach's server, and "
+                              "pycore fetches nothing; open it and copy the puzzle's string there")
+    raise FormatError(NAME, None, "a sudoku.coach link /play/<81 digits> or /solver/<81 digits>",
+                      found=repr(path[:40]))
 
 
 def _base32hex(text: str, start: int) -> bytes:
@@ -57,9 +82,17 @@ def _digits(obj: object, n: int, field: str) -> list[int]:
 
 def decode(text: str) -> Imported:
     check_length(NAME, text)
+    url = split_url(text)
+    if url.host:
+        return _link(url.path)
     stripped = text.strip()
     match = PREFIX.match(stripped)
     if not match:
+        tagged = ANY_TAG.match(stripped)
+        if tagged:
+            raise FormatError(NAME, tagged.start(2), "the encoding tag 32 (SCv7_32_…), the only "
+                              "sudoku.coach encoding its public readers document",
+                              found=repr(tagged.group(2)[:8]))
         raise FormatError(NAME, 0, "the prefix SCv7_32_", found=repr(stripped[:8]))
     data = inflate(NAME, _base32hex(stripped[match.end():], match.end()))
     try:

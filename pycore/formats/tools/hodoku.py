@@ -8,6 +8,10 @@ Facts from HoDoKu's `Sudoku2.setSudoku`/`getSudoku` (9x9 only):
   it (then it is a naked single), and a placed digit leaves its peers' marks. Marks
   HoDoKu adds to show a step (`*`, `#`, `-`, letters) are dropped, as HoDoKu does.
 - SimpleSudoku: 2 grids (givens, pencil marks) or 3 (givens, placed cells, marks).
+- Puzzle files (`Sudoku2.setSudoku` on each line): one puzzle a line, and a comment
+  after `#` (its example and technique-exemplar files are written that way); gsf's
+  comma-separated lines (numeric fields, then the 81-character puzzle, then names).
+  The comment and the other fields are named in a warning.
 - Library: `:<technique>:<digits>:<81 cells, + before a placed non-given>:<deleted
   candidates as digit-row-col, space-separated>:<eliminations>:<placements>:<extra>`.
   A cell's candidates are the digits no peer has placed, minus the deleted ones (HoDoKu:
@@ -29,15 +33,19 @@ without a final one:
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from ...errors import FormatError
 from ...model import EMPTY, Cell, Puzzle, candidates, given, value
 from .. import _loss
 from ._common import Export, Imported, check_length, is_classic, require
-from .plain import EMPTY_MARK, grid_lines
+from .plain import EMPTY_MARK, cells_of, grid_lines
 
 NAME = "hodoku"
-LOOKS_FOR = ("a HoDoKu pencil-mark grid, SimpleSudoku grids, or a library line "
-             ":0000:x:<81 cells>:<deleted candidates>::")
+LOOKS_FOR = ("a HoDoKu pencil-mark grid, SimpleSudoku grids, a library line "
+             ":0000:x:<81 cells>:<deleted candidates>::, or a puzzle-file line with a # comment "
+             "or gsf's commas")
 _GEOMETRY = Puzzle.blank(size=9).geometry
 
 
@@ -70,8 +78,37 @@ def _pm_tokens(text: str) -> list[list[str]]:
     return grids if rows and len(rows) % 9 == 0 else []
 
 
+GRID_LINE = re.compile(r"[0-9.]{81}")
+
+
+def _comment(text: str) -> tuple[str, str]:
+    """(the line without its `#` comment, the comment) for one line of a HoDoKu file."""
+    line = text.strip()
+    if "\n" in line or "#" not in line:
+        return line, ""
+    body, _, comment = line.partition("#")
+    return body.strip(), comment.strip()
+
+
+def _file_line(text: str) -> tuple[str, list[str]] | None:
+    """(the 81 cells, what else the line holds) for a puzzle-file line: a grid with a `#`
+    comment, or gsf's comma-separated fields around one grid; None for anything else."""
+    body, comment = _comment(text)
+    if "\n" in body:
+        return None
+    if comment and GRID_LINE.fullmatch(body):
+        return body, [f"the comment {comment[:40]!r} is not kept"]
+    fields = [field.strip() for field in body.split(",")]
+    grids = [k for k, field in enumerate(fields) if GRID_LINE.fullmatch(field)]
+    if len(fields) < 2 or len(grids) != 1:
+        return None
+    others = [field for k, field in enumerate(fields) if k != grids[0] and field]
+    lost = [f"gsf's other fields ({', '.join(others)[:60]}) are not kept"] if others else []
+    return fields[grids[0]], lost + ([f"the comment {comment[:40]!r} is not kept"] if comment else [])
+
+
 def claims(text: str) -> bool:
-    if _library_fields(text) is not None:
+    if _library_fields(_comment(text)[0]) is not None or _file_line(text) is not None:
         return True
     if len(text) > 16384 or text.strip().count("\n") < 8:
         return False
@@ -171,9 +208,17 @@ def _pm_grid(grids: list[list[str]]) -> Imported:
 
 def decode(text: str) -> Imported:
     check_length(NAME, text)
-    fields = _library_fields(text)
+    body, comment = _comment(text)
+    fields = _library_fields(body)
     if fields is not None:
-        return _library(fields)
+        found = _library(fields)
+        if not comment:
+            return found
+        return replace(found, warnings=(*found.warnings, f"the comment {comment[:40]!r} is not kept"))
+    line = _file_line(text)
+    if line is not None:
+        n, cells = cells_of(NAME, line[0])
+        return Imported("hodoku file", Puzzle("sudoku", n, tuple(cells)), tuple(line[1]))
     grids = _pm_tokens(text)
     if not grids or any(len(g) != 81 for g in grids):
         raise FormatError(NAME, None, "9 lines of 9 cells per grid",

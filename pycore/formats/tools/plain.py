@@ -1,11 +1,15 @@
 """Plain grids: one character per cell, on one line or many, as forums paste them; and
 the `line` export, the 81-character line (and its bigger cousins) we write.
 
-`.` or `0` is an empty cell; digits above 9 are letters (A = 10 ... P = 25, any
+`.`, `0`, `*` or `_` is an empty cell; digits above 9 are letters (A = 10 ... P = 25, any
 case), so a 16x16 line uses 1-9 and A-G. Grids over several lines may carry spaces
 and the separators `|`, `+`, `-`, `*`, `:`, `'`; a line holding `---` is a border
 and is skipped. Grids whose cells are space-separated numbers (`10 11 . 5 ...`)
 are read token by token. Every digit is a given: a plain grid has no other kind.
+
+Many sites put such a grid in a link (`...?s=<81 digits>`, `.../play/<81 digits>`): a
+link from a host no other reader knows is searched for exactly one grid among its
+query values and path segments, and the warning says where it was found.
 
 The `line` export writes one character per cell, row-major, `.` for an empty cell,
 digits up to 9 and then letters (a 16x16 is 256 characters, a 25x25 625). It holds
@@ -15,10 +19,12 @@ box shape other than the default.
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl, unquote
+
 from ...errors import FormatError
 from ...model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
 from .. import _loss
-from ._common import SYMBOLS, Export, Imported, check_length, require
+from ._common import SYMBOLS, Export, Imported, Url, check_length, require, split_url
 
 NAME = "plain"
 LOOKS_FOR = "a grid of one character per cell (. or 0 for empty), on one line or several"
@@ -26,7 +32,8 @@ LOOKS_FOR = "a grid of one character per cell (. or 0 for empty), on one line or
 DIGITS = SYMBOLS
 EMPTY_MARK = "."
 _SIZE_BY_COUNT = {n * n: n for n in SUDOKU_SIZES}
-_SEPARATORS = str.maketrans({ch: " " for ch in "|+*:'!"})
+_SEPARATORS = str.maketrans({ch: " " for ch in "|+:'!"})
+EMPTIES = ".0*_"
 
 
 def grid_lines(text: str) -> list[str]:
@@ -42,7 +49,7 @@ def grid_lines(text: str) -> list[str]:
 
 
 def _cell(format: str, ch: str, n: int, pos: int) -> Cell:
-    if ch in ".0":
+    if ch in EMPTIES:
         return EMPTY
     digit = DIGITS.find(ch.upper()) + 1
     if not 1 <= digit <= n:
@@ -76,17 +83,62 @@ def cells_of(format: str, text: str) -> tuple[int, list[Cell]]:
     return n, [_cell(format, ch, n, k) for k, ch in enumerate(chars)]
 
 
+def _foreign(url: Url) -> bool:
+    """A link from a host no reader of a known tool takes."""
+    from . import HOSTS  # the registry, built once this package is loaded
+
+    return bool(url.host) and not url.host.endswith(HOSTS)
+
+
+def _looks_like_grid(part: str) -> bool:
+    """One character per cell of a square grid; under 81 cells, digits only (short ids and
+    words of 16 or 36 letters are not grids)."""
+    n = _SIZE_BY_COUNT.get(len(part), 0)
+    allowed = SYMBOLS + SYMBOLS.lower() + "0" + EMPTIES if n >= 9 else "0123456789" + EMPTIES
+    return n > 0 and all(ch in allowed for ch in part)
+
+
+def grids_in_url(url: Url) -> list[tuple[str, str]]:
+    """(where, grid) for every part of a link that is a plain grid: query values, then path
+    segments, each told apart by name (`the query parameter 's'`, `the path segment 3`)."""
+    found = [(f"the query parameter {key!r}", val.strip())
+             for key, val in parse_qsl(url.query, keep_blank_values=True)]
+    segments = [seg for seg in url.path.split("/") if seg]
+    found += [(f"the path segment {k + 1}", unquote(seg).strip()) for k, seg in enumerate(segments)]
+    found += [("the fragment", unquote(url.fragment).strip())] if url.fragment else []
+    return [(where, part) for where, part in found if _looks_like_grid(part)]
+
+
 def claims(text: str) -> bool:
+    url = split_url(text)
+    if url.host:
+        return _foreign(url) and bool(grids_in_url(url))
     stripped = text.strip()
     if not stripped or len(stripped) > 4096:
         return False
-    allowed = set(DIGITS) | set(DIGITS.lower()) | set(".0|+-*:'!= \t\r\n")
+    allowed = set(DIGITS) | set(DIGITS.lower()) | set(".0_|+-*:'!= \t\r\n")
     return all(ch in allowed for ch in stripped)
 
 
 def decode(text: str) -> Imported:
+    url = split_url(text)
+    if url.host:
+        return _from_url(url)
     n, cells = cells_of(NAME, text)
     return Imported(NAME, Puzzle("sudoku", n, tuple(cells)))
+
+
+def _from_url(url: Url) -> Imported:
+    found = grids_in_url(url) if _foreign(url) else []
+    grids = dict.fromkeys(grid for _, grid in found)
+    if len(grids) != 1:
+        raise FormatError(NAME, None, "a link holding one plain grid in a query value or path "
+                          "segment", found=f"{len(grids)} grids in a link from {url.host}")
+    where, grid = found[0]
+    n, cells = cells_of(NAME, grid)
+    return Imported(f"{NAME} in a link", Puzzle("sudoku", n, tuple(cells)), (
+        f"read the grid in {where} of a link from {url.host}; whatever else that site's link "
+        "says (its rules, its page) is not read",))
 
 
 # --- the line export -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import re
 
 from ...errors import FormatError
 from ...model import DEFAULT_BOX, EMPTY, Cell, Puzzle, given, value
-from ._common import Imported, check_length, plural, unquote_all
+from ._common import Imported, check_length, plural, split_url, unquote_all
 
 NAME = "puzz.link"
 FILE = "pzprv3"
@@ -23,9 +23,13 @@ LOOKS_FOR = "a puzz.link ?sudoku/9/9/… link or a pzprv3/sudoku/… file"
 URL = re.compile(r"(?:^|[?/])sudoku/(\d{1,2})/(\d{1,2})/([0-9a-zA-Z.+\-=%@*$]*)$")
 
 
+GENRE = re.compile(r"\?([A-Za-z0-9_]+)/")
+
+
 def claims(text: str) -> bool:
     stripped = unquote_all(text.strip())
-    return bool(URL.search(stripped)) or stripped.startswith("pzprv3")
+    return bool(URL.search(stripped)) or stripped.startswith("pzprv3") \
+        or split_url(stripped).host.endswith(HOSTS)
 
 
 def _size(n: int) -> int:
@@ -140,6 +144,11 @@ def decode(text: str) -> Imported:
         return _file(stripped)
     match = URL.search(stripped)
     if not match:
+        genre = GENRE.search(stripped)
+        if genre and genre.group(1) != "sudoku":
+            raise FormatError(NAME, genre.start(1), "the genre sudoku; the puzz.link genre "
+                              f"{genre.group(1)!r} is a puzzle this model cannot hold",
+                              found=repr(genre.group(1)[:20]))
         raise FormatError(NAME, None, LOOKS_FOR, found=repr(stripped[:30]))
     cols, rows, body = match.groups()
     return _url(int(cols), int(rows), body)

@@ -7,15 +7,25 @@ W windoku) and the Str8ts transform for str8ts types (T, and the variants B, U, 
 str8ts.com went live writing candidates one higher (full candidates 540 for 9x9).
 The same header once came with base-32 fields (the seed's offset grid); a string valid
 in both radices is read in the one the evidence favours, and the answer says which.
-`bd=` also takes a plain 81-digit grid.
+`bd=` also takes a plain 81-digit grid, and the site's older "with candidates" form:
+162 base-32 characters, two per cell holding (candidate bits << 1) | is-a-clue; one bit
+is a placed digit (a given when the clue bit is set), and a grid whose every open cell
+shows all nine digits is one nobody has marked yet.
+
+sudokuwiki.org serves its variants from pages of their own (Sudoku X, jigsaw, killer,
+...), all with the same `?bd=` string, and adds parameters such as a jigsaw's
+`shape=`/`jigmap=`. A link's page and parameters are read too: a variant page, an
+unknown page or an unknown parameter is named in a warning (the grid is read as the
+plain puzzle it holds), and a killer's `bd=<colours>,<sums>` is refused by name.
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qsl
 
 from ...errors import FormatError
-from ...model import DEFAULT_BOX, STR8TS_SIZES, Cell, Puzzle
+from ...model import DEFAULT_BOX, EMPTY, STR8TS_SIZES, Cell, Puzzle, candidates, given, unpack, value
 from .._fields import decode_fields, width_for
 from .._transform import offset_cell, offset_max, str8ts_cell, str8ts_max
 from . import plain
@@ -31,6 +41,31 @@ SUDOKU_TYPES = {"S": "", "X": "the diagonal rule of Sudoku X (type letter X)",
 STR8TS_TYPES = {"T": "", "B": "the Str8ts B variant rules (type letter B)",
                 "U": "the Str8ts variant rules (type letter U)",
                 "V": "the Str8ts variant rules (type letter V)"}
+CLASSIC_PAGES = frozenset({"", "sudoku", "sudoku_solver", "str8ts", "str8ts_solver", "default",
+                           "index", "print_daily_sudoku", "daily_sudoku"})
+"""Pages whose `bd=` is the plain puzzle (the extension and case aside)."""
+VARIANT_PAGES = {
+    "sudokux": "the diagonal rule of Sudoku X",
+    "x_sudoku": "the diagonal rule of Sudoku X",
+    "jigsaw": "the jigsaw regions",
+    "killer": "the killer cages",
+    "windoku": "the four extra windoku regions",
+    "kendoku": "the KenDoku cages and their operations",
+    "kenken": "the KenDoku cages and their operations",
+    "greater": "the greater-than signs",
+    "futoshiki": "the greater-than signs",
+    "nonconsecutive": "the non-consecutive rule",
+    "consecutive": "the consecutive bars",
+    "anti_knight": "the anti-knight rule",
+    "antiknight": "the anti-knight rule",
+    "odd_even": "the odd and even cells",
+    "sandwich": "the sandwich sums",
+    "thermo": "the thermometers",
+    "samurai": "the other four grids of the samurai",
+}
+"""Words in a page name that mark a variant, and what our model cannot hold of it."""
+VARIANT_PARAMS = {"shape": "the jigsaw regions", "jigmap": "the jigsaw regions"}
+QUIET_PARAMS = frozenset({"bd", "utm_source", "utm_medium", "utm_campaign", "fbclid", "gclid"})
 REFUSED = {"J": "jigsaw sudoku (irregular regions)", "K": "KenKen (cages)", "D": "KenDoku (cages)",
            "L": "killer sudoku (cages)", "M": "killer jigsaw (cages and irregular regions)"}
 
@@ -44,15 +79,40 @@ def is_header_string(text: str) -> bool:
     return kind in SUDOKU_TYPES or kind in STR8TS_TYPES or kind in REFUSED
 
 
-def _payload(text: str) -> tuple[str, str]:
-    """(payload, host) from a link with bd=, or the bare text."""
+def _payload(text: str) -> tuple[str, str, list[str]]:
+    """(payload, host, what the link's page and parameters hold that is not read) from a
+    link with bd=, or the bare text."""
     url = split_url(text)
     if url.host:
         bd = url.param("bd")
         if bd is None:
             raise FormatError(NAME, None, "a link with ?bd=<puzzle>", found=url.host)
-        return unquote_all(bd).strip(), url.host
-    return text.strip(), ""
+        return unquote_all(bd).strip(), url.host, variant_of(url.path, url.query)
+    return text.strip(), "", []
+
+
+def page_name(path: str) -> str:
+    """The page a link's path names, lower case, without its extension: `sudokux`."""
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    return last.rsplit(".", 1)[0].lower() if "." in last else last.lower()
+
+
+def variant_of(path: str, query: str) -> list[str]:
+    """What a sudokuwiki.org or str8ts.com link's page and parameters say that the plain
+    grid does not: each named, so that nothing is dropped quietly."""
+    lost: dict[str, list[str]] = {}  # what cannot be kept -> where the link says it
+    page = page_name(path)
+    if page not in CLASSIC_PAGES:
+        named = [what for word, what in VARIANT_PAGES.items() if word in page]
+        for what in named or [f"the rules of the page {page!r} (a page pycore does not know)"]:
+            lost.setdefault(what, []).append(f"the page {page!r}")
+    for key in dict.fromkeys(key.lower() for key, _ in parse_qsl(query, keep_blank_values=True)):
+        if key in VARIANT_PARAMS:
+            lost.setdefault(VARIANT_PARAMS[key], []).append(f"{key}=")
+        elif key not in QUIET_PARAMS:
+            lost.setdefault(f"what the parameter {key!r} says (pycore does not read it)", [])
+    return [what + (f" ({', '.join(dict.fromkeys(where))})" if where and "page pycore" not in what else "")
+            + " cannot be kept: read as the plain grid" for what, where in lost.items()]
 
 
 def claims(text: str) -> bool:
@@ -143,12 +203,37 @@ def _str8ts(payload: str, n: int, host: str) -> tuple[str, Puzzle, list[str]]:
     return NAME, Puzzle("str8ts", n, cells), warnings
 
 
+PAIR_DIGITS = "0123456789abcdefghijklmnopqrstuv"
+
+
+def _packed(payload: str) -> Puzzle:
+    """A 9x9 from the 162-character "with candidates" form (see the module's docstring)."""
+    cells: list[Cell] = []
+    for k in range(81):
+        field = int(payload[2 * k:2 * k + 2], 32)  # at most 1023: nine candidate bits and the clue bit
+        marks = unpack(field >> 1)
+        if len(marks) == 1:
+            (digit,) = marks
+            cells.append(given(digit) if field & 1 else value(digit))
+        else:
+            cells.append(candidates(marks))
+    full = frozenset(range(1, 10))
+    if all(cell.digit or cell.candidates == full for cell in cells):
+        cells = [cell if cell.digit else EMPTY for cell in cells]
+    return Puzzle("sudoku", 9, tuple(cells))
+
+
 def decode(text: str) -> Imported:
     check_length(NAME, text)
-    payload, host = _payload(text)
+    payload, host, variant = _payload(text)
+    if "," in payload and all(part.isalnum() for part in payload.split(",")):
+        raise FormatError(NAME, payload.index(","), "a grid of digits; <colours>,<sums> is a "
+                          "killer sudoku (cages), which this model cannot hold", found="','")
+    if len(payload) == 162 and all(ch in PAIR_DIGITS for ch in payload.lower()):
+        return Imported(NAME, _packed(payload.lower()), tuple(variant))
     if payload and all(ch.isdigit() or ch == "." for ch in payload):
         n, cells = plain.cells_of(NAME, payload)
-        return Imported(NAME, Puzzle("sudoku", n, tuple(cells)))
+        return Imported(NAME, Puzzle("sudoku", n, tuple(cells)), tuple(variant))
     if not HEADER.fullmatch(payload):
         raise FormatError(NAME, 0, "81 digits or a header like S9B followed by base-36 fields",
                           found=repr(payload[:12]))
@@ -172,4 +257,4 @@ def decode(text: str) -> Imported:
         lost = STR8TS_TYPES[kind]
     if lost:
         warnings.append(f"{lost} is not kept: read as a plain {puzzle.kind}")
-    return Imported(name, puzzle, tuple(warnings))
+    return Imported(name, puzzle, tuple(warnings + variant))
