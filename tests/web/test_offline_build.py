@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import struct
+import subprocess
+import sys
 import tomllib
 import zlib
 from pathlib import Path
@@ -88,8 +91,45 @@ def test_the_manifest_names_icons_the_build_drew(built: Path) -> None:
     for icon in pngs:
         width = int(icon["sizes"].split("x")[0])
         assert png_size((built / icon["src"]).read_bytes()) == (width, width)
-    assert site.icon_png(192) == site.icon_png(192)  # the same bytes every build: a stable cache name
     assert '<link rel="manifest" href="manifest.webmanifest">' in (built / "index.html").read_text()
+
+
+def png_pixels(data: bytes) -> tuple[int, list[bytes]]:
+    """(width, RGBA rows) of an 8-bit RGBA PNG whose rows are all unfiltered (as site.png writes)."""
+    width, height = png_size(data)
+    at, idat = 8, b""
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        if data[at + 4:at + 8] == b"IDAT":
+            idat += data[at + 8:at + 8 + length]
+        at += 12 + length
+    raw = zlib.decompress(idat)
+    stride = 1 + width * 4
+    assert len(raw) == height * stride and all(raw[y * stride] == 0 for y in range(height))
+    return width, [raw[y * stride + 1:(y + 1) * stride] for y in range(height)]
+
+
+def test_the_icon_draws_the_svg_and_is_the_same_bytes_in_another_process(built: Path) -> None:
+    data = (built / "icon-192.png").read_bytes()
+    width, rows = png_pixels(data)
+
+    def at(x: float, y: float) -> bytes:  # the pixel under SVG point (x, y) of the 48-unit view box
+        col, row = int(x * width / 48), int(y * width / 48)
+        return rows[row][col * 4:col * 4 + 4]
+
+    assert width == 192
+    assert at(0, 0) == bytes(4) and at(47.9, 47.9) == bytes(4)  # rounded corners are clear
+    assert at(10, 10) == bytes((255, 255, 255, 255))  # the white tile
+    assert at(3, 10) == at(10, 17) == bytes((31, 41, 55, 255))  # grid lines
+    assert at(24, 20) == at(24, 28) == bytes((29, 78, 216, 255))  # the blue 9's top and bottom
+    assert at(21, 26) == bytes((255, 255, 255, 255))  # a 9, not an 8: open at its lower left
+    assert at(21, 22) == bytes((29, 78, 216, 255))  # closed at its upper left
+    # The cache name hashes the icons: a build in another process (another hash seed)
+    # draws the very same bytes, or every visitor would fetch the whole site again.
+    script = "import sys; from pycore import site; sys.stdout.buffer.write(site.icon_png(192))"
+    other = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": "7"}, cwd=ROOT).stdout
+    assert other == data
 
 
 def test_the_worker_is_never_cached_by_the_browser() -> None:
