@@ -100,6 +100,14 @@ def cmd_encode(args: argparse.Namespace) -> None:
 
 
 def cmd_convert(args: argparse.Namespace) -> None:
+    if args.each_line:  # a collection: TEXT is a file of one puzzle a line (pycore/batch.py)
+        from .batch import convert_file
+
+        tally = convert_file(args.text, args.source, args.target, lossy=args.lossy, kind=args.kind,
+                             verbose=getattr(args, "verbose", False))
+        if tally.failed:
+            raise SystemExit(1)
+        return
     puzzle = read_puzzle(args.text, args.source, args.kind).puzzle
     print(formats.encode(args.target, puzzle, lossy=args.lossy))
 
@@ -154,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("target", metavar="to", choices=names)
     add_text(p)
     add_lossy(p, "the target")
+    p.add_argument("--each-line", action="store_true",
+                   help="TEXT is a file (- for standard input) of one puzzle a line: convert each, "
+                        "report bad lines by number on stderr, exit 1 at the end if any failed")
     p.set_defaults(run=cmd_convert)
 
     p = sub.add_parser("link", help="print a puzzle's share link")
@@ -185,26 +196,45 @@ def _load_extensions() -> None:
                 raise
 
 
-def first_line(err: Exception, verbose: bool = False) -> str:
-    """What `pycore:` says about bad input: short and plain, everything with --verbose."""
-    text = str(err)
-    if isinstance(err, LossError):
-        text = f"{err.format} cannot hold this puzzle: it would lose {'; '.join(err.lost)} " \
-               "(--lossy drops them)"
-    if verbose:
+MORE = " ... (--verbose: more)"
+
+
+def _clip(text: str, room: int) -> str:
+    """`text` cut at a separator to fit `room` characters, saying that there is more."""
+    if len(text) <= room:
         return text
-    if isinstance(err, FormatError) and err.format == AUTO and err.pos is None:
-        tried = getattr(err, "tried", ())
-        count = f"tried {len(tried)} formats; " if tried else ""
-        return f"not a puzzle link or grid I know ({count}--verbose lists them)"
-    if len(text) <= FIRST_LINE:
-        return text
-    cut = text[: FIRST_LINE - 24]
+    cut = text[: max(room - len(MORE), 20)]
     for stop in ("; ", ", ", " "):
-        if stop in cut[40:]:
+        if stop in cut[len(cut) // 2:]:
             cut = cut[: cut.rindex(stop)]
             break
-    return f"{cut} ... (--verbose says more)"
+    return cut + MORE
+
+
+def first_line(err: Exception, verbose: bool = False) -> str:
+    """What `pycore:` says about bad input: one short plain line; everything with --verbose.
+
+    What was found and what would be lost are kept whole; a long list of what was
+    expected is cut.
+    """
+    if isinstance(err, LossError):
+        text = f"{err.format} would lose {'; '.join(err.lost)} (--lossy drops them)"
+        if verbose or len(text) <= FIRST_LINE:
+            return text
+        return _clip(f"{err.format} would lose {'; '.join(err.lost)}", FIRST_LINE - 20) \
+            + " (--lossy drops)"
+    if verbose:
+        return str(err)
+    if isinstance(err, FormatError):
+        if err.format == AUTO and err.pos is None:
+            tried = getattr(err, "tried", ())
+            count = f"tried {len(tried)} formats; " if tried else ""
+            return f"not a puzzle link or grid I know ({count}--verbose lists them)"
+        where = "" if err.pos is None else f" at {err.unit} {err.pos}"
+        head = f"{err.format}{where}: expected "
+        found = "" if err.found is None else f", found {_clip(err.found, 40)}"
+        return head + _clip(err.expected, FIRST_LINE - len(head) - len(found)) + found
+    return _clip(str(err), FIRST_LINE)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

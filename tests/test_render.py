@@ -141,20 +141,23 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "",
 def test_export_prints_the_text_for_the_target(capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = Puzzle.blank().with_cells({0: given(5), 80: given(9)})
     code, out, err = run(["export", "line", links.link(puzzle)], capsys)
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, "pycore: read as compact\n")  # as every verb reads its text
     assert out == "5" + "." * 79 + "9\n"
 
 
 def test_export_refuses_a_loss_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["export", "sudokupad", links.link(example())], capsys)
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "player's value" in err and "--lossy" in err
+    read, refusal = err.splitlines()
+    assert read == "pycore: read as compact"
+    assert "player's value" in refusal and "--lossy" in refusal
 
 
 def test_export_lossy_names_on_stderr_what_was_left_out(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["export", "sudokupad", links.link(example()), "--lossy"], capsys)
     assert code == 0 and out.startswith("https://sudokupad.app/scf")
     assert err.splitlines() == [
+        "pycore: read as compact",
         "pycore: SudokuPad cannot hold 1 player's value: left out",
         "pycore: SudokuPad cannot hold 1 cell with pencil marks: left out",
     ]
@@ -170,7 +173,8 @@ def test_export_reads_puzzle_json_on_stdin_without_text(
 def test_export_of_a_shape_the_target_lacks_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     samurai = links.link(Puzzle.blank(layout=Layout.samurai()))
     code, _, err = run(["export", "hodoku", samurai], capsys)
-    assert code == 2 and "21x21 multi-grid layout" in err and err.count("\n") == 1
+    read, refusal = err.splitlines()
+    assert code == 2 and read == "pycore: read as compact" and "21x21 multi-grid layout" in refusal
 
 
 def test_render_command_writes_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
