@@ -60,6 +60,9 @@ def _two_link_step(s: State, technique: str, want: str) -> Iterator[Step]:
         k1, k2 = kinds[l1[2]], kinds[l2[2]]
         connected_by = {kinds[h] for h in set(shape.house_ids[a1]) & set(shape.house_ids[a2])}
         if k1 == k2 != "box" and (connected_by - {"box"}):
+            tops = {kinds[h] for h in set(shape.house_ids[b1]) & set(shape.house_ids[b2])}
+            if tops & connected_by - {"box"}:
+                continue  # the tops align too: an x-wing
             form = "skyscraper"
         elif {k1, k2} == {"row", "column"} and "box" in connected_by:
             form = "two-string-kite"
