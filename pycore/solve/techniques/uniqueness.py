@@ -117,6 +117,9 @@ def _type3(s: State, rect: tuple[int, ...], ab: int, extra: int, r1: int, r2: in
 
 
 def bug_plus_1(s: State) -> Iterator[Step]:
+    """All unsolved cells bivalue but one with three digits. Without the right one of its
+    three, every digit would sit in exactly two cells of each house (a "bivalue universal
+    grave"), which has two solutions or none: so the cell takes that digit."""
     shape = s.shape
     masks = s.masks
     unsolved = s.unsolved()
@@ -126,9 +129,21 @@ def bug_plus_1(s: State) -> Iterator[Step]:
     c = three[0]
     for d in digits_of(masks[c]):
         bit = 1 << (d - 1)
-        if all(len(s.spots(shape.houses[h], bit)) == 3 for h in shape.house_ids[c]):
-            text = (f"Every unsolved cell but {shape.name(c)} has two candidates: that would have "
-                    f"two solutions, so {shape.name(c)} takes the digit it has a third place "
-                    f"for in its houses, {d}.")
+        if all(_pairs_only(s, house, c, bit) for house in shape.houses):
+            text = (f"Every unsolved cell but {shape.name(c)} has two candidates. Without {d} "
+                    f"there, each digit would have exactly two places in every house, a pattern "
+                    f"with two solutions: so {shape.name(c)} is {d}.")
             yield Step("bug-plus-1", ((c, d),), (), (c,), (d,), text)
             return
+
+
+def _pairs_only(s: State, house: tuple[int, ...], cell: int, without: int) -> bool:
+    """Every digit has 0 or 2 places in the house, once `without` leaves `cell`."""
+    masks = s.masks
+    once = twice = thrice = 0
+    for c in house:
+        m = masks[c] & ~without if c == cell else masks[c]
+        thrice |= twice & m
+        twice |= once & m
+        once |= m
+    return not thrice and once == twice
