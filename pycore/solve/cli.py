@@ -85,4 +85,66 @@ def _positive(text: str) -> int:
     return number
 
 
+def cmd_new(args: argparse.Namespace) -> None:
+    from .. import links
+    from ..cli import UsageError
+    from .generate import generate
+
+    try:
+        puzzle = generate(args.shape, args.level, seed=args.seed,
+                          symmetric=False if args.no_symmetry else None)
+    except ValueError as err:  # an unknown shape, or a level the shape cannot have
+        raise UsageError(str(err)) from None
+    print(links.link(puzzle, base=args.base))
+
+
+def cmd_grade(args: argparse.Namespace) -> None:
+    from .techniques import grade
+
+    result = grade(read_puzzle(args.text, AUTO, args.kind).puzzle,
+                   uniqueness=not args.no_uniqueness)
+    used = ", ".join(f"{name} x{count}" for name, count in result.counts.items())
+    print(f"{result.level} (score {result.score}, {result.steps} steps"
+          f"{', hardest ' + result.hardest if result.hardest else ''}"
+          f"{'' if result.solved else ', then a guess is needed'})")
+    if used:
+        print(f"techniques: {used}")
+
+
+def cmd_hint(args: argparse.Namespace) -> None:
+    from .techniques import next_step
+
+    puzzle = read_puzzle(args.text, AUTO, args.kind).puzzle
+    step = next_step(puzzle, uniqueness=not args.no_uniqueness)
+    if step is None:
+        solved = all(c.digit for c in puzzle.cells if c.kind not in ("black", "outside"))
+        print("the puzzle is solved" if solved else "no technique applies: a guess is needed")
+        return
+    print(f"{step.technique}: {step.explanation}")
+
+
+def add_technique_commands(sub: Any) -> None:
+    from .techniques import LEVELS
+
+    p = sub.add_parser("new", help="make a puzzle with one solution at a level; print its link")
+    p.add_argument("shape", help="9x9, 4x4 ... 25x25, samurai, samurai-4, str8ts-6 ... (see README)")
+    p.add_argument("--level", choices=LEVELS, default="easy", help="how hard (default easy)")
+    p.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzle")
+    p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
+    p.add_argument("--no-symmetry", action="store_true",
+                   help="9x9: givens need not be symmetric about the centre")
+    p.set_defaults(run=cmd_new)
+
+    for name, run, text in (
+        ("grade", cmd_grade, "the level a person needs: hardest technique, steps, score"),
+        ("hint", cmd_hint, "the next step a person can take, explained"),
+    ):
+        p = sub.add_parser(name, help=text)
+        add_text(p)
+        p.add_argument("--no-uniqueness", action="store_true",
+                       help="leave out techniques that assume a unique solution")
+        p.set_defaults(run=run)
+
+
 EXTENSIONS.append(add_solve_command)
+EXTENSIONS.append(add_technique_commands)

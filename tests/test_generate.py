@@ -1,0 +1,106 @@
+"""The generator: one solution, the level asked for, the same puzzle for the same seed."""
+
+from __future__ import annotations
+
+import pytest
+
+import pycore
+from pycore import links
+from pycore.cli import main
+from pycore.model import Puzzle
+from pycore.solve.generate import GenerateFailed, generate, shape_name
+from pycore.solve.techniques import grade
+
+
+def text(p: Puzzle) -> str:
+    """Givens as digits, black cells as # (a black given as a letter, a=1), the rest '.'."""
+    out = []
+    for c in p.cells:
+        if c.kind == "black":
+            out.append("abcdefghi"[c.digit - 1] if c.digit else "#")
+        else:
+            out.append(str(c.digit) if c.kind == "given" else ".")
+    return "".join(out)
+
+
+# Frozen: these seeds must keep giving these puzzles (README, "Generator seeds").
+FROZEN = [
+    ("9x9", "easy", 1,
+     "...36..714.31....88.69..35.95.8.314.1...2...5.846.5.29.35..69.42....15.369..34..."),
+    ("9x9", "hard", 7,
+     ".......73...627..9..54..12.8....5.....6...7.....1....4.37..18..5..834...68......."),
+    ("4x4", "easy", 2, "1..44.........2."),
+    ("str8ts-6", "easy", 1, "4#f..#.61....#.4.....6#2..2...#.5#a."),
+]
+
+
+@pytest.mark.parametrize(("shape", "level", "seed", "expected"), FROZEN)
+def test_a_seed_gives_the_same_puzzle(shape: str, level: str, seed: int, expected: str) -> None:
+    puzzle = generate(shape, level, seed=seed)
+    assert text(puzzle) == expected
+    assert pycore.count_solutions(puzzle) == 1
+    assert grade(puzzle).level == level
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_9x9_levels_are_unique_symmetric_and_graded_as_asked(level: str) -> None:
+    for seed in (11, 12):
+        puzzle = generate("9x9", level, seed=seed)
+        assert pycore.count_solutions(puzzle) == 1
+        assert grade(puzzle).level == level
+        kinds = [c.kind == "given" for c in puzzle.cells]
+        assert kinds == kinds[::-1]  # symmetric about the centre
+
+
+@pytest.mark.parametrize("shape", ["6x6", "8x8", "12x12", "samurai-4", "str8ts-5", "str8ts-8"])
+def test_easy_puzzles_of_other_shapes(shape: str) -> None:
+    puzzle = generate(shape, "easy", seed=1)
+    assert pycore.count_solutions(puzzle) == 1
+    result = grade(puzzle)
+    assert result.solved and result.level == "easy"
+
+
+def test_different_seeds_give_different_puzzles() -> None:
+    assert text(generate("9x9", "easy", seed=1)) != text(generate("9x9", "easy", seed=2))
+
+
+def test_without_symmetry() -> None:
+    puzzle = generate("9x9", "easy", seed=1, symmetric=False)
+    assert pycore.count_solutions(puzzle) == 1
+
+
+def test_a_25x25_is_easy_only() -> None:
+    with pytest.raises(ValueError, match="only be made easy"):
+        generate("25x25", "hard", seed=1)
+
+
+def test_a_level_out_of_reach_fails_plainly() -> None:
+    with pytest.raises(GenerateFailed, match="no extreme puzzle"):
+        generate("4x4", "extreme", seed=1, attempts=3)
+
+
+@pytest.mark.parametrize(("name", "shape"), [
+    ("9x9", "sudoku-9"), ("16X16", "sudoku-16"), ("sudoku-6", "sudoku-6"),
+    ("str8ts 9x9", "str8ts-9"), ("str8ts-6", "str8ts-6"), ("samurai", "samurai")])
+def test_shape_names(name: str, shape: str) -> None:
+    assert shape_name(name) == shape
+
+
+def test_cli_new_prints_a_link_that_opens_to_the_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "9x9", "--level", "easy", "--seed", "1"]) == 0
+    link = capsys.readouterr().out.strip()
+    assert link.startswith("#")
+    assert text(links.read(link)[1]) == FROZEN[0][3]
+
+
+def test_cli_grade_and_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", FROZEN[1][3]]) == 0
+    assert capsys.readouterr().out.startswith("hard (score ")
+    assert main(["hint", FROZEN[0][3]]) == 0
+    out = capsys.readouterr().out
+    assert out.split(":", 1)[0] in ("full-house", "naked-single", "hidden-single")
+
+
+def test_cli_new_refuses_an_impossible_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "25x25", "--level", "hard"]) == 2
+    assert "only be made easy" in capsys.readouterr().err
