@@ -261,3 +261,37 @@ def test_is_solved_agrees_with_the_solver_on_full_grids(
     if solution.cells[cell].kind == "value" and digit <= n:
         solution = solution.with_cell(cell, value(digit))
     assert solution.is_solved == (count_solutions(solution, limit=1) == 1)
+
+
+# ---- layout bounds, pinned at their edges (issue 19) ----
+
+
+@pytest.mark.parametrize(("disabled", "message"), [
+    ({4}, "disabled box 4 is not in a 2x2 layout"),  # one past the last box
+    ({-1}, "disabled box -1 is not in a 2x2 layout"),
+    ({9, 5}, "disabled box 5 is not in a 2x2 layout"),  # the smallest bad index is named
+])
+def test_a_disabled_box_outside_the_layout_is_refused(disabled: set[int], message: str) -> None:
+    with pytest.raises(PuzzleError, match=f"^{message}$"):
+        Layout(2, 2, 2, frozenset(disabled))
+
+
+def test_the_last_box_and_the_largest_boards_are_in_bounds() -> None:
+    corner = Layout(2, 3, 3, frozenset({8}))  # box 8, the last, may be disabled
+    assert corner.disabled == {8} and corner.windows == ((0, 0), (0, 1), (1, 0))
+    assert Layout(2, 15, 2).width == 15 and Layout(5, 5, 15).height == 15
+    assert Layout(2, 2, 2).is_plain and not Layout(2, 3, 2).is_plain
+    with pytest.raises(PuzzleError, match=r"^layout width must be 1 to 15 boxes, not 16$"):
+        Layout(2, 16, 2)
+    with pytest.raises(PuzzleError, match=r"^layout height must be 1 to 15 boxes, not 0$"):
+        Layout(2, 2, 0)
+    with pytest.raises(PuzzleError, match=r"^box size must be 2 to 5, not 1$"):
+        Layout(1, 2, 2)
+    assert Layout(5, 5, 5).box == 5
+
+
+def test_a_samurai_is_five_windows_sharing_corner_boxes() -> None:
+    samurai = Layout.samurai()
+    assert (samurai.width, samurai.height) == (7, 7)
+    assert samurai.windows == ((0, 0), (0, 4), (2, 2), (4, 0), (4, 4))
+    assert len(samurai.disabled) == 49 - (5 * 9 - 4)  # the centre shares one box with each corner
