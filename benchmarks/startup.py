@@ -12,7 +12,16 @@ to two generated pages that boot the same vendored PyScript + Pyodide:
   costs before it draws anything.
 - `app`: the real page opened on a share link; ready when the link is decoded, the
   grid drawn and the cells take input (app.py sets `data-ready` then; one run per
-  series also types a digit to check).
+  series also types a digit to check). When the built site ships a memory snapshot
+  of the interpreter (a `snapshot*` file under vendor/), this is the snapshot page.
+- `app, no snapshot` (only when the site has a snapshot): the same page from a second
+  server whose snapshot file is not a snapshot, so every load takes the page's own
+  fallback (a normal start); its service worker installs and caches as usual.
+
+The generated pages always name Pyodide's own `pyodide.mjs`, never the page's
+snapshot-restoring wrapper, so `bare` stays the bare interpreter. Goals (issue 17):
+the app at most 0.7x bare cold and 0.5x bare warm, in the same run; the machine's
+load average is printed with the table, since the agents sharing it move every number.
 
 "Ready" is read inside the page (a MutationObserver notes `performance.now()` when
 `data-ready` appears), so it counts from navigation start, with no polling delay.
@@ -29,6 +38,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import re
 import shutil
 import statistics
@@ -68,6 +78,8 @@ PROBE = """
 """
 STAGES = ("Loading interpreter", "Loaded interpreter", "Loaded Pyodide")
 
+GOALS = {"cold": 0.7, "warm": 0.5}  # the app's ready time over bare's, at most
+
 GENERATED = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <link rel="stylesheet" href="{pyscript}/core.css">
@@ -101,11 +113,43 @@ def app_imports() -> list[str]:
     return [n for n in dict.fromkeys(names) if n.split(".")[0] not in ("pyscript", "pyodide", "__future__")]
 
 
+def snapshot_files(folder: Path) -> list[Path]:
+    """The memory snapshot(s) the built site ships (none before the snapshot page)."""
+    vendor = folder / "vendor"
+    if not vendor.is_dir():
+        return []
+    return sorted(p for p in vendor.rglob("*snapshot*")
+                  if p.is_file() and not p.name.endswith((".mjs", ".js")))
+
+
+def page_config(folder: Path, index: str) -> dict[str, Any]:
+    """The app's PyScript config: inline JSON in the page, or the JSON file it names."""
+    inline = re.search(r"config='([^']+)'", index)
+    if inline:
+        config: dict[str, Any] = json.loads(inline.group(1))
+        return config
+    named = re.search(r'config="([^"]+\.json)"', index)
+    if named is None:
+        raise SystemExit("benchmarks.startup: the page's PyScript config was not found in index.html")
+    loaded: dict[str, Any] = json.loads((folder / named.group(1)).read_text(encoding="utf-8"))
+    return loaded
+
+
+def plain_interpreter(folder: Path, interpreter: str) -> str:
+    """Pyodide's own module: the page may name a wrapper beside it (the snapshot start)."""
+    where, _, name = interpreter.rpartition("/")
+    own = f"{where}/pyodide.mjs" if where else "pyodide.mjs"
+    if name != "pyodide.mjs" and (folder / own.removeprefix("./")).is_file():
+        return own
+    return interpreter
+
+
 def write_pages(folder: Path) -> None:
     """bare.html and imports.html beside the built app, on the same runtime files."""
     index = (folder / "index.html").read_text(encoding="utf-8")
-    config = json.loads(re.search(r"config='([^']+)'", index).group(1))  # type: ignore[union-attr]
+    config = page_config(folder, index)
     pyscript = re.search(r'src="([^"]*pyscript[^"]*)/core\.js"', index).group(1)  # type: ignore[union-attr]
+    config["interpreter"] = plain_interpreter(folder, config["interpreter"])
     bare = {"interpreter": config["interpreter"]}
     (folder / "bare.html").write_text(GENERATED.format(
         title="bare", pyscript=pyscript, config=json.dumps(bare), body=""), encoding="utf-8")
@@ -124,14 +168,28 @@ class Counter:
             self.bytes += n
 
 
+NOT_A_SNAPSHOT = b"not a snapshot"
+
+
 @contextmanager
-def serving(folder: Path, counter: Counter) -> Iterator[str]:
-    """The site's own server, counting the body bytes it sends."""
+def serving(folder: Path, counter: Counter, broken: frozenset[str] = frozenset()) -> Iterator[str]:
+    """The site's own server, counting the body bytes it sends; files named in `broken`
+    are answered with bytes that are not what they should be (to force a fallback)."""
     server = site.make_server(folder, port=0)
     made = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
     assert isinstance(made, partial)
 
     class Counting(made.func):  # type: ignore[misc, name-defined]
+        def do_GET(self) -> None:
+            if self.path.split("?", 1)[0].rsplit("/", 1)[-1] not in broken:
+                super().do_GET()
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(NOT_A_SNAPSHOT)))
+            self.end_headers()
+            self.wfile.write(NOT_A_SNAPSHOT)
+
         def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
             while chunk := source.read(64 * 1024):
                 outputfile.write(chunk)
@@ -152,6 +210,8 @@ class Run:
     stages: dict[str, float] = field(default_factory=dict)
     resources: dict[str, float] = field(default_factory=dict)
     bytes: int = 0
+    load: float = 0.0  # the machine's 1-minute load average when the load finished
+    started_from: str = ""  # the page's data-started-from: "snapshot" or "fresh" (app only)
 
 
 def measure(page: Any, url: str) -> Run:
@@ -164,10 +224,14 @@ def measure(page: Any, url: str) -> Run:
         .map(e => [e.name.split('/').pop().split('?')[0], e.responseEnd]))""")
     wanted = {"pyodide.asm.wasm": "wasm", "python_stdlib.zip": "stdlib"}
     resources = {label: float(ends[name]) for name, label in wanted.items() if name in ends}
+    snapshot = [t for name, t in ends.items() if "snapshot" in name and not name.endswith((".mjs", ".js"))]
+    if snapshot:
+        resources["snapshot"] = float(max(snapshot))
     ours = [t for name, t in ends.items() if name.startswith(("app.", "pycore."))]
     if ours:
         resources["our files"] = float(max(ours))
-    return Run(ready, stages, resources)
+    started = page.evaluate("document.documentElement.dataset.startedFrom || ''")
+    return Run(ready, stages, resources, load=os.getloadavg()[0], started_from=str(started))
 
 
 def series(
@@ -207,21 +271,37 @@ def median(values: list[float]) -> float:
 
 
 def table(results: dict[str, dict[str, list[Run]]]) -> str:
-    rows = ["| page | cold ready (s) | warm ready (s) | cold / bare | warm / bare | bytes cold (MB) |",
-            "|---|---:|---:|---:|---:|---:|"]
+    rows = ["| page | cold ready (s) | warm ready (s) | cold / bare | warm / bare | bytes cold (MB) "
+            "| load (1 min) | started from snapshot |",
+            "|---|---:|---:|---:|---:|---:|---:|---|"]
     bare = {kind: median([r.ready for r in results["bare"][kind]]) for kind in ("cold", "warm")}
     for name, runs in results.items():
         cold = median([r.ready for r in runs["cold"]])
         warm = median([r.ready for r in runs["warm"]])
         size = median([float(r.bytes) for r in runs["cold"]]) / 1e6
+        every = runs["cold"] + runs["warm"]
+        load = median([r.load for r in every])
+        told = [r for r in every if r.started_from]  # the page says how it started
+        restored = f"{sum(r.started_from == 'snapshot' for r in told)} of {len(told)}" if told else "-"
         rows.append(f"| {name} | {cold / 1000:.2f} | {warm / 1000:.2f} | {cold / bare['cold']:.2f} "
-                    f"| {warm / bare['warm']:.2f} | {size:.1f} |")
+                    f"| {warm / bare['warm']:.2f} | {size:.1f} | {load:.1f} | {restored} |")
     return "\n".join(rows)
+
+
+def goals(results: dict[str, dict[str, list[Run]]]) -> str:
+    """The app against issue 17's goals, as ratios to bare measured in the same run."""
+    lines = []
+    for kind, goal in GOALS.items():
+        bare = median([r.ready for r in results["bare"][kind]])
+        app = median([r.ready for r in results["app"][kind]])
+        verdict = "met" if app / bare <= goal else "not met"
+        lines.append(f"- {kind}: app {app / bare:.2f}x bare (goal at most {goal}x): {verdict}")
+    return "\n".join(lines)
 
 
 def stages_table(results: dict[str, dict[str, list[Run]]]) -> str:
     """Median times (s from navigation) at which each stage ended."""
-    marks = ("wasm", "stdlib", *STAGES, "our files")
+    marks = ("wasm", "stdlib", "snapshot", *STAGES, "our files")
     rows = ["| page, load | " + " | ".join(marks) + " | ready |",
             "|---|" + "---:|" * (len(marks) + 1)]
     for name, runs in results.items():
@@ -246,26 +326,40 @@ def main(argv: list[str] | None = None) -> None:
     try:
         folder = site.build(work / "site", quiet=True)
         write_pages(folder)
+        snapshots = snapshot_files(folder)
         fragment = links.link(sample()).split("#", 1)[1]
         pages = {"bare": ("bare.html", False), "imports": ("imports.html", False),
                  "app": (f"#{fragment}", True)}
+        if snapshots:
+            pages["app, no snapshot"] = (f"#{fragment}", True)
         results: dict[str, dict[str, list[Run]]] = {n: {"cold": [], "warm": []} for n in pages}
         counter = Counter()
-        with serving(folder, counter) as url, sync_playwright() as p:
+        load_before = os.getloadavg()
+        broken = frozenset(p.name for p in snapshots)
+        with serving(folder, counter) as url, serving(folder, counter, broken) as fallback_url, \
+                sync_playwright() as p:
             for i in range(args.runs):
                 order = list(pages) if i % 2 == 0 else list(reversed(pages))  # spread any drift
                 for name in order:
                     path, worker = pages[name]
-                    cold, warm = series(p, args.chromium, url + path, counter, worker,
+                    base = fallback_url if name == "app, no snapshot" else url
+                    cold, warm = series(p, args.chromium, base + path, counter, worker,
                                         check=worker and i == 0)
                     results[name]["cold"].append(cold)
                     results[name]["warm"].append(warm)
                     print(f"run {i + 1} {name}: cold {cold.ready / 1000:.2f} s, "
                           f"warm {warm.ready / 1000:.2f} s, {cold.bytes / 1e6:.1f} MB", flush=True)
+        load_after = os.getloadavg()
         print()
-        print(f"Medians of {args.runs} runs (headless Chromium, {url}):")
+        print(f"Medians of {args.runs} runs (headless Chromium, {url}; "
+              f"snapshot: {', '.join(p.name for p in snapshots) or 'none in this build'}):")
+        print(f"Machine: {os.cpu_count()} cores; load average (1, 5, 15 min) "
+              f"{' '.join(f'{x:.1f}' for x in load_before)} before, "
+              f"{' '.join(f'{x:.1f}' for x in load_after)} after.")
         print()
         print(table(results))
+        print()
+        print(goals(results))
         print()
         print("When each stage ended (median s from navigation start):")
         print()
