@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from urllib.parse import unquote
 
 from . import formats, links
@@ -68,7 +69,8 @@ def _samples(kind: str, n: int) -> list[Puzzle]:
                       for cell in (given(1), given(n), candidates({1, n}))]
 
 
-def _lengths(format: str, tag: str) -> list[tuple[int, int, bool]]:
+@cache
+def _lengths(format: str, tag: str) -> tuple[tuple[int, int, bool], ...]:
     """(size, characters of an empty grid's link, exact) for every grid size the format
     holds, asked of the format itself; `exact` when every grid of that size gives that length."""
     out = []
@@ -83,7 +85,7 @@ def _lengths(format: str, tag: str) -> list[tuple[int, int, bool]]:
                         break
             if texts and texts[0].partition(":")[0] == tag:
                 out.append((n, len(texts[0]), len({len(t) for t in texts}) == 1))
-    return sorted(out)
+    return tuple(sorted(out))  # the same for every call: made once per format
 
 
 def _filler(format: str) -> str:
