@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from hypothesis import given as for_all
 from hypothesis import settings
+from hypothesis import strategies as st
 
 from pycore import links
 from pycore.errors import FormatError, LossError
 from pycore.formats import tools
 from pycore.formats.tools import sudokupad
-from pycore.model import Layout, Puzzle
+from pycore.model import EMPTY, Layout, Puzzle, given
 
 from ..strategies import square_puzzles
 from .examples import by_name, grid
@@ -112,3 +114,76 @@ def test_sudokupad_reads_back_every_given(puzzle: Puzzle) -> None:
     assert read_classic(link) == [c.digit if c.kind == "given" else 0 for c in puzzle.cells]
 
 
+
+
+# --- SudokuPad's loading order: lz-string first -----------------------------------------------
+
+def lzstring_reading(data: str) -> str | type[IndexError] | None:
+    """The lzstring package's decompressFromBase64, an implementation of lz-string other than
+    ours: None where JS returns null (the package trips on those); IndexError where the package
+    reads past the end (JS reads zero bits there), which it cannot answer."""
+    lzstring = pytest.importorskip("lzstring")
+    try:
+        found: str | None = lzstring.LZString().decompressFromBase64(data)
+    except UnboundLocalError:
+        return None
+    except IndexError:
+        return IndexError
+    return found
+
+
+def sudokupad_opens(link: str) -> list[int] | None:
+    """What SudokuPad's loader opens an scf link as: its classic reading, or None when it
+    takes the lz-string reading first (not null and at least half as long as the data)."""
+    data = link.removeprefix(sudokupad.BASE)
+    reading = lzstring_reading(data)
+    assert reading is not IndexError
+    if isinstance(reading, str) and len(reading) >= 0.5 * len(data):
+        return None
+    return read_classic(link)
+
+
+def random_givens(rng: random.Random) -> list[int]:
+    share = rng.choice([0.15, 0.3, 0.5])
+    return [rng.randint(1, 9) if rng.random() < share else 0 for _ in range(81)]
+
+
+def test_our_lz_reading_is_lz_strings() -> None:
+    rng = random.Random(18)
+    compared = 0
+    for _ in range(3000):
+        data = sudokupad.classic(random_givens(rng))
+        theirs = lzstring_reading(data)
+        if theirs is not IndexError:
+            assert sudokupad.lz_reading(data) == theirs
+            compared += 1
+    assert compared >= 2900
+
+
+def test_a_zip_sudokupad_would_misread_is_split_until_it_would_not() -> None:
+    rng = random.Random(7)
+    misread = next(d for d in (random_givens(rng) for _ in range(100_000))
+                   if sudokupad.misread(sudokupad.classic(d)))
+    canonical = sudokupad.classic(misread)
+    assert sudokupad_opens(sudokupad.BASE + canonical) is None  # the lzstring package agrees
+    link = sudokupad.export(Puzzle("sudoku", 9, tuple(given(d) if d else EMPTY for d in misread)))
+    assert link != sudokupad.BASE + canonical and len(link) == len(sudokupad.BASE + canonical) + 1
+    assert sudokupad_opens(link) == misread
+    assert tools.read(link).puzzle.cells == tuple(given(d) if d else EMPTY for d in misread)
+
+
+def test_no_export_of_thousands_of_random_grids_is_misread() -> None:
+    rng = random.Random(2026)
+    for _ in range(5000):
+        digits = random_givens(rng)
+        link = sudokupad.export(Puzzle("sudoku", 9, tuple(given(d) if d else EMPTY for d in digits)))
+        if lzstring_reading(link.removeprefix(sudokupad.BASE)) is not IndexError:
+            assert sudokupad_opens(link) == digits
+
+
+@settings(max_examples=300, deadline=None)
+@for_all(st.lists(st.integers(0, 9), min_size=81, max_size=81))
+def test_sudokupad_opens_every_export_as_its_givens(digits: list[int]) -> None:
+    link = sudokupad.export(Puzzle("sudoku", 9, tuple(given(d) if d else EMPTY for d in digits)))
+    assert not sudokupad.misread(link.removeprefix(sudokupad.BASE))
+    assert read_classic(link) == digits

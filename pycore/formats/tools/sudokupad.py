@@ -19,15 +19,21 @@ copied in marktekfan/sudokupad-penpa-import): an id starts with a format prefix:
 We write `https://sudokupad.app/scf<classic2 zip>` for a givens-only 9x9
 (`PuzzleTools.zipClassicSudoku2`): runs of one cell and up to 5 empty cells after it,
 each one character of `CLASSIC2` at index `digit + 10 * blanks`, digit 0 for an empty
-first cell. An empty grid is thirteen `o` and a `K`. SudokuPad's loader first tries
-each id as lz-string data and keeps that reading when it is at least half as long;
-about 2 random grids in 1000 are taken that way (a SudokuPad quirk this link cannot
-avoid; the f-puzzles link can).
+first cell. An empty grid is thirteen `o` and a `K`.
+
+SudokuPad's loader (`PuzzleLoader.decompressPuzzleId`) first tries every id's data as
+lz-string base64 and keeps that reading when it is not null and at least half as long
+as the data; about 2 canonical zips in 1000 decompress that way and would open as
+something else. So each link is checked against that first step (`lz_reading`, the
+decompression redone here) and, when SudokuPad would take the lz-string reading, the
+same givens are zipped with one run split in two (an empty cell and its blanks written
+as two characters, which SudokuPad's classic reader counts the same) until it would not.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ...errors import FormatError
@@ -466,8 +472,96 @@ def _lost(puzzle: Puzzle) -> list[str]:
     return _loss.kinds_lost(puzzle, "value", "candidates")
 
 
+def lz_reading(data: str) -> str | None:
+    """What lz-string's `decompressFromBase64` makes of `data` (None where it returns null),
+    as SudokuPad runs it first on every id. Its dictionary coder, redone for short ids."""
+    if not data:
+        return None
+    values = [LZ_BASE64.find(ch) for ch in data]  # a character outside reads as 0 bits in JS
+
+    position, index, current = 32, 1, max(values[0], 0)
+
+    def bits(count: int) -> int:
+        nonlocal position, index, current
+        out = 0
+        for power in range(count):
+            bit = current & position
+            position >>= 1
+            if position == 0:
+                position = 32
+                current = max(values[index], 0) if index < len(values) else 0
+                index += 1
+            out |= (1 << power) if bit else 0
+        return out
+
+    first = bits(2)
+    if first == 2:
+        return ""
+    if first > 2:
+        return None
+    w = chr(bits(8 if first == 0 else 16))
+    dictionary: dict[int, str] = {3: w}
+    size, width, enlarge = 4, 3, 4
+    result = [w]
+    while True:
+        if index > len(data):
+            return ""
+        code = bits(width)
+        if code == 2:
+            return "".join(result)
+        if code in (0, 1):
+            dictionary[size] = chr(bits(8 if code == 0 else 16))
+            code, size, enlarge = size, size + 1, enlarge - 1
+            if enlarge == 0:
+                enlarge, width = 1 << width, width + 1
+        if code in dictionary:
+            entry = dictionary[code]
+        elif code == size:
+            entry = w + w[0]
+        else:
+            return None
+        result.append(entry)
+        dictionary[size] = w + entry[0]
+        size, enlarge, w = size + 1, enlarge - 1, entry
+        if enlarge == 0:
+            enlarge, width = 1 << width, width + 1
+        if sum(map(len, result)) > MAX_LZ_READING:
+            return "".join(result)  # long enough to be taken: no need to go on
+
+
+LZ_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+MAX_LZ_READING = 4096
+
+
+def misread(data: str) -> bool:
+    """True when SudokuPad would open `data` as its lz-string reading, not as the zip."""
+    reading = lz_reading(data)
+    return reading is not None and len(reading) >= 0.5 * len(data)
+
+
+def _splits(zipped: str) -> Iterator[str]:
+    """The same givens zipped with one run split in two: (digit, blanks) as (digit, k) and
+    (empty, blanks - k - 1), for each run with blanks and each k."""
+    for at, ch in enumerate(zipped):
+        code = CLASSIC2.index(ch)
+        digit, blanks = code % 10, code // 10
+        for k in range(blanks):
+            yield zipped[:at] + CLASSIC2[digit + 10 * k] + CLASSIC2[10 * (blanks - k - 1)] + zipped[at + 1:]
+
+
+def unmistakable(digits: list[int]) -> str:
+    """The classic zip of `digits` that SudokuPad's loader reads as a zip, not as lz-string."""
+    zipped = classic(digits)
+    if not misread(zipped):
+        return zipped
+    for other in _splits(zipped):
+        if not misread(other):
+            return other
+    raise FormatError(NAME, None, "givens whose SudokuPad link its loader reads as they are")
+
+
 def _write(puzzle: Puzzle) -> str:
-    return BASE + classic([c.digit if c.kind == "given" else 0 for c in puzzle.cells])
+    return BASE + unmistakable([c.digit if c.kind == "given" else 0 for c in puzzle.cells])
 
 
 SUDOKUPAD = Export(NAME, "SudokuPad", True, _lost, _write)
