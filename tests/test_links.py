@@ -5,12 +5,16 @@ from __future__ import annotations
 import contextlib
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pycore
 from pycore import formats, links
-from pycore.model import BLACK, Puzzle, black, candidates, given, value
+from pycore.model import BLACK, Puzzle, black, candidates, value
+from pycore.model import given as given_cell
 
 from .conftest import load_vector
+from .strategies import layout_puzzles, square_puzzles
 
 BINARY = load_vector("binary.json")["spec_example"]["base64"]
 
@@ -34,8 +38,8 @@ def test_bare_strings_are_detected(text: str, format: str) -> None:
 # a givens-only 9x9 (binary; its base64 has a `/` and `=` padding), a str8ts (jcode's k: tag).
 HELD = (
     Puzzle.blank(size=4).with_cells({0: value(1), 5: candidates([2, 3])}),
-    Puzzle.blank().with_cells({0: given(5), 40: given(9)}),
-    Puzzle.blank("str8ts", 4).with_cells({0: BLACK, 1: black(2), 6: given(3), 9: value(1)}),
+    Puzzle.blank().with_cells({0: given_cell(5), 40: given_cell(9)}),
+    Puzzle.blank("str8ts", 4).with_cells({0: BLACK, 1: black(2), 6: given_cell(3), 9: value(1)}),
 )
 URL_SAFE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_:,")
 
@@ -120,3 +124,22 @@ def test_our_json_with_a_fault_is_reported_as_ours() -> None:
     with pytest.raises(pycore.FormatError, match="json at character 26: expected only the keys"):
         links.read_any(text)
     assert text.index('"extra"') == 26
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(square_puzzles(), layout_puzzles()))
+def test_every_text_a_format_writes_has_the_look_it_declares(puzzle: Puzzle) -> None:
+    """`links.read` tries a format only on texts of its declared look: a look narrower than
+    what the encoder writes would leave its own bare strings unread."""
+    held = 0
+    for name in pycore.FORMATS:
+        try:
+            text = pycore.encode(name, puzzle)
+        except pycore.FormatError:
+            continue
+        held += 1
+        form = formats.link_form(name)
+        assert form.looks.fullmatch(text), (name, text[:40])
+        if form.spelled is not None:
+            assert form.looks.fullmatch(form.spelled(text)), (name, text[:40])
+    assert held >= 2  # compact and json hold everything
