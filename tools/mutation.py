@@ -1,0 +1,123 @@
+"""Mutation testing on demand (issue 19): mutmut, one module at a time, each with its own tests.
+
+    pip install -e '.[mutation]'          # mutmut 3.8.1
+    python3 tools/mutation.py                       # every module below
+    python3 tools/mutation.py pycore.formats.jcode  # one module
+    python3 tools/mutation.py --work /tmp/mut ...   # keep mutmut's cache between runs
+
+mutmut puts small faults into the code (a flipped comparison, `+` for `-`, a constant
+off by one, a changed string, a dropped argument) and runs, for each, the tests of the
+module's own test files that reach the mutated function, `pytest -x -q` style. A fault no
+test notices "survived". The run works in a scratch copy of the tree (mutmut writes its
+`mutants/` copy beside the code), so the working tree is never touched, and sets
+`[tool.mutmut]`'s test selection to the module's tests before each module. Not run in CI:
+it takes minutes per module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+LAW = "tests/test_roundtrip_law.py"
+# module -> its own tests (what a developer changing the module runs)
+MODULES: dict[str, list[str]] = {
+    "pycore.formats.offset": ["tests/test_offset.py", "tests/test_refusals_offset.py", LAW],
+    "pycore.formats.str8ts": ["tests/test_str8ts.py", "tests/test_refusals_offset.py", LAW],
+    "pycore.formats.binary": ["tests/test_binary.py", "tests/test_refusals_binary.py", LAW],
+    "pycore.formats.jcode": ["tests/test_jcode.py", "tests/test_refusals_jcode.py", LAW],
+    "pycore.formats.bitcell": ["tests/test_bitcell_text.py", "tests/test_refusals_fields.py", LAW],
+    "pycore.formats.json": ["tests/test_json.py", "tests/test_refusals_json.py", LAW],
+    "pycore.formats._fields": ["tests/test_refusals_fields.py", "tests/test_offset.py",
+                               "tests/test_str8ts.py"],
+    "pycore.formats._transform": ["tests/test_offset.py", "tests/test_str8ts.py",
+                                  "tests/test_jcode.py", LAW],
+    "pycore.formats._loss": ["tests/test_refusals_offset.py", "tests/test_refusals_binary.py",
+                             "tests/test_refusals_jcode.py", "tests/test_refusals_fields.py",
+                             "tests/test_binary.py", LAW],
+    "pycore.formats": ["tests/test_refusals_links.py", LAW],
+    "pycore.formats._numeral": ["tests/test_numeral.py", "tests/test_compact.py", LAW],
+    "pycore.formats._rans": ["tests/test_rans.py", "tests/test_compact.py", LAW],
+    "pycore.formats.compact": ["tests/test_compact.py", LAW],
+    "pycore.links": ["tests/test_links.py", "tests/test_refusals_links.py"],
+    "pycore.model": ["tests/test_model.py"],
+    "pycore.solve.fast": ["tests/test_solve.py"],
+}
+KILLED = ("killed", "timeout", "caught by type check")
+_SELECTION = re.compile(r"^pytest_add_cli_args_test_selection = \[.*?^\]", re.M | re.S)
+
+
+def copy_tree(work: Path) -> None:
+    """The tracked and new (not ignored) files of the working tree, as they are now."""
+    names = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                           cwd=ROOT, check=True, capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, names):
+        source = ROOT / name
+        if source.is_file():
+            (work / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, work / name)
+
+
+def select_tests(work: Path, tests: list[str]) -> None:
+    config = work / "pyproject.toml"
+    listed = ", ".join(f'"{t}"' for t in tests)
+    text, count = _SELECTION.subn(f"pytest_add_cli_args_test_selection = [{listed}\n]",
+                                  config.read_text())
+    if count != 1:
+        raise SystemExit("pyproject.toml: no [tool.mutmut] pytest_add_cli_args_test_selection")
+    config.write_text(text)
+
+
+def statuses(work: Path, module: str) -> Counter[str]:
+    """Each status's count among the mutants of `module`'s own functions."""
+    out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=work, check=True,
+                         capture_output=True, text=True).stdout
+    found: Counter[str] = Counter()
+    for line in out.splitlines():
+        name, _, status = line.strip().rpartition(": ")
+        rest = name[len(module) + 1:]
+        if name.startswith(module + ".") and "." not in rest:
+            found[status] += 1
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", default=list(MODULES))
+    parser.add_argument("--work", type=Path, help="scratch copy to use (and keep); default: a new one")
+    args = parser.parse_args()
+    work = args.work or Path(tempfile.mkdtemp(prefix="pycore-mutation-"))
+    work.mkdir(parents=True, exist_ok=True)
+    copy_tree(work)
+    print(f"scratch copy: {work}", file=sys.stderr)
+    rows = []
+    for module in args.modules:
+        select_tests(work, MODULES[module])
+        log = work / f"mutmut-{module}.log"
+        with log.open("w") as out:
+            run = subprocess.run(["mutmut", "run", f"{module}.x*"], cwd=work, stdout=out,
+                                 stderr=subprocess.STDOUT, check=False)
+        if run.returncode:
+            rows.append(f"| {module} | mutmut failed (exit {run.returncode}): see {log} | | | |")
+            print(rows[-1], flush=True)
+            continue
+        found = statuses(work, module)
+        tested = sum(found.values()) - found["skipped"] - found["not checked"]
+        caught = sum(found[s] for s in KILLED)
+        score = f"{100 * caught / tested:.0f}%" if tested else "-"
+        rows.append(f"| {module} | {tested} | {caught} | {found['survived']} | {score} |")
+        print(rows[-1], flush=True)
+    print("\n| module | mutants | caught | survived | score |\n| --- | --- | --- | --- | --- |")
+    print("\n".join(rows))
+
+
+if __name__ == "__main__":
+    main()
