@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import pickle
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -91,6 +92,10 @@ def test_an_unknown_format_name_is_not_a_fault_of_any_text() -> None:
         pycore.decode("nope", "0234341021400321")
     assert not isinstance(info.value, pycore.FormatError)
     assert info.value.name == "nope" and info.value.known == pycore.FORMATS
+    assert str(info.value).startswith("unknown format 'nope': expected one of compact, offset")
+    again = pickle.loads(pickle.dumps(info.value))  # crosses process pools like FormatError
+    assert (type(again), str(again), again.known) == (pycore.UnknownName, str(info.value),
+                                                      pycore.FORMATS)
 
 
 def test_best_is_the_shortest_lossless() -> None:
