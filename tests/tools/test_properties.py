@@ -3,7 +3,6 @@ whatever a writer writes, the reader of that tool reads back."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 import pytest
@@ -49,15 +48,31 @@ def test_each_import_lets_out_only_format_error(name: str, text: str) -> None:
 @FUZZ
 @given(text=TEXTS)
 def test_read_any_lets_out_only_format_error(text: str) -> None:
-    with contextlib.suppress(FormatError):
-        links.read_any(text)
+    """Whatever comes back is a puzzle with a named format; a refusal says what was expected."""
+    try:
+        found = links.read_any(text)
+    except FormatError as err:
+        assert err.format and err.expected
+        return
+    assert isinstance(found.puzzle, Puzzle) and found.format
+    assert all(isinstance(w, str) and w for w in found.warnings)
 
 
 @FUZZ
 @given(text=st.text(max_size=300))
 def test_the_relaxed_json_parser_never_crashes(text: str) -> None:
-    with contextlib.suppress(FormatError):
-        sudokupad.relaxed_json("{" + text)
+    """A text that opens with `{` is an object or a refusal with a position inside the text."""
+    try:
+        parsed = sudokupad.relaxed_json("{" + text)
+    except FormatError as err:
+        assert err.pos is None or 0 <= err.pos <= len(text) + 1
+        return
+    assert isinstance(parsed, dict)
+
+
+def test_the_relaxed_json_parser_reads_sudokupads_shortened_keys() -> None:
+    assert sudokupad.relaxed_json("{ce:[[{v:1},,],[,{v:'2'},]],t:t,f:f,n:null,x:1.5}") == {
+        "ce": [[{"v": 1}, {}, {}], [{}, {"v": "2"}, {}]], "t": True, "f": False, "n": None, "x": 1.5}
 
 
 def test_nesting_is_refused_before_any_parser_recurses() -> None:
