@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from . import formats, links
-from .errors import FormatError, LossError, PuzzleError, UnknownName
+from .errors import FormatError, LossError, NotRecognized, PuzzleError, UnknownName
 from .formats.json import to_json
 from .model import Puzzle
 
@@ -226,10 +226,9 @@ def first_line(err: Exception, verbose: bool = False) -> str:
     if verbose:
         return str(err)
     if isinstance(err, FormatError):
-        if err.format == AUTO and err.pos is None:
-            tried = getattr(err, "tried", ())
-            count = f"tried {len(tried)} formats; " if tried else ""
-            return f"not a puzzle link or grid I know ({count}--verbose lists them)"
+        if isinstance(err, NotRecognized):
+            return f"not a puzzle link or grid I know (tried {len(err.tried)} formats; " \
+                   "--verbose lists them)"
         where = "" if err.pos is None else f" at {err.unit} {err.pos}"
         head = f"{err.format}{where}: expected "
         found = "" if err.found is None else f", found {_clip(err.found, 40)}"

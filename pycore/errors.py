@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["FormatError", "LossError", "PuzzleError", "UnknownName"]
+__all__ = ["FormatError", "LossError", "NotRecognized", "PuzzleError", "UnknownName"]
 
 
 class FormatError(ValueError):
@@ -62,6 +62,17 @@ class LossError(FormatError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (LossError, (self.format, self.lost))
+
+
+class NotRecognized(FormatError):
+    """No format read the text; `tried` says, one line per format tried, why it did not."""
+
+    def __init__(self, format: str, expected: str, tried: Sequence[str]) -> None:
+        super().__init__(format, None, expected)
+        self.tried = tuple(tried)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (NotRecognized, (self.format, self.expected, self.tried))
 
 
 class PuzzleError(ValueError):

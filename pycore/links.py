@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from . import formats
-from .errors import FormatError, LossError, UnknownName
+from .errors import FormatError, LossError, NotRecognized, UnknownName
 from .model import Puzzle
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def read(text: str) -> tuple[str, Puzzle]:
         raise FormatError(NAME, 0, "a link or a string of a known format "
                           "(" + ", ".join([*link_formats(), "json"]) + ")",
                           found=repr(payload[:20]))
-    raise FormatError(NAME, None, "a string of one format; tried " + "; ".join(reasons))
+    raise NotRecognized(NAME, "a string of one format; tried " + "; ".join(reasons), reasons)
 
 
 def _looks_like_our_json(text: str) -> bool:
@@ -154,8 +154,12 @@ def read_any(text: str) -> Imported:
             return found
         if errors:
             raise imports.refusal(errors, reasons) from None
-        raise FormatError(NAME, None, f"a link or puzzle string of a known format; tried "
-                          f"our formats ({ours}); then {'; '.join(reasons)}") from None
+        # each of our formats that the text might have been, or all of them when none
+        ours_tried = getattr(ours, "tried", None) or [
+            f"{name}: not what its text looks like" for name in [*link_formats(), "json"]]
+        raise NotRecognized(NAME, f"a link or puzzle string of a known format; tried "
+                            f"our formats ({ours}); then {'; '.join(reasons)}",
+                            [*ours_tried, *reasons]) from None
 
 
 # -- the page's share policy: which link to show, and which the address bar keeps ----------

@@ -85,6 +85,7 @@ def test_shell_example(where: str, command: str, expected: str, tmp_path: Path) 
                           text=True, timeout=120)
     got = done.stderr + done.stdout
     checker = doctest.OutputChecker()
-    assert checker.check_output(expected + "\n" if expected else "", got, FLAGS), f"{where}: $ {command}\nexpected:\n{expected}\ngot (exit {done.returncode}):\n{got}"
+    report = f"{where}: $ {command}\nexpected:\n{expected}\ngot (exit {done.returncode}):\n{got}"
+    assert checker.check_output(expected + "\n" if expected else "", got, FLAGS), report
     if "pycore: " not in expected or expected.startswith("pycore: read as"):
         assert done.returncode == 0, f"{where}: exit {done.returncode}: {got}"

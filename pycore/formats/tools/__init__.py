@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 
-from ...errors import FormatError, PuzzleError, UnknownName
+from ...errors import FormatError, NotRecognized, PuzzleError, UnknownName
 from ...model import Puzzle
 from . import coach, fpuzzles, hodoku, kangaroo, plain, puzzlink, sudokupad, sudokuwiki
 from ._common import MAX_TEXT, Export, Imported, split_url
@@ -98,7 +98,7 @@ def refusal(errors: list[FormatError], reasons: list[str]) -> FormatError:
     if errors:
         return FormatError(NAME, None, "a valid text of one of the formats it looks like; "
                            "tried " + "; ".join(str(err) for err in errors))
-    return FormatError(NAME, None, "a puzzle in a known format; tried " + "; ".join(reasons))
+    return NotRecognized(NAME, "a puzzle in a known format; tried " + "; ".join(reasons), reasons)
 
 
 def read(text: str) -> Imported:
