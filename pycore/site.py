@@ -15,6 +15,7 @@ afresh (`snapshot`, made with Node; web/start.mjs loads it). `serve` runs
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import html
 import http.server
@@ -24,7 +25,6 @@ import os
 import re
 import shutil
 import struct
-import gzip
 import subprocess
 import sys
 import zipfile
@@ -78,7 +78,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PAGE_ASSETS = ("style.css", "app.py", "page_tools.py")  # get content-hashed names
+# The page's Python beside app.py, mapped into the interpreter's file system by name.
+PAGE_MODULES = ("dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py")
+PAGE_ASSETS = ("style.css", "early.js", "app.py", *PAGE_MODULES)  # get content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
 VENDOR = "vendor"
 ASSETS = "assets"
@@ -355,6 +357,8 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
     page = page.replace("{{csp}}", html.escape(meta_csp()))
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
+    module_map = ", ".join(f'"./{names[name]}": "./{name}"' for name in PAGE_MODULES)
+    page = page.replace("{{page modules}}", module_map)
     for name, target in names.items():
         page = page.replace("{{" + name + "}}", target)
     if "{{" in page:

@@ -21,7 +21,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from dom import by_id, element, on
+from page_api import PageApi
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from pycore import links
@@ -35,22 +37,6 @@ EXPORT_OPEN = "open"
 EXPORT_COPY = "copy"
 
 
-def by_id(name: str) -> Any:
-    return document.getElementById(name)
-
-
-def element(tag: str, text: str = "", cls: str = "", **attributes: str) -> Any:
-    """A new element whose text is set as text (never parsed as markup); `data_x` -> `data-x`."""
-    el = document.createElement(tag)
-    if text:
-        el.textContent = text
-    if cls:
-        el.className = cls
-    for name, value in attributes.items():
-        el.setAttribute(name.replace("_", "-"), value)
-    return el
-
-
 def svg_url(svg: str) -> str:
     """A data: URL for an <img> showing an SVG document."""
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
@@ -58,6 +44,18 @@ def svg_url(svg: str) -> str:
 
 def size_of(kib: int) -> str:
     return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
+
+
+class WheelUnavailable(Exception):
+    """An optional wheel could not be fetched from this site (offline with an empty cache,
+    say): the player is told in plain words; this is no fault of any puzzle format."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"The {what} could not be loaded from this site. "
+                         "Try again when you are online.")
+
+
+WHAT_LOADS = {"lzstring": "lz-string reader", "segno": "QR code maker"}
 
 
 class _WantedWheels(importlib.abc.MetaPathFinder):
@@ -98,12 +96,13 @@ class Wheels:
 
         base = document.baseURI
         urls = [str(window.URL.new(path, base).href) for path in self.paths.get(module, [])]
+        what = WHAT_LOADS.get(module, module)
         if not urls:
-            raise FormatError("page", None, f"the {module} wheel beside the page (the build ships it)")
+            raise WheelUnavailable(what)
         try:
             await pyodide_js.loadPackage(to_js(urls))
-        except Exception as err:  # offline with an empty cache, say: the caller says so, as text
-            raise FormatError("page", None, f"the {module} wheel from this site", found=str(err)) from None
+        except Exception:  # offline with an empty cache, say: the caller says so, as text
+            raise WheelUnavailable(what) from None
         finally:
             del self.loading[module]
         importlib.invalidate_caches()
@@ -129,12 +128,11 @@ class Wheels:
 class Tools:
     """The paste box's imports, the Other tools panel, the QR panel, Print and Download SVG."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: PageApi) -> None:
         self.page = page
         self.wheels = Wheels()
         self.surveyed: Puzzle | None = None
         self.qr_link: str | None = None
-        self.proxies: list[Any] = []
         self.tasks: set[asyncio.Future[Any]] = set()
 
     def spawn(self, work: Any) -> None:
@@ -149,18 +147,13 @@ class Tools:
             error = task.exception()
             window.console.error(f"page_tools: {type(error).__name__}: {error}")
 
-    def on(self, el: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self.proxies.append(proxy)
-        el.addEventListener(event, proxy)
-
     def start(self) -> None:
-        self.on(by_id("open-text"), "keydown", self.on_paste_key)
-        self.on(by_id("tools-panel"), "toggle", self.on_tools_toggle)
-        self.on(by_id("tool-list"), "click", self.on_tool)
-        self.on(by_id("qr-panel"), "toggle", self.on_qr_toggle)
-        self.on(by_id("print"), "click", self.on_print)
-        self.on(by_id("download-svg"), "click", self.on_download)
+        on(by_id("open-text"), "keydown", self.on_paste_key)
+        on(by_id("tools-panel"), "toggle", self.on_tools_toggle)
+        on(by_id("tool-list"), "click", self.on_tool)
+        on(by_id("qr-panel"), "toggle", self.on_qr_toggle)
+        on(by_id("print"), "click", self.on_print)
+        on(by_id("download-svg"), "click", self.on_download)
         for name in ("print", "download-svg"):
             by_id(name).disabled = False
 
@@ -202,7 +195,7 @@ class Tools:
         if self.wheels.wanted:  # lz-string data: read it again once the reader is here
             self.page.say("Loading the lz-string reader…")
             self.spawn(self.open_with_wheels(field, text))
-        elif found is None:
+        elif found is None:  # each tool's refusal, as the import registry words it
             self.page.say(f"Could not open that: {failure}", error=True)
         else:
             self.opened(field, found)
@@ -210,6 +203,9 @@ class Tools:
     async def open_with_wheels(self, field: Any, text: str) -> None:
         try:
             found: Imported = await self.wheels.retry(links.read_any, text)
+        except WheelUnavailable as err:
+            self.page.say(str(err), error=True)
+            return
         except (FormatError, PuzzleError) as err:
             self.page.say(f"Could not open that: {err}", error=True)
             return
@@ -238,7 +234,7 @@ class Tools:
         self.render_tools()
         # The f-puzzles link needs lz-string: fetch it now, so the button opens at once
         # (a failure here is said again, as text, when the button is pressed).
-        with contextlib.suppress(FormatError):
+        with contextlib.suppress(WheelUnavailable):
             await self.wheels.load("lzstring")
 
     def render_tools(self) -> None:
@@ -286,7 +282,7 @@ class Tools:
         note = by_id("export-note")
         try:
             text: str = await self.wheels.retry(exports.export, name, self.page.editor.puzzle, True)
-        except FormatError as err:
+        except (FormatError, WheelUnavailable) as err:
             note.textContent = f"Could not export: {err}"
             return
         field = by_id("export-text")
@@ -316,8 +312,8 @@ class Tools:
             by_id("qr-note").textContent = "Loading the QR code maker…"
             try:
                 await self.wheels.load("segno")
-            except FormatError as err:
-                by_id("qr-note").textContent = f"No QR code: {err}."
+            except WheelUnavailable as err:
+                by_id("qr-note").textContent = f"No QR code: {err}"
                 return
         self.qr_link = None
         self.render_qr()

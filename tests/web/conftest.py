@@ -134,6 +134,17 @@ def app(page: Page, site_url: str) -> Iterator[App]:
     assert watched.problems == [], "the page logged errors"
 
 
+# The first words of every message about a link that did not open (pycore.messages.opening):
+# a player's words, never a decoder's internals.
+LINK_FAILED = ("That link could not be opened", "This link looks cut off", "This link has a character",
+               "There is no puzzle in that link", "This link holds a grid")
+
+
+def failed_to_open(message: str) -> bool:
+    """A link's failure, said in a player's words, with a first line a phone shows whole."""
+    return message.startswith(LINK_FAILED) and len(message.split("\n", 1)[0]) <= 80
+
+
 def paste(page: Page, text: str) -> str:
     """Paste a text into the open box, press Enter, and wait until the page has answered."""
     page.evaluate("() => { document.getElementById('message').textContent = '' }")

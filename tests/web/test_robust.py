@@ -16,7 +16,8 @@ def test_a_bad_link_says_what_is_wrong_and_where_and_the_page_stays_usable(app: 
     message = page.locator("#message")
     assert message.get_attribute("role") == "alert"
     text = message.inner_text()
-    assert text.startswith("Could not open that link: offset") and "character" in text
+    assert text.startswith("This link has a character that does not belong in it.")
+    assert "Character 5 is 'z'" in text  # which one, counted from after the #
     assert len(app.grid()) == 81  # a blank grid to work on instead
     app.cell(4, 4).click()
     page.keyboard.type("8")

@@ -30,11 +30,9 @@ def type_in_first_empty_cell(app: App, digit: str) -> list[str]:
 
 
 def test_the_page_starts_from_the_builds_snapshot(app: App) -> None:
-    fetched: list[str] = []
-    app.page.on("request", lambda r: "/snapshot." in r.url and fetched.append(r.url))
     app.open(links.best(sudoku9_givens())[1])
     assert started_from(app) == "snapshot"
-    assert len(fetched) == 1
+    assert sum("/snapshot." in url for url in app.requests) == 1
     assert type_in_first_empty_cell(app, "4") == ["4"]
 
 

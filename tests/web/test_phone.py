@@ -1,0 +1,112 @@
+"""The page on a phone (360x740, touch): a shared 9x9 opens with the whole grid and the
+whole digit pad on the first screen, a tap on a cell then on the pad enters the digit,
+nothing jumps while Python starts, and big grids scroll inside their own frame."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from pycore import links
+
+from .conftest import App
+from .samples import SAMPLES
+
+# Sums every layout shift not caused by input, from the first paint on (buffered).
+LAYOUT_SHIFTS = """
+window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shift += entry.value;
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+BOX = "(el) => { const b = el.getBoundingClientRect(); return [b.top, b.bottom, b.left, b.right]; }"
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str) -> Iterator[App]:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.add_init_script(LAYOUT_SHIFTS)
+    page = context.new_page()
+    watched = App(page, site_url)
+    watched.watch(page)
+    yield watched
+    context.close()
+    assert [u for u in watched.requests if not u.startswith(site_url)] == []
+    assert watched.problems == []
+
+
+def link_of(sample: str) -> str:
+    return links.best(SAMPLES[sample]())[1]
+
+
+def box(app: App, selector: str) -> list[float]:
+    found: list[float] = app.page.eval_on_selector(selector, BOX)
+    return found
+
+
+def test_a_shared_9x9_shows_the_whole_grid_and_pad_on_the_first_screen(phone: App) -> None:
+    page = phone.open(link_of("sudoku9-givens"))
+    phone.shoot("phone-9x9")
+    assert page.evaluate("() => [scrollX, scrollY]") == [0, 0]
+    for selector in ("#grid", "#pad"):
+        top, bottom, left, right = box(phone, selector)
+        assert top >= 0 and bottom <= 740 and left >= 0 and right <= 360, selector
+    assert page.locator("#pad button").count() == 10  # 1 to 9 and erase, all on screen
+
+
+def test_pad_buttons_are_tall_enough_for_a_finger(phone: App) -> None:
+    phone.open(link_of("sudoku9-givens"))
+    heights = phone.page.eval_on_selector_all(
+        "#pad button", "(els) => els.map((e) => e.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 40
+
+
+def test_tap_a_cell_then_a_digit_enters_it_and_the_cell_stays_in_view(phone: App) -> None:
+    page = phone.open(link_of("sudoku9-givens"))
+    target = phone.cell(8, 0)  # the bottom row: the nearest to the pad
+    target.tap()
+    page.locator('#pad button[data-digit="6"]').tap()
+    assert target.text_content() == "6"
+    assert target.get_attribute("data-kind") == "value"
+    top, bottom, _, _ = box(phone, '#grid [data-row="8"][data-col="0"]')
+    assert top >= 0 and bottom <= 740
+    assert links.read(page.evaluate("location.hash"))[1].cells[72].digit == 6
+
+
+def test_nothing_jumps_from_loading_to_a_second_after_ready(phone: App) -> None:
+    page = phone.open(link_of("sudoku9-givens"))
+    page.wait_for_timeout(1000)
+    shift: float = page.evaluate("() => window.__shift")
+    assert shift <= 0.05
+
+
+def test_the_loading_state_shows_the_mode_the_page_starts_in(phone: App) -> None:
+    page = phone.page
+    page.route("**/start.*.mjs", lambda route: route.abort())  # Python never starts
+    for fragment, mode in ((link_of("sudoku9-givens"), "value"), ("", "given")):
+        page.goto(phone.url + (f"#{fragment}" if fragment else ""))
+        page.wait_for_load_state("load")
+        assert page.eval_on_selector("#modes input:checked", "(e) => e.value") == mode
+        assert page.is_visible("#loading") and page.get_attribute("html", "data-ready") is None
+    phone.problems.clear()  # the refused interpreter module's own errors
+
+
+@pytest.mark.parametrize("sample", ["sudoku16", "samurai"])
+def test_big_grids_fit_or_scroll_inside_their_frame(phone: App, sample: str) -> None:
+    page = phone.open(link_of(sample))
+    phone.shoot(f"phone-{sample}")
+    assert page.evaluate("() => document.documentElement.scrollWidth") == 360  # the page never
+    frame: Any = page.eval_on_selector(
+        "#board", "(b) => [b.scrollWidth, b.clientWidth, b.getBoundingClientRect().right]")
+    if sample == "sudoku16":
+        assert frame[0] <= frame[1] and frame[2] <= 360  # 16x16: the whole grid in 360 px
+    else:
+        assert frame[0] > frame[1]  # samurai: the grid scrolls inside the board
+        cell = box(phone, '#grid [data-row="0"][data-col="0"]')
+        assert cell[1] - cell[0] >= 26  # big enough to tap

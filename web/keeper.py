@@ -1,0 +1,227 @@
+"""Grids kept in this browser: saved after every change, reopened on reload, a recent list.
+
+The decisions (which slot, whether to ask, labels) are `pycore.persist`'s; this module
+only reads and writes `localStorage` and the DOM (issue 5).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from dom import by_id, on
+from page_api import PageApi
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from pycore import links, messages, persist
+from pycore.editor import start_mode
+from pycore.errors import FormatError, PuzzleError
+from pycore.model import Puzzle
+
+
+class LocalStore:
+    """`persist.Store` over `localStorage`; a browser that refuses storage gets a dict."""
+
+    def __init__(self) -> None:
+        self.storage: Any = None
+        self.fallback = persist.DictStore()
+        with contextlib.suppress(Exception):  # storage off, or a sandboxed frame
+            storage = window.localStorage
+            storage.getItem(persist.CURRENT)
+            self.storage = storage
+        self.failed = False
+
+    def get(self, key: str) -> str | None:
+        if self.storage is None:
+            return self.fallback.get(key)
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        if self.storage is None:
+            self.fallback.set(key, value)
+            return
+        try:
+            self.storage.setItem(key, value)
+        except Exception:  # full: keep this tab's grid in memory and say so
+            self.failed = True
+            self.fallback.set(key, value)
+
+    def remove(self, key: str) -> None:
+        if self.storage is None:
+            self.fallback.remove(key)
+        else:
+            self.storage.removeItem(key)
+
+    def names(self) -> list[str]:
+        if self.storage is None:
+            return self.fallback.names()
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+class Keeper:
+    """Saves the grid in this tab's slot after every change and shows the recent list.
+
+    The decisions (which slot, whether to ask) are `pycore.persist`'s; this class only
+    reads and writes `localStorage` and the DOM. What gets saved is the grid's lossless
+    link, as render_share made it for the address bar (never the address bar itself,
+    which may hold a link that failed to open).
+    """
+
+    def __init__(self, page: PageApi) -> None:
+        self.page = page
+        self.store = LocalStore()
+        self.shelf = persist.Shelf(self.store)
+        self.asked: persist.Entry | None = None  # the saved progress the question offers
+        self.slot: str | None = None  # where this tab's grid is saved (None: not yet)
+        self.saved = ""  # the state last saved, so an unchanged grid is not written again
+        self.salt = int(window.Math.random() * 2**30)
+        self.list_due = False  # a refresh of the recent list is scheduled
+        self.list_proxy = create_proxy(self.refresh_list)
+
+    def now(self) -> float:
+        return float(window.Date.now())
+
+    def start(self) -> None:
+        """Wire the recent list and the question, then register the offline worker."""
+        on(by_id("recent-list"), "click", self.on_recent)
+        on(by_id("ask-saved"), "click", self.on_keep_saved)
+        on(by_id("ask-link"), "click", lambda e: self.close_question())
+        on(window, "storage", lambda e: self.show_recent())  # other tabs' saves
+        self.show_recent()
+        workers = getattr(window.navigator, "serviceWorker", None)
+        if workers:  # only in a secure context (https, or http on localhost)
+            workers.register("sw.js").catch(create_proxy(lambda err: None))
+
+    # -- which slot ----------------------------------------------------------------
+
+    def restore(self) -> bool:
+        """A load without a (good) link: reopen the grid saved last; True when there was one."""
+        plan = persist.plan_load(self.shelf, None, self.now(), self.salt)
+        if plan.action != "restore" or plan.state is None:
+            return False
+        try:
+            puzzle = links.read(plan.state)[1]
+        except (FormatError, PuzzleError):
+            return False  # not ours, or from an older build: start blank, leave it be
+        self.slot, self.saved = plan.slot, plan.state
+        self.page.editor.load(puzzle, start_mode(puzzle))
+        return True
+
+    def opening(self, puzzle: Puzzle, shared: links.Shares) -> None:
+        """A link or pasted text is about to be shown: pick its slot, maybe ask.
+
+        `shared` is the page's one encoding of this puzzle (links.shares), so opening
+        encodes nothing more."""
+        self.close_question()
+        if shared.lossless is None:
+            self.slot = None  # no link holds it whole: saved once a link does
+            return
+        state = shared.lossless.fragment
+        plan = persist.plan_load(self.shelf, (state, persist.identity(puzzle, shared.shortest)),
+                                 self.now(), self.salt)
+        self.slot = plan.slot
+        if plan.action == "ask" and plan.saved is not None:
+            self.ask(plan.saved)
+
+    def detach(self) -> None:
+        """A new blank grid: its slot is made at the first entry."""
+        self.close_question()
+        self.slot = None
+
+    # -- saving ----------------------------------------------------------------------
+
+    def keep(self, puzzle: Puzzle, shared: links.Shares) -> None:
+        """After every render: save the grid when its lossless link changed (the page's
+        own encoding of it; never the address bar, which may hold a link that failed)."""
+        if shared.lossless is None or shared.lossless.fragment == self.saved:
+            return
+        state = shared.lossless.fragment
+        if self.slot is None:
+            if persist.is_blank(puzzle):
+                return
+            self.slot = self.shelf.new_slot(self.now(), self.salt)
+        self.shelf.save(persist.Entry(self.slot, state, persist.identity(puzzle, shared.shortest), self.now(),
+                                      persist.label(puzzle)))
+        self.saved = state
+        self.show_recent_soon()
+
+    # -- the question --------------------------------------------------------------
+
+    def ask(self, saved: persist.Entry) -> None:
+        self.asked = saved
+        when = str(window.Date.new(saved.time).toLocaleString())
+        by_id("ask-text").textContent = (
+            f"You have other progress on this puzzle ({saved.label}, saved {when}). "
+            "The grid shows the link's state; both are kept in Recent puzzles.")
+        by_id("ask").hidden = False
+
+    def close_question(self) -> None:
+        by_id("ask").hidden = True
+
+    def on_keep_saved(self, event: Any) -> None:
+        self.close_question()
+        if self.asked is not None:
+            self.reopen(self.asked.slot)
+
+    # -- the recent list -------------------------------------------------------------
+
+    def on_recent(self, event: Any) -> None:
+        button = event.target.closest("button[data-slot]")
+        if button:
+            self.reopen(str(button.getAttribute("data-slot")))
+
+    def reopen(self, slot: str) -> None:
+        """Show a saved slot's grid and work in that slot from now on."""
+        entry = self.shelf.get(slot)
+        if entry is None:
+            self.page.say("That grid is no longer saved here.", error=True)
+            self.show_recent()
+            return
+        try:
+            puzzle = links.read(entry.state)[1]
+        except (FormatError, PuzzleError) as err:
+            self.page.say(messages.opening(err, entry.state), error=True)
+            return
+        self.close_question()
+        self.slot, self.saved = entry.slot, entry.state
+        self.shelf.point(entry.slot)
+        editor = self.page.editor
+        editor.replace(puzzle)
+        editor.set_mode(start_mode(puzzle))
+        self.page.say(f"Reopened: {entry.label}.")
+        self.page.render()
+        self.show_recent()
+
+    def show_recent_soon(self) -> None:
+        """Redraw the list a moment after typing, not in the keystroke (the save itself is done)."""
+        if not self.list_due:
+            self.list_due = True
+            window.setTimeout(self.list_proxy, 300)
+
+    def refresh_list(self) -> None:
+        self.list_due = False
+        self.show_recent()
+
+    def show_recent(self) -> None:
+        entries = self.shelf.entries()
+        items = []
+        for entry in entries:
+            item = document.createElement("li")
+            button = document.createElement("button")
+            button.type = "button"
+            button.setAttribute("data-slot", entry.slot)
+            button.textContent = entry.label or "A saved grid"
+            if entry.slot == self.slot:
+                button.setAttribute("aria-current", "true")
+            when = document.createElement("span")
+            when.className = "when"
+            when.textContent = str(window.Date.new(entry.time).toLocaleString())
+            item.append(button, " ", when)
+            items.append(item)
+        by_id("recent-list").replaceChildren(*items)
+        by_id("recent").hidden = not entries
+        note = by_id("recent-note")
+        note.textContent = ("This browser would not save more: the grid is kept only while the tab is open."
+                            if self.store.failed else "")

@@ -1,0 +1,25 @@
+"""What the page offers the modules it hands work to (page_tools.Tools, keeper.Keeper).
+
+A Protocol, so that those modules name what they use of the page and nothing else,
+and mypy checks app.Page against it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pycore.editor import Editor
+from pycore.model import Puzzle
+
+
+class PageApi(Protocol):
+    editor: Editor
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show one message for the player (an error in the alert role)."""
+
+    def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
+        """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
+
+    def render(self, focus: bool = False) -> None:
+        """Bring the DOM in step with the editor."""
