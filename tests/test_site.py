@@ -109,6 +109,7 @@ def test_netlify_publishes_the_build_with_the_servers_headers() -> None:
     assert "'unsafe-inline'" not in site.CSP and "http" not in site.CSP  # no inline script, no other host
     assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
     assert rules["/*.mjs"]["Content-Type"] == "text/javascript"
+    assert rules["/*.gz"]["Content-Type"] == site.TYPES[".gz"]  # the snapshot: the page gunzips it
     for path in ("/vendor/pyodide-1/pyodide.asm.wasm", "/assets/app.0123.py", "/", "/index.html"):
         prefix = next(p for p in rules if p.endswith("/*") and path.startswith(p[:-1]) and p != "/*") \
             if path.startswith(("/vendor/", "/assets/")) else path
