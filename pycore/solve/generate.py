@@ -23,12 +23,14 @@ import random
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape
-from . import count_solutions, wfc
+from . import count_solutions, solutions, wfc
 from .techniques import LEVELS, grade
 
 __all__ = ["GenerateFailed", "generate", "shape_name"]
 
 MAX_ATTEMPTS = 60
+DIGS_PER_GRID = 3
+"""Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
 
 
 class GenerateFailed(PuzzleError):
@@ -66,10 +68,12 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
     rng = random.Random(f"{shape_name(shape)}/{level}/{seed}")
     if symmetric is None:
         symmetric = blank.kind == "sudoku" and blank.size == 9 and blank.layout is None
-    for _ in range(attempts):
-        solution = _solution(blank, rng)
-        if solution is None:
-            continue
+    solution: Puzzle | None = None
+    for attempt in range(attempts):
+        if solution is None or attempt % DIGS_PER_GRID == 0:
+            solution = _solution(blank, rng)
+            if solution is None:
+                continue
         found = _dig(solution, level, rng, symmetric)
         if found is not None:
             return found
@@ -80,7 +84,9 @@ def _solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
     """A random solved grid of the blank's shape (all its digits givens), or None."""
     if blank.kind == "sudoku" and blank.size == 25 and blank.layout is None:
         return _pattern_grid(blank, rng)
-    puzzle = _black_pattern(blank, rng) if blank.kind == "str8ts" else blank
+    if blank.kind == "sudoku":
+        return _sudoku_solution(blank, rng)
+    puzzle = _black_pattern(blank, rng)
     try:
         # a str8ts pattern without straights can take long to refute: give up early
         solved = wfc.solve(puzzle, rng=rng, max_steps=400 if blank.kind == "str8ts" else 20_000)
@@ -91,6 +97,26 @@ def _solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
     if blank.kind == "str8ts":
         solved = _black_givens(solved, rng)
     return solved
+
+
+def _sudoku_solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
+    """Random digits in random cells, completed by the fast solver, digits relabelled."""
+    puzzle = blank
+    cells = [i for i, c in enumerate(blank.cells) if c.kind == "empty"]
+    for i in rng.sample(cells, blank.size + 2):
+        options = puzzle.open_digits(i)
+        if not options:
+            return None
+        puzzle = puzzle.with_cell(i, given(rng.choice(options)))
+    try:
+        found = solutions(puzzle, 1, max_nodes=20_000)
+    except PuzzleError:
+        return None
+    if not found:
+        return None
+    digits = rng.sample(range(1, blank.size + 1), blank.size)
+    return found[0].with_cells({i: given(digits[c.digit - 1])
+                                for i, c in enumerate(found[0].cells) if c.digit})
 
 
 def _pattern_grid(blank: Puzzle, rng: random.Random) -> Puzzle:
@@ -167,17 +193,36 @@ def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> P
 
 def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], level: str,
             rng: random.Random) -> Puzzle | None:
-    """Put digits back while the puzzle is harder than asked; the level, or None."""
+    """Put digits back while the puzzle is harder than asked; the level, or None.
+
+    Digits go back in a random order; how many is found by bisection (a puzzle only gets
+    easier as digits come back, near enough), so a grid costs a handful of gradings."""
     want = LEVELS.index(level)
     rng.shuffle(removed)
-    while True:
-        got = LEVELS.index(grade(puzzle).level)
-        if got == want:
-            return puzzle
-        if got < want or not removed:
-            return None
-        group = removed.pop()
-        puzzle = puzzle.with_cells({i: solution.cells[i] for i in group})
+    graded: dict[int, int] = {}
+
+    def with_back(k: int) -> Puzzle:
+        return puzzle.with_cells({i: solution.cells[i] for group in removed[:k] for i in group})
+
+    def level_at(k: int) -> int:
+        if k not in graded:
+            graded[k] = LEVELS.index(grade(with_back(k)).level)
+        return graded[k]
+
+    if level_at(0) < want:
+        return None
+    low, high = 0, len(removed)  # level_at(low) > want unless it is the answer
+    if level_at(0) == want:
+        return puzzle
+    if level_at(high) > want:
+        return None
+    while high - low > 1:
+        middle = (low + high) // 2
+        if level_at(middle) > want:
+            low = middle
+        else:
+            high = middle
+    return with_back(high) if level_at(high) == want else None
 
 
 def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Puzzle | None:

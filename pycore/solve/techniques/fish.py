@@ -26,8 +26,7 @@ def basic(s: State, size: int) -> Iterator[Step]:
     masks = s.masks
     technique = FISH_NAMES[size]
     for base_kind, cover_kind in ORIENTATIONS:
-        covers = [[h for h in shape.house_ids[c] if shape.house_kind[h] == cover_kind]
-                  for c in range(len(masks))]
+        covers = _covers(shape, cover_kind)
         bases = shape.lines(base_kind)
         for d in range(1, shape.n + 1):
             bit = 1 << (d - 1)
@@ -40,8 +39,7 @@ def basic(s: State, size: int) -> Iterator[Step]:
                 if 2 <= len(places) <= size:
                     hit = 0
                     for c in places:
-                        for k in covers[c]:
-                            hit |= 1 << k
+                        hit |= covers[c]
                     rows.append((h, places, hit, frozenset(house)))
             if len(rows) < size:
                 continue
@@ -66,6 +64,12 @@ def basic(s: State, size: int) -> Iterator[Step]:
                         f"{cover_kind}s gets its {d} from those {base_kind}s, so remove {d} "
                         f"from {shape.names_of(c for c, _ in gone)}.")
                 yield Step(technique, (), tuple(gone), pattern, (d,), text)
+
+
+@lru_cache(maxsize=32)
+def _covers(shape: Shape, kind: str) -> tuple[int, ...]:
+    """For each cell, the houses of this kind holding it, as a bit set of house indexes."""
+    return tuple(sum(1 << h for h in ids if shape.house_kind[h] == kind) for ids in shape.house_ids)
 
 
 def finned(s: State, size: int, sashimi: bool) -> Iterator[Step]:

@@ -68,14 +68,14 @@ def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
     for h, house in enumerate(shape.houses):
         if shape.house_kind[h] != "box":
             continue
-        small = [c for c in house if masks[c] and bin(masks[c]).count("1") <= size]
+        small = [c for c in house if masks[c] and masks[c].bit_count() <= size]
         for cells in combinations(small, size):
             if cells in done:
                 continue
             union = 0
             for c in cells:
                 union |= masks[c]
-            if bin(union).count("1") != size:
+            if union.bit_count() != size:
                 continue
             common = sorted(_common_houses(s, cells))
             if len(common) < 2:

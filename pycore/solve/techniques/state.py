@@ -39,7 +39,7 @@ class Step:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def digits_of(mask: int) -> list[int]:

@@ -62,7 +62,7 @@ def _local(comp: Compartment) -> Compartment:
 def _fits(masks: list[int], window: int, skip: int, used: int) -> bool:
     """Can the cells other than `skip` take distinct digits of `window` outside `used`?"""
     rest = [m & window & ~used for k, m in enumerate(masks) if k != skip]
-    rest.sort(key=lambda m: bin(m).count("1"))
+    rest.sort(key=int.bit_count)
     return _match(rest, 0)
 
 
