@@ -38,14 +38,6 @@ def test_sudokupad_classic1_id_round_trips_through_sudokupads_zip() -> None:
     assert puzzle.count("given") == 23 and not puzzle.conflicts()
 
 
-def test_a_sudokupad_short_id_says_where_the_puzzle_is() -> None:
-    example = by_name("sudokupad short id")
-    with pytest.raises(FormatError) as info:
-        links.read_any(example["text"])
-    for part in example["refusal"]:
-        assert part in str(info.value)
-
-
 def test_sudokupad_zipped_json_reads_like_plain_json() -> None:
     zipped = "{ce:[[{v:1},,,],[,,{v:'2'},],[,,,],[,,,{v:4,c:ff0000}]],ca:[{ce:[[0,0]],v:3}],t:'x'}"
     found = tools.read(zipped)

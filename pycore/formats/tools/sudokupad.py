@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...errors import FormatError
-from ...model import EMPTY, Cell, Puzzle, candidates, given
+from ...model import Cell, Puzzle, candidates, given
 from .. import _loss
 from . import fpuzzles
 from ._common import (
@@ -55,6 +55,7 @@ from ._common import (
     split_url,
     unquote_all,
 )
+from .plain import cells_of
 
 NAME = "sudokupad"
 LOOKS_FOR = "a sudokupad.app link or a puzzle id starting classic, scl, ctc, fpuz or fpuzzles"
@@ -136,16 +137,11 @@ def _classic(data: str) -> tuple[Puzzle, list[str]]:
 
 
 def _classic_grid(givens: str) -> Puzzle:
-    n = SQUARES.get(len(givens), 0)
-    if not n:
+    """The grid an unzipped classic text holds: one character a cell, `0` or `_` empty."""
+    if len(givens) not in SQUARES:
         raise FormatError(NAME, None, "classic data for 16, 36, 64 or 81 cells",
                           found=f"{len(givens)} cells")
-    cells = []
-    for k, ch in enumerate(givens):
-        d = int(ch) if ch.isdigit() else 0
-        if d > n:
-            raise FormatError(NAME, k, f"a digit 1..{n}", unit="cell", found=ch)
-        cells.append(given(d) if d else EMPTY)
+    n, cells = cells_of(NAME, givens)
     return Puzzle("sudoku", n, tuple(cells))
 
 
