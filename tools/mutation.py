@@ -76,17 +76,26 @@ def select_tests(work: Path, tests: list[str]) -> None:
     config.write_text(text)
 
 
-def statuses(work: Path, module: str) -> Counter[str]:
-    """Each status's count among the mutants of `module`'s own functions."""
+def statuses(work: Path, module: str) -> dict[str, str]:
+    """The status of each mutant of `module`'s own functions, by mutant name."""
     out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=work, check=True,
                          capture_output=True, text=True).stdout
-    found: Counter[str] = Counter()
+    found = {}
     for line in out.splitlines():
         name, _, status = line.strip().rpartition(": ")
         rest = name[len(module) + 1:]
         if name.startswith(module + ".") and "." not in rest:
-            found[status] += 1
+            found[name] = status
     return found
+
+
+def write_survivors(work: Path, module: str, names: list[str]) -> Path:
+    """Each surviving mutant's diff, for a person to judge (equivalent, or a missing test)."""
+    path = work / f"survivors-{module}.txt"
+    shows = [subprocess.run(["mutmut", "show", name], cwd=work, capture_output=True, text=True).stdout
+             for name in names]
+    path.write_text("\n".join(shows))
+    return path
 
 
 def main() -> None:
@@ -109,11 +118,13 @@ def main() -> None:
             rows.append(f"| {module} | mutmut failed (exit {run.returncode}): see {log} | | | |")
             print(rows[-1], flush=True)
             continue
-        found = statuses(work, module)
+        found = Counter(statuses(work, module).values())
+        survivors = [name for name, status in statuses(work, module).items() if status == "survived"]
         tested = sum(found.values()) - found["skipped"] - found["not checked"]
         caught = sum(found[s] for s in KILLED)
         score = f"{100 * caught / tested:.0f}%" if tested else "-"
-        rows.append(f"| {module} | {tested} | {caught} | {found['survived']} | {score} |")
+        rows.append(f"| {module} | {tested} | {caught} | {len(survivors)} | {score} |")
+        print(rows[-1], f"survivors: {write_survivors(work, module, survivors)}", file=sys.stderr)
         print(rows[-1], flush=True)
     print("\n| module | mutants | caught | survived | score |\n| --- | --- | --- | --- | --- |")
     print("\n".join(rows))
