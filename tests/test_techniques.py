@@ -380,6 +380,27 @@ def test_simple_colors_wrap() -> None:
         cells_with(2, [rc(1, 1), rc(5, 5), rc(2, 2)])}
 
 
+def test_multi_colors_1() -> None:
+    # Clusters r1c1 =row 1= r1c5 and r2c2 =column 2= r7c2; r1c1 sees r2c2 (box 1), so
+    # r1c5 or r7c2 holds 4: r7c5 sees both.
+    g = Grid().only(4, row(1), [rc(1, 1), rc(1, 5)]).only(4, col(2), [rc(2, 2), rc(7, 2)])
+    assert elims(g.puzzle(), "multi-colors-1") == {cells_with(4, [rc(7, 5)])}
+    assert find(g.puzzle(), "multi-colors-2") == []
+
+
+def test_no_multi_colors_with_one_cluster() -> None:
+    g = Grid().only(4, row(1), [rc(1, 1), rc(1, 5)]).only(4, col(2), [rc(2, 2), rc(5, 2), rc(7, 2)])
+    assert find(g.puzzle(), "multi-colors-1") == []
+
+
+def test_multi_colors_2() -> None:
+    # Cluster A: r1c1 =row 1= r1c5 =column 5= r6c5; cluster B: r2c2 =column 2= r6c2.
+    # Color {r1c1, r6c5} sees r2c2 (box 1) and r6c2 (row 6), both colors of B: not 4.
+    g = (Grid().only(4, row(1), [rc(1, 1), rc(1, 5)]).only(4, col(5), [rc(1, 5), rc(6, 5)])
+         .only(4, col(2), [rc(2, 2), rc(6, 2)]))
+    assert elims(g.puzzle(), "multi-colors-2") == {cells_with(4, [rc(1, 1), rc(6, 5)])}
+
+
 X_CHAIN = (Grid().only(6, row(1), [rc(1, 1), rc(1, 5)]).only(6, row(4), [rc(4, 5), rc(4, 8)])
            .only(6, row(7), [rc(7, 8), rc(7, 2)]))
 

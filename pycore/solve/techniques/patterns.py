@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from .state import State, Step
 
 __all__ = [
-    "empty_rectangle", "simple_colors_trap", "simple_colors_wrap", "skyscraper",
-    "turbot_fish", "two_string_kite", "x_chain",
+    "empty_rectangle", "multi_colors_1", "multi_colors_2", "simple_colors_trap",
+    "simple_colors_wrap", "skyscraper", "turbot_fish", "two_string_kite", "x_chain",
 ]
 
 Link = tuple[int, int, int]  # (cell, cell, house index)
@@ -137,7 +137,8 @@ def empty_rectangle(s: State) -> Iterator[Step]:
                                        (*places, p, q), (d,), text)
 
 
-def _colorings(s: State, d: int) -> Iterator[tuple[dict[int, int], list[tuple[int, int]]]]:
+def _colorings(s: State, d: int, smallest: int = 3
+               ) -> Iterator[tuple[dict[int, int], list[tuple[int, int]]]]:
     """(colors, conjugate pairs) of each cluster of cells joined by strong links on d."""
     links = strong_links(s, d)
     graph: dict[int, list[int]] = {}
@@ -160,7 +161,7 @@ def _colorings(s: State, d: int) -> Iterator[tuple[dict[int, int], list[tuple[in
                 elif color[other] == color[c]:
                     ok = False
         done.update(color)
-        if ok and len(color) >= 3:
+        if ok and len(color) >= smallest:
             yield color, [(a, b) for a, b, _ in links if a in color]
 
 
@@ -200,6 +201,62 @@ def simple_colors_wrap(s: State) -> Iterator[Step]:
                         f"share a color and see each other, so that color is not {d}: "
                         f"remove {d} from {shape.names_of(cells)}.")
                 yield Step("simple-colors-wrap", (), gone, tuple(sorted(color)), (d,), text)
+
+
+def _multi(s: State) -> Iterator[tuple[int, list[list[int]], list[list[int]]]]:
+    """(digit, colors of cluster A, colors of cluster B) for each two clusters of a digit."""
+    for d in range(1, s.shape.n + 1):
+        clusters = [[[c for c, h in color.items() if h == hue] for hue in (0, 1)]
+                    for color, _ in _colorings(s, d, 2)]
+        for i, a in enumerate(clusters):
+            for b in clusters[i + 1:]:
+                yield d, a, b
+
+
+def _sees(s: State, xs: list[int], ys: list[int]) -> bool:
+    seen = s.shape.seen
+    return any(y in seen[x] for x in xs for y in ys)
+
+
+def multi_colors_1(s: State) -> Iterator[Step]:
+    """Two clusters where a color of one sees a color of the other: not both are true, so
+    one of the two opposite colors is: a cell seeing both opposite colors loses the digit."""
+    shape = s.shape
+    seen = shape.seen
+    masks = s.masks
+    for d, a, b in _multi(s):
+        bit = 1 << (d - 1)
+        for i in (0, 1):
+            for j in (0, 1):
+                if not _sees(s, a[i], b[j]):
+                    continue
+                other_a, other_b = a[1 - i], b[1 - j]
+                gone = sorted((c, d) for c in shape.board.open if masks[c] & bit
+                              and c not in other_a and c not in other_b
+                              and any(x in seen[c] for x in other_a)
+                              and any(y in seen[c] for y in other_b))
+                if gone:
+                    text = (f"Two clusters of strong links on {d}: {shape.names_of(a[i])} sees "
+                            f"{shape.names_of(b[j])}, so not both colors hold {d}; thus "
+                            f"{shape.names_of(other_a)} or {shape.names_of(other_b)} does. "
+                            f"Remove {d} from {shape.names_of(c for c, _ in gone)}.")
+                    cells = tuple(sorted(a[0] + a[1] + b[0] + b[1]))
+                    yield Step("multi-colors-1", (), tuple(gone), cells, (d,), text)
+
+
+def multi_colors_2(s: State) -> Iterator[Step]:
+    """A color of one cluster that sees both colors of another cluster is false."""
+    shape = s.shape
+    for d, a, b in _multi(s):
+        for first, second in ((a, b), (b, a)):
+            for hue in first:
+                if _sees(s, hue, second[0]) and _sees(s, hue, second[1]):
+                    gone = tuple(sorted((c, d) for c in hue))
+                    text = (f"Two clusters of strong links on {d}: {shape.names_of(hue)} see "
+                            f"both colors of the other cluster, one of which holds {d}, so "
+                            f"none of them is {d}.")
+                    cells = tuple(sorted(a[0] + a[1] + b[0] + b[1]))
+                    yield Step("multi-colors-2", (), gone, cells, (d,), text)
 
 
 def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
