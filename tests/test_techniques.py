@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore.model import EMPTY, Puzzle, candidates, given
+from pycore.model import EMPTY, Puzzle, candidates, given, value
 from pycore.solve.techniques import NAMES, find
 
 ALL = frozenset(range(1, 10))
@@ -27,6 +27,7 @@ class Grid:
     def __init__(self) -> None:
         self.marks = [set(ALL) for _ in range(81)]
         self.givens: dict[int, int] = {}
+        self.values: dict[int, int] = {}
 
     def set(self, cell: int, digits: set[int] | str) -> Grid:
         self.marks[cell] = {int(d) for d in digits}
@@ -43,9 +44,15 @@ class Grid:
         self.givens[cell] = digit
         return self
 
+    def solve(self, cell: int, digit: int) -> Grid:
+        """A digit the player placed (a value, not a given)."""
+        self.values[cell] = digit
+        return self
+
     def puzzle(self) -> Puzzle:
         return Puzzle("sudoku", 9, tuple(
-            given(self.givens[i]) if i in self.givens else candidates(self.marks[i]) or EMPTY
+            given(self.givens[i]) if i in self.givens else
+            value(self.values[i]) if i in self.values else candidates(self.marks[i]) or EMPTY
             for i in range(81)))
 
 
@@ -533,6 +540,45 @@ def test_no_uniqueness_4_when_the_digit_has_another_place() -> None:
     g = (Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "1256").set(ROOF[1], "127")
          .only(1, row(4), [*ROOF, rc(4, 5)]))
     assert find(g.puzzle(), "uniqueness-4") == []
+
+
+def test_hidden_rectangle() -> None:
+    # r1c1 holds only 1/2; at the far corner r2c4, 2 has no place in row 2 or column 4
+    # outside the rectangle r1c1 r1c4 r2c1 r2c4 (boxes 1 and 2): r2c4 = 1 would force the
+    # deadly pattern, so r2c4 is not 1.
+    g = (Grid().set(rc(1, 1), "12").only(2, row(2), [rc(2, 1), rc(2, 4)])
+         .only(2, col(4), [rc(1, 4), rc(2, 4)]))
+    assert elims(g.puzzle(), "hidden-rectangle") == {frozenset({(rc(2, 4), 1)})}
+
+
+def test_no_hidden_rectangle_when_the_column_has_another_place() -> None:
+    g = (Grid().set(rc(1, 1), "12").only(2, row(2), [rc(2, 1), rc(2, 4)])
+         .only(2, col(4), [rc(1, 4), rc(2, 4), rc(5, 4)]))
+    assert find(g.puzzle(), "hidden-rectangle") == []
+
+
+def test_avoidable_rectangle_1() -> None:
+    # The player solved r1c1 = 5, r1c4 = 6, r2c1 = 6; r2c4 = 5 would let 5 and 6 swap.
+    g = Grid().solve(rc(1, 1), 5).solve(rc(1, 4), 6).solve(rc(2, 1), 6)
+    assert elims(g.puzzle(), "avoidable-rectangle-1") == {frozenset({(rc(2, 4), 5)})}
+
+
+def test_no_avoidable_rectangle_when_a_corner_is_a_given() -> None:
+    g = Grid().give(rc(1, 1), 5).solve(rc(1, 4), 6).solve(rc(2, 1), 6)
+    assert find(g.puzzle(), "avoidable-rectangle-1") == []
+
+
+def test_avoidable_rectangle_2() -> None:
+    # Solved r1c1 = 5 and r1c4 = 6 (no givens); r2c1 holds 6/8 and r2c4 5/8: not both can
+    # take the swap's digits, so one of them is 8, and r2c2, r2c3, r2c5..r2c9 (row 2) lose 8.
+    g = Grid().solve(rc(1, 1), 5).solve(rc(1, 4), 6).set(rc(2, 1), "68").set(rc(2, 4), "58")
+    assert elims(g.puzzle(), "avoidable-rectangle-2") == {
+        cells_with(8, [rc(2, c) for c in (2, 3, 5, 6, 7, 8, 9)])}
+
+
+def test_no_avoidable_rectangle_2_with_different_extras() -> None:
+    g = Grid().solve(rc(1, 1), 5).solve(rc(1, 4), 6).set(rc(2, 1), "68").set(rc(2, 4), "59")
+    assert find(g.puzzle(), "avoidable-rectangle-2") == []
 
 
 def test_every_name_is_hodokus_kebab_case_and_unique() -> None:

@@ -135,6 +135,15 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("uniqueness-4", "hard", 100, PLAIN,
        "a rectangle's roof holds a strong link on a or b: the other digit goes (uniqueness)",
        partial(uniqueness.uniqueness, kind=4)),
+    _t("hidden-rectangle", "hard", 100, PLAIN,
+       "a rectangle whose far corner would complete it through strong links (uniqueness)",
+       uniqueness.hidden_rectangle),
+    _t("avoidable-rectangle-1", "hard", 100, PLAIN,
+       "three corners solved by the player (not givens): the fourth may not complete a swap",
+       partial(uniqueness.avoidable_rectangle, kind=1)),
+    _t("avoidable-rectangle-2", "hard", 100, PLAIN,
+       "two solved corners and two cells with the same extra digit: cells seeing both lose it",
+       partial(uniqueness.avoidable_rectangle, kind=2)),
     _t("finned-x-wing", "hard", 130, PLAIN, "an x-wing with extra places (fins) in one box",
        partial(fish.finned, size=2, sashimi=False)),
     _t("sashimi-x-wing", "hard", 150, PLAIN,
@@ -168,6 +177,7 @@ TECHNIQUES: tuple[Technique, ...] = (
 NAMES: tuple[str, ...] = tuple(t.name for t in TECHNIQUES)
 """Every technique, simplest first (HoDoKu's order and kebab-case names)."""
 UNIQUENESS = frozenset({"uniqueness-1", "uniqueness-2", "uniqueness-3", "uniqueness-4",
+                        "hidden-rectangle", "avoidable-rectangle-1", "avoidable-rectangle-2",
                         "bug-plus-1"})
 """Techniques valid only for a puzzle with exactly one solution."""
 _BY_NAME = {t.name: t for t in TECHNIQUES}

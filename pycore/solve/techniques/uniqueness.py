@@ -16,7 +16,7 @@ from itertools import combinations
 
 from .state import Shape, State, Step, bits, digits_of, popcount
 
-__all__ = ["bug_plus_1", "uniqueness"]
+__all__ = ["avoidable_rectangle", "bug_plus_1", "hidden_rectangle", "uniqueness"]
 
 
 @lru_cache(maxsize=16)
@@ -114,6 +114,86 @@ def _type3(s: State, rect: tuple[int, ...], ab: int, extra: int, r1: int, r2: in
                         f"they lock {', '.join(map(str, ds))} in {shape.names[h]}: remove them from "
                         f"{shape.names_of({c for c, _ in gone})}.")
                 yield Step("uniqueness-3", (), tuple(gone), (*rect, *group), (a, b, *ds), text)
+
+
+def _opposite(rect: tuple[int, int, int, int], cell: int) -> int:
+    """The corner diagonal to `cell` (rectangles are listed tl, tr, bl, br)."""
+    return rect[3 - rect.index(cell)]
+
+
+def hidden_rectangle(s: State) -> Iterator[Step]:
+    """A corner with just a/b; at the opposite corner, b's only places in its row and its
+    column are the rectangle's cells: that corner cannot be a (it would force the pattern)."""
+    shape = s.shape
+    if not shape.plain:
+        return
+    masks = s.masks
+    for rect in _rectangles(shape):
+        ms = [masks[c] for c in rect]
+        if not all(ms):
+            continue
+        common = ms[0] & ms[1] & ms[2] & ms[3]
+        for corner in rect:
+            m = masks[corner]
+            if m.bit_count() != 2 or m & common != m:
+                continue
+            far = _opposite(rect, corner)
+            for b_bit in bits(m):
+                a_bit = m & ~b_bit
+                houses = [shape.row[far], shape.col[far]]
+                if all(set(s.spots(shape.houses[h], b_bit)) <= set(rect) for h in houses):
+                    a, b = a_bit.bit_length(), b_bit.bit_length()
+                    text = (f"{shape.names_of(rect)} all hold {a} and {b}, {shape.name(corner)} "
+                            f"nothing else. In {shape.names[houses[0]]} and "
+                            f"{shape.names[houses[1]]}, {b} can only go in the rectangle; so if "
+                            f"{shape.name(far)} were {a}, the four would form a deadly pattern "
+                            f"(two solutions): {shape.name(far)} is not {a}.")
+                    yield Step("hidden-rectangle", (), ((far, a),), rect, (a, b), text)
+
+
+def avoidable_rectangle(s: State, kind: int) -> Iterator[Step]:
+    """Corners already solved by the player (not givens) could swap their digits unless a
+    given pins them; the remaining corners may not complete such a swappable rectangle."""
+    shape = s.shape
+    if not shape.plain:
+        return
+    masks, digits = s.masks, s.digits
+    cells = s.puzzle.cells
+    technique = f"avoidable-rectangle-{kind}"
+    for rect in _rectangles(shape):
+        solved = [c for c in rect if digits[c]]
+        if any(cells[c].kind == "given" for c in solved):
+            continue
+        if kind == 1 and len(solved) == 3:
+            (open_cell,) = [c for c in rect if not digits[c]]
+            far = _opposite(rect, open_cell)
+            a = digits[far]
+            others = [c for c in solved if c != far]
+            if digits[others[0]] != digits[others[1]] or digits[others[0]] == a:
+                continue
+            if masks[open_cell] & 1 << (a - 1):
+                text = (f"{shape.names_of(solved)} were solved (none is a given) with "
+                        f"{a} and {digits[others[0]]} crosswise; {a} in {shape.name(open_cell)} "
+                        f"would let the two digits swap (two solutions), so it is not {a}.")
+                yield Step(technique, (), ((open_cell, a),), rect, (a, digits[others[0]]), text)
+        if kind == 2 and len(solved) == 2:
+            p, q = solved
+            if p == _opposite(rect, q) or digits[p] == digits[q]:
+                continue  # the solved corners must share a row or a column
+            c1, c2 = _opposite(rect, q), _opposite(rect, p)  # c1 would take digits[p]... swap
+            need1, need2 = 1 << (digits[q] - 1), 1 << (digits[p] - 1)
+            m1, m2 = masks[c1], masks[c2]
+            extra = (m1 & ~need1)
+            if (m1 & need1 and m2 & need2 and m1.bit_count() == 2 and m2.bit_count() == 2
+                    and extra == m2 & ~need2):
+                x = extra.bit_length()
+                gone = s.eliminations(s.common_seen((c1, c2)), extra, x)
+                if gone:
+                    text = (f"{shape.names_of(solved)} were solved (no givens); "
+                            f"{shape.name(c1)} = {digits[q]} and {shape.name(c2)} = {digits[p]} "
+                            f"would let them swap, so one of the two is {x}: remove {x} from "
+                            f"{shape.names_of(c for c, _ in gone)}.")
+                    yield Step(technique, (), tuple(gone), rect, (digits[p], digits[q], x), text)
 
 
 def bug_plus_1(s: State) -> Iterator[Step]:
