@@ -449,6 +449,19 @@ def test_no_xyz_wing_when_a_pincer_brings_a_new_digit() -> None:
     assert find(g.puzzle(), "xyz-wing") == []
 
 
+def test_wxyz_wing() -> None:
+    # Pivot r5c5 1/2/3 with wings r5c1 1/4, r4c4 3/4, r6c5 2/4: 1, 2 and 3 each sit in cells
+    # that see one another, 4 does not (r5c1 is far from r4c4): one of 4's cells is 4, and
+    # r5c4 and r5c6 see all three.
+    g = Grid().set(rc(5, 5), "123").set(rc(5, 1), "14").set(rc(4, 4), "34").set(rc(6, 5), "24")
+    assert elims(g.puzzle(), "wxyz-wing") == {cells_with(4, [rc(5, 4), rc(5, 6)])}
+
+
+def test_no_wxyz_wing_with_five_digits() -> None:
+    g = Grid().set(rc(5, 5), "123").set(rc(5, 1), "14").set(rc(4, 4), "34").set(rc(6, 5), "25")
+    assert find(g.puzzle(), "wxyz-wing") == []
+
+
 W_WING = Grid().set(rc(2, 2), "47").set(rc(8, 8), "47")
 
 

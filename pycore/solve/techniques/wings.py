@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from itertools import combinations
 
 from .patterns import strong_links
-from .state import State, Step, digits_of, popcount
+from .state import State, Step, bits, digits_of, popcount
 
-__all__ = ["remote_pair", "w_wing", "xy_chain", "xy_wing", "xyz_wing"]
+__all__ = ["remote_pair", "w_wing", "wxyz_wing", "xy_chain", "xy_wing", "xyz_wing"]
 
 
 def _bivalue(s: State) -> list[int]:
@@ -70,6 +71,58 @@ def xyz_wing(s: State) -> Iterator[Step]:
                         f"{shape.name(b)} {_digits(mb)}: one of the three is {d}, so remove {d} "
                         f"from {shape.names_of(c for c, _ in gone)}, which see all three.")
                 yield Step("xyz-wing", (), tuple(gone), (p, a, b), tuple(digits_of(mp)), text)
+
+
+def wxyz_wing(s: State) -> Iterator[Step]:
+    """A pivot and three wings it sees, four cells holding four digits between them, where
+    every digit but z has all its cells seeing one another. Without z the four cells would
+    need four digits from three that can each be used once: so one of z's cells is z."""
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    full = shape.board.full
+    done: set[frozenset[int]] = set()
+    for p in shape.board.open:
+        mp = masks[p]
+        if not 2 <= popcount(mp) <= 4:
+            continue
+        for union in _supersets(mp, full, 4):
+            wings = [w for w in seen[p] if masks[w] and popcount(masks[w]) >= 2
+                     and masks[w] & ~union == 0]
+            for trio in combinations(wings, 3):
+                cells = (p, *trio)
+                key = frozenset(cells)
+                if key in done:
+                    continue
+                got = mp | masks[trio[0]] | masks[trio[1]] | masks[trio[2]]
+                if got != union:
+                    continue
+                loose = []
+                for bit in bits(union):
+                    holders = [c for c in cells if masks[c] & bit]
+                    if any(b not in seen[a] for a, b in combinations(holders, 2)):
+                        loose.append((bit, holders))
+                if len(loose) != 1:
+                    continue
+                done.add(key)
+                z_bit, holders = loose[0]
+                z = z_bit.bit_length()
+                gone = s.eliminations(s.common_seen(holders), z_bit, z, cells)
+                if not gone:
+                    continue
+                text = (f"{shape.names_of(cells)} hold only {_digits(union)} between them, and "
+                        f"every digit but {z} has all its places there in sight of one another, "
+                        f"so one of {shape.names_of(holders)} is {z}: remove {z} from "
+                        f"{shape.names_of(c for c, _ in gone)}.")
+                yield Step("wxyz-wing", (), tuple(gone), tuple(sorted(cells)),
+                           tuple(digits_of(union)), text)
+
+
+def _supersets(mask: int, full: int, size: int) -> Iterator[int]:
+    """Every mask of `size` digits containing `mask`."""
+    spare = [b for b in bits(full & ~mask)]
+    for extra in combinations(spare, size - popcount(mask)):
+        yield mask | sum(extra)
 
 
 def _digits(mask: int) -> str:
