@@ -58,6 +58,9 @@ class Page:
         # a click in Black cells mode flipped this cell: a Space on it right after is the
         # same intention (the Keys help's "select, then Space"), not a second flip
         self.flipped_by_click = -1
+        self.controls_shown: tuple[str, bool, bool] | None = None
+        self.radios = list(document.querySelectorAll('input[name="mode"]'))
+        self.undo_button, self.redo_button = by_id("undo"), by_id("redo")
 
     # -- wiring ----------------------------------------------------------------
 
@@ -88,6 +91,7 @@ class Page:
             self.say("Reopened your saved grid.")
         for name in ENABLED_WHEN_READY:
             by_id(name).disabled = False
+        self.controls_shown = None  # undo and redo: as the editor says, below
         self.render()  # after enabling: undo and redo are enabled as the editor says
         by_id("loading").hidden = True
         root = document.documentElement
@@ -313,14 +317,20 @@ class Page:
             el.hidden = p.kind != "str8ts"
 
     def render_controls(self) -> None:
+        """The mode buttons and undo/redo, touched only when they change (a keystroke's
+        time is mostly calls into the DOM: none are made for what stayed the same)."""
         ed = self.editor
-        for radio in document.querySelectorAll('input[name="mode"]'):
+        state = (ed.mode, ed.can_undo, ed.can_redo)
+        if state == self.controls_shown:
+            return
+        self.controls_shown = state
+        for radio in self.radios:
             radio.checked = str(radio.value) == ed.mode
         grid = self.view.grid
         grid.setAttribute("data-mode", ed.mode)
         grid.setAttribute("aria-roledescription", f"puzzle grid, {MODE_LABELS[ed.mode]} mode")
-        by_id("undo").disabled = not ed.can_undo
-        by_id("redo").disabled = not ed.can_redo
+        self.undo_button.disabled = not ed.can_undo
+        self.redo_button.disabled = not ed.can_redo
 
     def render_share(self, p: Puzzle, shared: links.Shares) -> None:
         """The share box, its note and the address bar (which always holds a lossless link)."""

@@ -134,6 +134,7 @@ class Tools:
         self.surveyed: Puzzle | None = None
         self.qr_link: str | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
+        self.panels: tuple[Any, Any] | None = None  # the two panels refresh() looks at
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine from a plain event handler (one that must act before any await)."""
@@ -159,9 +160,12 @@ class Tools:
 
     def refresh(self) -> None:
         """After every render: bring the open panels in step with the grid and its link."""
-        if by_id("tools-panel").open:
+        if self.panels is None:
+            self.panels = (by_id("tools-panel"), by_id("qr-panel"))
+        tools, qr = self.panels
+        if tools.open:
             self.render_tools()
-        if by_id("qr-panel").open and "segno" in self.wheels.loaded:
+        if "segno" in self.wheels.loaded and qr.open:
             self.render_qr()
 
     # -- the paste box -----------------------------------------------------------------
