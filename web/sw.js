@@ -4,8 +4,9 @@
 // Pyodide, the page's assets, the wheels it loads on first use) and a cache name made
 // from a hash of their contents, so a new build installs a new cache and drops the old.
 // Files are served cache-first; a navigation to the page (with any #fragment, which
-// never reaches a server) gets the cached index.html. This is the only JavaScript the
-// site itself writes; the page registers it from Python (app.py).
+// never reaches a server) gets the cached index.html, and the interpreter's memory
+// snapshot (vendor/pyodide-*/snapshot.*.gz) is precached like every other file, so it
+// goes with its cache. The page registers the worker from Python (keeper.py).
 "use strict";
 
 const PRECACHE = {"cache": "pycore-dev", "files": ["./"], "immutable": []};
