@@ -73,9 +73,9 @@ def test_the_size_bound_refuses_one_byte_more_and_reads_the_largest_message() ->
     assert binary.decode_bytes(largest).size == 25
     assert refusal(lambda: binary.decode_bytes(largest + b"\0")) == (
         5659, "at most 5659 bytes", "5660 bytes", "byte")
-    text = "A" * ((5659 + 2) // 3 * 4 + 1)  # 7549 characters
+    text = "A" * ((5659 + 2) // 3 * 4 + 1)  # 7549 characters: refused where 7548 end
     assert refusal(lambda: formats.decode("binary", text)) == (
-        0, "base64 of at most 5659 bytes", "7549 characters", "character")
+        7548, "base64 of at most 5659 bytes", "7549 characters", "character")
     assert formats.decode("binary", base64.b64encode(largest).decode()).size == 25
 
 

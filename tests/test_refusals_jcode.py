@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from pycore import formats
-from pycore.errors import FormatError
+from pycore.errors import FormatError, UnknownName
 from pycore.formats import jcode
 from pycore.model import EMPTY, Layout, Puzzle, black, candidates, given, value
 
@@ -49,9 +49,11 @@ def test_the_largest_values_read_in_either_kind() -> None:
     assert formats.decode("jcode", "Ag" + "-" * 8, kind="str8ts").cells[0] == candidates({1, 2, 3})  # 17
 
 
-def test_an_unknown_kind_is_refused() -> None:
-    assert refusal(lambda: formats.decode("jcode", "-" * 81, kind="kakuro")) == (
-        "jcode", None, "kind 'sudoku' or 'str8ts'", "'kakuro'")
+def test_an_unknown_kind_is_an_unknown_name() -> None:
+    with pytest.raises(UnknownName) as info:
+        formats.decode("jcode", "-" * 81, kind="kakuro")
+    assert (info.value.what, info.value.name, info.value.known) == (
+        "jcode kind", "kakuro", ("sudoku", "str8ts"))
 
 
 def test_decode_cell_takes_exactly_one_token() -> None:

@@ -26,47 +26,63 @@ def refusal(call: Callable[[], object]) -> tuple[str, int | None, str, str | Non
     return err.format, err.pos, err.expected, err.found
 
 
-@pytest.mark.parametrize(("obj", "expected", "found"), [
-    ([1], "a JSON object", "list"),
-    ("x", "a JSON object", "str"),
-    ({**BASE, "x": 1}, "only the keys ['box', 'cells', 'kind', 'layout', 'size']", "'x'"),
-    ({"kind": "sudoku", "size": 4}, "the key 'cells'", None),
-    ({"size": 4, "cells": []}, "the key 'kind'", None),
-    ({**BASE, "kind": "kakuro"}, "kind 'sudoku' or 'str8ts'", "'kakuro'"),
-    ({**BASE, "size": "4"}, "an integer for size", "'4'"),
-    ({**BASE, "size": True}, "an integer for size", "True"),
-    ({**BASE, "box": [2]}, "box as [rows, cols]", "[2]"),
-    ({**BASE, "box": "2x2"}, "box as [rows, cols]", "'2x2'"),
-    ({**BASE, "box": [2, 2.0]}, "an integer for box", "2.0"),
-    ({**BASE, "layout": [1]}, "layout as {width, height, disabled}", "[1]"),
+@pytest.mark.parametrize(("obj", "expected", "found", "where"), [
+    ([1], "a JSON object", "list", "start"),
+    ("x", "a JSON object", "str", "start"),
+    ({**BASE, "x": 1}, "only the keys ['box', 'cells', 'kind', 'layout', 'size']", "'x'", "x"),
+    ({"kind": "sudoku", "size": 4}, "the key 'cells'", None, "end"),
+    ({"size": 4, "cells": []}, "the key 'kind'", None, "end"),
+    ({**BASE, "kind": "kakuro"}, "kind 'sudoku' or 'str8ts'", "'kakuro'", "kind"),
+    ({**BASE, "size": "4"}, "an integer for size", "'4'", "size"),
+    ({**BASE, "size": True}, "an integer for size", "True", "size"),
+    ({**BASE, "box": [2]}, "box as [rows, cols]", "[2]", "box"),
+    ({**BASE, "box": "2x2"}, "box as [rows, cols]", "'2x2'", "box"),
+    ({**BASE, "box": [2, 2.0]}, "an integer for box", "2.0", "box"),
+    ({**BASE, "layout": [1]}, "layout as {width, height, disabled}", "[1]", "layout"),
     ({**BASE, "layout": {"width": 2, "rows": 2}}, "layout as {width, height, disabled}",
-     "{'width': 2, 'rows': 2}"),
-    ({**BASE, "layout": {"width": 2, "height": 2}}, "a square box [b, b] with a layout", None),
+     "{'width': 2, 'rows': 2}", "layout"),
+    ({**BASE, "layout": {"width": 2, "height": 2}}, "a square box [b, b] with a layout", None, "layout"),
     ({**BASE, "box": [2, 2], "layout": {"width": 2, "height": 2, "disabled": 3}},
-     "a list of disabled box indices", "3"),
-    ({**BASE, "box": [2, 2], "layout": {"width": 2, "height": "2"}}, "an integer for layout height", "'2'"),
+     "a list of disabled box indices", "3", "layout"),
+    ({**BASE, "box": [2, 2], "layout": {"width": 2, "height": "2"}}, "an integer for layout height",
+     "'2'", "layout"),
     ({**BASE, "box": [2, 2], "layout": {"width": 2, "height": 2, "disabled": [1]}},
-     "a valid puzzle (a layout needs at least one fully enabled 2x2 window of boxes)", None),
-    ({**BASE, "cells": "x"}, "cells as a list of rows", None),
-    ({**BASE, "cells": [None] * 4}, "cells as a list of rows", None),
-    ({**BASE, "cells": [[None] * 4] * 3}, "4 rows of 4 cells", None),
-    ({**BASE, "cells": [[None] * 4] * 3 + [[None] * 5]}, "4 rows of 4 cells", None),
-    (last_cell(5), "null or an object for row 4 column 4", "5"),
-    (last_cell({"candidates": 1}), "a list of candidates for row 4 column 4", "1"),
-    (last_cell({"candidates": [1, 1]}), "candidates without repeats for row 4 column 4", None),
-    (last_cell({"candidates": ["1"]}), "an integer for row 4 column 4", "'1'"),
-    (last_cell({"given": "1"}), "an integer for row 4 column 4", "'1'"),
-    (last_cell({"black": False}), "a cell of the JSON form for row 4 column 4", "{'black': False}"),
-    (last_cell({"outside": 1}), "a cell of the JSON form for row 4 column 4", "{'outside': 1}"),
+     "a valid puzzle (a layout needs at least one fully enabled 2x2 window of boxes)", None, "layout"),
+    ({**BASE, "cells": "x"}, "cells as a list of rows", None, "cells"),
+    ({**BASE, "cells": [None] * 4}, "cells as a list of rows", None, "cells"),
+    ({**BASE, "cells": [[None] * 4] * 3}, "4 rows of 4 cells", None, "cells"),
+    ({**BASE, "cells": [[None] * 4] * 3 + [[None] * 5]}, "4 rows of 4 cells", None, "cells"),
+    (last_cell(5), "null or an object for row 4 column 4", "5", 15),
+    (last_cell({"candidates": 1}), "a list of candidates for row 4 column 4", "1", 15),
+    (last_cell({"candidates": [1, 1]}), "candidates without repeats for row 4 column 4", None, 15),
+    (last_cell({"candidates": ["1"]}), "an integer for row 4 column 4", "'1'", 15),
+    (last_cell({"given": "1"}), "an integer for row 4 column 4", "'1'", 15),
+    (last_cell({"black": False}), "a cell of the JSON form for row 4 column 4", "{'black': False}", 15),
+    (last_cell({"outside": 1}), "a cell of the JSON form for row 4 column 4", "{'outside': 1}", 15),
     (last_cell({"given": 1, "value": 2}), "a cell of the JSON form for row 4 column 4",
-     "{'given': 1, 'value': 2}"),
-    (last_cell({"given": 9}), "a valid puzzle (cell r4c4: digit 9 is not in 1..4)", None),
-    (last_cell({"black": True}), "a valid puzzle (cell r4c4: black cells belong to str8ts only)", None),
+     "{'given': 1, 'value': 2}", 15),
+    (last_cell({"given": 9}), "a valid puzzle (cell r4c4: digit 9 is not in 1..4)", None, "end"),
+    (last_cell({"black": True}), "a valid puzzle (cell r4c4: black cells belong to str8ts only)",
+     None, "end"),
     (last_cell({"candidates": list(range(1, 30))}), "a valid puzzle (cell r4c4: candidate 29 is not in 1..4)",
-     None),
-])
-def test_from_json_refuses(obj: object, expected: str, found: str | None) -> None:
-    assert refusal(lambda: formats.decode("json", json.dumps(obj))) == ("json", None, expected, found)
+     None, "end"),
+], ids=lambda value: value if isinstance(value, str) and len(value) < 30 else None)
+def test_from_json_refuses(obj: object, expected: str, found: str | None, where: str | int) -> None:
+    """A fault of a key is placed at the key in the text (an invalid layout too); a missing
+    key or an invalid cell at the closing brace; a fault of a cell's form at its index."""
+    text = json.dumps(obj)
+    if where == "start":
+        pos, unit = 0, "character"
+    elif where == "end":
+        pos, unit = len(text) - 1, "character"
+    elif isinstance(where, int):
+        pos, unit = where, "cell"
+    else:
+        pos, unit = text.index(f'"{where}"'), "character"
+    with pytest.raises(FormatError) as info:
+        formats.decode("json", text)
+    err = info.value
+    assert (err.format, err.pos, err.unit, err.expected, err.found) == ("json", pos, unit, expected, found)
 
 
 def test_a_long_value_is_cut_to_40_characters_in_the_message() -> None:
@@ -112,4 +128,4 @@ def test_the_nesting_bound_is_inclusive_and_quotes_are_configurable() -> None:
 
 def test_a_number_too_long_for_python_is_a_format_error() -> None:
     err = refusal(lambda: json_form.loads("json", "1" * 5000))
-    assert err[:2] == ("json", None) and err[2].startswith("valid JSON (Exceeds the limit")
+    assert err[:2] == ("json", 5000) and err[2].startswith("valid JSON (Exceeds the limit")

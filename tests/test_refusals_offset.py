@@ -12,18 +12,19 @@ from pycore.errors import FormatError, LossError
 from pycore.formats import offset, str8ts
 from pycore.model import Layout, Puzzle, black, candidates, given, value
 
+SQUARE_ONLY = "an n x n grid; a multi-box layout needs the binary or compact format"
 OFFSET_LENGTHS = ("16 (4x4), 72 (6x6), 128 (8x8), 162 (9x9), 432 (12x12), 1024 (16x16), "
                   "3750 (25x25)")
 STR8TS_LENGTHS = ("9 (3x3), 16 (4x4), 50 (5x5), 72 (6x6), 98 (7x7), 128 (8x8), 162 (9x9), "
                   "1024 (16x16), 3750 (25x25)")
 
 
-def refusal(call: Callable[[], object]) -> tuple[str, int | None, str, str | None]:
-    """(error type, position, expected, found) of the FormatError `call` raises."""
+def refusal(call: Callable[[], object]) -> tuple[str, str, int | None, str, str | None]:
+    """(error type, format, position, expected, found) of the FormatError `call` raises."""
     with pytest.raises(FormatError) as info:
         call()
     err = info.value
-    return type(err).__name__, err.pos, err.expected, err.found
+    return type(err).__name__, err.format, err.pos, err.expected, err.found
 
 
 @pytest.mark.parametrize(("text", "pos", "expected", "found"), [
@@ -45,7 +46,7 @@ def refusal(call: Callable[[], object]) -> tuple[str, int | None, str, str | Non
     ("S9B" + "0" * 160 + "gi", 163, "a field of at most 529", "530"),
 ])
 def test_offset_decoder_refuses(text: str, pos: int, expected: str, found: str) -> None:
-    assert refusal(lambda: formats.decode("offset", text)) == ("FormatError", pos, expected, found)
+    assert refusal(lambda: formats.decode("offset", text)) == ("FormatError", "offset", pos, expected, found)
 
 
 def test_offset_reads_the_largest_field_and_either_case_of_the_header() -> None:
@@ -57,10 +58,11 @@ def test_offset_reads_the_largest_field_and_either_case_of_the_header() -> None:
 def test_offset_encoder_refuses_a_layout_and_names_each_loss() -> None:
     samurai = Puzzle.blank(layout=Layout.samurai())
     assert refusal(lambda: offset.encode(samurai, lossy=True)) == (
-        "FormatError", None, "an n x n grid; a multi-box layout needs the binary or compact format", None)
+        "FormatError", "offset", None, SQUARE_ONLY, None)
     str8 = Puzzle.blank("str8ts", size=9).with_cells({0: black(3), 1: black()})
     with pytest.raises(LossError) as info:
         offset.encode(str8)  # lossless unless asked: the default
+    assert info.value.format == "offset"
     assert info.value.lost == ["the str8ts kind (it would read back as a sudoku)", "2 black cells"]
     odd = Puzzle.blank(size=6, box=(3, 2))
     with pytest.raises(LossError) as info:
@@ -82,7 +84,7 @@ def test_offset_encoder_refuses_a_layout_and_names_each_loss() -> None:
     ("0" * 4 + "i" + "0" * 4, 4, "a field of at most 17", "18"),
 ])
 def test_str8ts_decoder_refuses(text: str, pos: int, expected: str, found: str) -> None:
-    assert refusal(lambda: formats.decode("str8ts", text)) == ("FormatError", pos, expected, found)
+    assert refusal(lambda: formats.decode("str8ts", text)) == ("FormatError", "str8ts", pos, expected, found)
 
 
 def test_str8ts_reads_the_largest_field() -> None:
@@ -93,12 +95,13 @@ def test_str8ts_reads_the_largest_field() -> None:
 def test_str8ts_encoder_refuses_a_layout_a_sudoku_unless_lossy_and_a_size_it_lacks() -> None:
     samurai = Puzzle.blank(layout=Layout.samurai())
     assert refusal(lambda: str8ts.encode(samurai, lossy=True)) == (
-        "FormatError", None, "an n x n grid; a multi-box layout needs the binary or compact format", None)
+        "FormatError", "str8ts", None, SQUARE_ONLY, None)
     sudoku = Puzzle.blank(size=9).with_cell(0, value(4))
     with pytest.raises(LossError) as info:
         str8ts.encode(sudoku)  # lossless unless asked: the default
+    assert info.value.format == "str8ts"
     assert info.value.lost == ["the sudoku kind and its boxes (it would read back as a str8ts)"]
     assert formats.decode("str8ts", str8ts.encode(sudoku, lossy=True)) == Puzzle(
         "str8ts", 9, sudoku.cells)
     assert refusal(lambda: str8ts.encode(Puzzle.blank(size=12), lossy=True)) == (
-        "FormatError", None, "a grid size in (3, 4, 5, 6, 7, 8, 9, 16, 25)", "12")
+        "FormatError", "str8ts", None, "a grid size in (3, 4, 5, 6, 7, 8, 9, 16, 25)", "12")
