@@ -28,6 +28,10 @@ something else. So each link is checked against that first step (`lz_reading`, t
 decompression redone here) and, when SudokuPad would take the lz-string reading, the
 same givens are zipped with one run split in two (an empty cell and its blanks written
 as two characters, which SudokuPad's classic reader counts the same) until it would not.
+
+The module is longer than most because SudokuPad is several formats behind one link
+(classic zips, SCF, PuzzleZipper's relaxed JSON, f-puzzles data) and its loader's first
+step is redone here; each has its own section, and all of it is SudokuPad's.
 """
 
 from __future__ import annotations
