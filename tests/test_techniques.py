@@ -501,6 +501,20 @@ def test_no_xy_chain_when_the_ends_differ() -> None:
     assert find(g.puzzle(), "xy-chain") == []
 
 
+def test_als_xz() -> None:
+    # ALS A: r1c1 (1/2, one cell, two digits). ALS B: r5c1 1/3 and r5c2 2/3 (row 5, two
+    # cells, three digits). 1 is a restricted common (r1c1 sees r5c1), so 2 is in r1c1 or
+    # r5c2: r1c2, r2c2, r3c2 (box 1, column 2) and r4c1, r6c1 (column 1, box 4) lose 2.
+    g = Grid().set(rc(1, 1), "12").set(rc(5, 1), "13").set(rc(5, 2), "23")
+    assert elims(g.puzzle(), "als-xz") == {
+        cells_with(2, [rc(1, 2), rc(2, 2), rc(3, 2), rc(4, 1), rc(6, 1)])}
+
+
+def test_no_als_xz_without_a_second_common_digit() -> None:
+    g = Grid().set(rc(1, 1), "12").set(rc(5, 1), "13").set(rc(5, 2), "24")
+    assert find(g.puzzle(), "als-xz") == []
+
+
 # Uniqueness -----------------------------------------------------------------------------
 
 FLOOR = (rc(1, 1), rc(1, 2))  # two corners of a rectangle on boxes 1 and 4

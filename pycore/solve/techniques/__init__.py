@@ -25,7 +25,7 @@ from functools import partial
 
 from ...model import Puzzle, candidates, unpack, value
 from ..start import NoSolution
-from . import fish, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
+from . import als, fish, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
 from .state import State, Step
 
 __all__ = [
@@ -175,6 +175,9 @@ TECHNIQUES: tuple[Technique, ...] = (
        "an alternating chain of strong and weak links on one digit", patterns.x_chain),
     _t("xy-chain", "unfair", 260, SUDOKU,
        "a chain of bivalue cells: one of its ends holds z", wings.xy_chain),
+    _t("als-xz", "unfair", 300, SUDOKU,
+       "two almost locked sets joined by a restricted common digit x: a shared z leaves "
+       "cells seeing all its places", als.als_xz),
 )
 
 NAMES: tuple[str, ...] = tuple(t.name for t in TECHNIQUES)
