@@ -40,7 +40,7 @@ def _as_sudoku(cell: Cell) -> Cell:
 
 def decode(text: str) -> Puzzle:
     start = 0
-    if len(text) - 3 in _SIZE_BY_LENGTH and len(text) >= 3 and text[2:3] in ("B", "b"):
+    if len(text) - 3 in _SIZE_BY_LENGTH and text[2:3] in ("B", "b"):  # a header and a body
         start = 3
         n = _SIZE_BY_LENGTH[len(text) - 3]
         if text[0] not in "Ss":
@@ -51,10 +51,10 @@ def decode(text: str) -> Puzzle:
         if text[1].lower() != DIGITS[n]:
             raise FormatError(NAME, 1, f"size code {DIGITS[n]!r} for a {n}x{n} body",
                               found=repr(text[1]))
-    n = _SIZE_BY_LENGTH.get(len(text) - start, 0)
-    if not n:
+    else:
+        n = _SIZE_BY_LENGTH.get(len(text), 0)
+    if not n:  # no header: the whole text is a body of no grid's length
         lengths = ", ".join(f"{length} ({k}x{k})" for length, k in _SIZE_BY_LENGTH.items())
-        raise FormatError(NAME, len(text), f"a body length of {lengths}",
-                          found=f"length {len(text) - start}")
+        raise FormatError(NAME, len(text), f"a body length of {lengths}", found=f"length {len(text)}")
     values = decode_fields(NAME, text[start:], field_width(n), offset_max(n), start=start)
     return Puzzle("sudoku", n, tuple(offset_cell(v, n) for v in values))
