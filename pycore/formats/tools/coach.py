@@ -5,8 +5,10 @@ The base-32 alphabet is `0-9a-v` (RFC 4648's "extended hex"), 5 bits per charact
 most significant first, leftover bits dropped. The JSON holds `gridSize`,
 `givenDigits` and `userDigits` (one character per cell, 0 empty),
 `userCellCandidates` (one integer per cell joined by `-`, bit d set for candidate d)
-and colour fields, which cannot be kept. The `32` is the string's encoding tag: the only
-one its public readers document; another tag is refused by name.
+and colour fields, which cannot be kept. `SCv7_32_` is "Sudoku Coach version 7, base32
+encoded" (the site's owner, on r/sudoku, September 2024; the zlib stream is pako's): the
+`32` is the encoding, the only one it and its public readers document, so another tag is
+refused by name.
 
 Links: `sudoku.coach/<language>/play/<81 digits>` and `.../solver/<81 digits>` carry
 the givens (0 empty); `sudoku.coach/<language>/s/<code>` is a short link to a puzzle
