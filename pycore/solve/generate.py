@@ -5,15 +5,17 @@
     >>> import pycore; pycore.count_solutions(p)
     1
 
-How: a random solved grid (random givens completed by the solver, or for 25x25 a
-shuffled pattern grid), then its digits are taken away in random order (in pairs
+How: a random solved grid (random givens completed by the fast solver, digits
+relabelled; for 25x25 a shuffled pattern grid; for str8ts a black pattern filled by
+wave function collapse), then its digits are taken away in random order (in pairs
 symmetric about the centre on a 9x9, unless `symmetric=False`) while the solution
 stays unique. `easy` keeps only removals a single puts back, so the puzzle is solved
 by singles. Other levels dig until nothing more can go, grade the result with the
-techniques, and while it is harder than asked put digits back; a puzzle of the
-wrong level is dropped and the next attempt starts from a new grid. Everything is
-drawn from `random.Random(seed)`: the same seed, shape and level give the same puzzle
-in CPython and in Pyodide.
+techniques, and while it is harder than asked put digits back (how many: found by
+bisection); a puzzle of the wrong level is dropped, and the next attempt digs the
+same grid in a new order (a new grid every third attempt). Everything is drawn from
+one `random.Random` seeded with shape, level and seed: the same seed gives the same
+puzzle in CPython and in Pyodide.
 """
 
 from __future__ import annotations
@@ -88,15 +90,12 @@ def _solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
         return _sudoku_solution(blank, rng)
     puzzle = _black_pattern(blank, rng)
     try:
-        # a str8ts pattern without straights can take long to refute: give up early
-        solved = wfc.solve(puzzle, rng=rng, max_steps=400 if blank.kind == "str8ts" else 20_000)
+        # a pattern without straights can take long to refute: give up early
+        solved = wfc.solve(puzzle, rng=rng, max_steps=400)
     except PuzzleError:
         return None  # this black pattern has no straights (found quickly): draw another
     cells = {i: given(c.digit) for i, c in enumerate(solved.cells) if c.kind == "value"}
-    solved = solved.with_cells(cells)
-    if blank.kind == "str8ts":
-        solved = _black_givens(solved, rng)
-    return solved
+    return _black_givens(solved.with_cells(cells), rng)
 
 
 def _sudoku_solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
