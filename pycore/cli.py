@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from . import formats, links
-from .errors import FormatError, LossError, NotRecognized, PuzzleError, UnknownName
+from .errors import (
+    FormatError,
+    LossError,
+    MissingExtra,
+    NotRecognized,
+    PuzzleError,
+    UnknownName,
+)
 from .formats.json import to_json
 from .model import Puzzle
 
@@ -244,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(words)
         args.run(args)
-    except (FormatError, PuzzleError, UnknownName, UsageError) as err:
+    except (FormatError, MissingExtra, PuzzleError, UnknownName, UsageError) as err:
         print(f"pycore: {first_line(err, verbose)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:

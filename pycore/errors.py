@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["FormatError", "LossError", "NotRecognized", "PuzzleError", "UnknownName"]
+__all__ = ["FormatError", "LossError", "MissingExtra", "NotRecognized", "PuzzleError", "UnknownName"]
 
 
 class FormatError(ValueError):
@@ -73,6 +73,20 @@ class NotRecognized(FormatError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (NotRecognized, (self.format, self.expected, self.tried))
+
+
+class MissingExtra(ImportError):
+    """A feature needs an optional package that is not installed (not a fault of any text)."""
+
+    def __init__(self, package: str, extra: str, feature: str) -> None:
+        self.package = package
+        self.extra = extra
+        self.feature = feature
+        super().__init__(f"{feature} needs the optional package {package}: "
+                         f"pip install 'pycore[{extra}]'", name=package)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (MissingExtra, (self.package, self.extra, self.feature))
 
 
 class PuzzleError(ValueError):

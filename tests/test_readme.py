@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import os
 import re
 import shutil
@@ -78,6 +79,8 @@ def test_python_example(line_no: int, body: str) -> None:
 def test_shell_example(where: str, command: str, expected: str, tmp_path: Path) -> None:
     if command.startswith(NOT_HERE):
         pytest.skip("a long-running command")
+    if command.startswith("pycore qr") and importlib.util.find_spec("segno") is None:
+        pytest.skip("QR codes need the optional segno package (pycore[qr])")
     bin_dir = str(Path(sys.executable).parent)
     assert shutil.which("pycore", path=bin_dir), "pycore is not installed beside this Python"
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pycore import cli, links
-from pycore.errors import FormatError
+from pycore.errors import FormatError, MissingExtra
 from pycore.render.qr import qr_png, qr_svg
 
 from .test_render import example
@@ -21,7 +21,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 # --- reading QR codes --------------------------------------------------------
 
-zxingcpp = pytest.importorskip("zxingcpp")
+pytest.importorskip("segno", reason="QR codes need the optional segno package (pycore[qr])")
+zxingcpp = pytest.importorskip("zxingcpp", reason="reading QR codes back needs zxing-cpp (the test extra)")
 
 LINK = links.link(example(), base="https://example.org/sudoku/")
 
@@ -134,10 +135,15 @@ def test_a_link_too_long_for_any_qr_code_is_a_format_error() -> None:
         qr_svg("x" * 4000)
 
 
-def test_qr_without_segno_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_qr_without_segno_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "segno", None)
-    with pytest.raises(FormatError, match=r"pycore\[qr\]"):
+    with pytest.raises(MissingExtra, match=r"pip install 'pycore\[qr\]'") as caught:
         qr_svg(LINK)
+    assert (caught.value.package, caught.value.extra) == ("segno", "qr")
+    assert cli.main(["qr", LINK]) == 2  # the command line says it in one line
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "pycore: A QR code needs the optional package segno: pip install 'pycore[qr]'")
 
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from ..errors import FormatError
+from ..errors import FormatError, MissingExtra
 
 __all__ = ["qr_png", "qr_svg"]
 
@@ -24,7 +24,7 @@ def _symbol(text: str) -> Any:
     try:
         import segno
     except ImportError:
-        raise FormatError(NAME, None, "the segno package: install pycore[qr]") from None
+        raise MissingExtra("segno", "qr", "A QR code") from None
     try:
         return segno.make(text, error="l", micro=False)
     except segno.DataOverflowError:
