@@ -46,15 +46,11 @@ def decoders() -> dict[str, Decoder]:
 
     table: dict[str, Decoder] = {}
     for name in formats.FORMATS:
-        if name == "jcode":
-            table["jcode sudoku"] = decoder("jcode", kind="sudoku")
-            table["jcode str8ts"] = decoder("jcode", kind="str8ts")
-        else:
-            table[name] = decoder(name)
+        for options in formats.link_form(name).options():  # one decoder per kind it reads
+            label = " ".join([name, *options.values()])
+            table[label] = decoder(name, **options)
     table["auto"] = links.read
-    read_any = getattr(links, "read_any", None)
-    if read_any is not None:
-        table["auto + imports"] = read_any
+    table["auto + imports"] = links.read_any
     return table
 
 
