@@ -21,6 +21,7 @@ puzzle in CPython and in Pyodide.
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
@@ -28,7 +29,7 @@ from ..shapes import blank_shape
 from . import count_solutions, solutions, wfc
 from .techniques import LEVELS, grade
 
-__all__ = ["GenerateFailed", "generate", "shape_name"]
+__all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
 MAX_ATTEMPTS = 60
 DIGS_PER_GRID = 3
@@ -53,6 +54,11 @@ def shape_name(text: str) -> str:
     return f"{kind}-{t}" if t.isdigit() else t
 
 
+Making = Generator[None, None, Puzzle]
+"""`making`'s work in small pieces: each `next` does one uniqueness check or one grading
+(or one grid) and yields None; the puzzle is the generator's return value."""
+
+
 def generate(shape: str, level: str = "easy", seed: int | None = None,
              symmetric: bool | None = None, attempts: int = MAX_ATTEMPTS) -> Puzzle:
     """A puzzle of this shape (see `shape_name`) with one solution and this level.
@@ -60,6 +66,20 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
     Raises GenerateFailed when `attempts` grids gave no puzzle of the level (a 25x25
     can only be `easy`; str8ts and large grids rarely reach the top levels).
     """
+    work = making(shape, level, seed, symmetric, attempts)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            made: Puzzle = done.value
+            return made
+
+
+def making(shape: str, level: str = "easy", seed: int | None = None,
+           symmetric: bool | None = None, attempts: int = MAX_ATTEMPTS) -> Making:
+    """`generate` as a generator that yields between pieces of work, so that a page
+    (whose Python shares the browser's main thread) can let the browser paint and
+    answer input in between; the same seed gives the same puzzle either way."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     blank = blank_shape(shape_name(shape))
@@ -74,9 +94,10 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
     for attempt in range(attempts):
         if solution is None or attempt % DIGS_PER_GRID == 0:
             solution = _solution(blank, rng)
+            yield
             if solution is None:
                 continue
-        found = _dig(solution, level, rng, symmetric)
+        found = yield from _dig(solution, level, rng, symmetric)
         if found is not None:
             return found
     raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts; try another seed")
@@ -176,10 +197,15 @@ def _groups(puzzle: Puzzle, rng: random.Random, symmetric: bool) -> list[tuple[i
     return groups
 
 
-def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Puzzle | None:
+Work = Generator[None, None, Puzzle | None]
+"""A piece of `making`: yields after each uniqueness check or grading; returns the puzzle
+(None when this attempt failed)."""
+
+
+def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Work:
     groups = _groups(solution, rng, symmetric)
     if level == "easy":
-        return _dig_easy(solution, groups)
+        return (yield from _dig_easy(solution, groups))
     puzzle = solution
     removed: list[tuple[int, ...]] = []
     for group in groups:
@@ -187,11 +213,12 @@ def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> P
         if count_solutions(trial, limit=2) == 1:
             puzzle = trial
             removed.append(group)
-    return _settle(puzzle, solution, removed, level, rng)
+        yield
+    return (yield from _settle(puzzle, solution, removed, level, rng))
 
 
 def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], level: str,
-            rng: random.Random) -> Puzzle | None:
+            rng: random.Random) -> Work:
     """Put digits back while the puzzle is harder than asked; the level, or None.
 
     Digits go back in a random order; how many is found by bisection (a puzzle only gets
@@ -203,28 +230,29 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     def with_back(k: int) -> Puzzle:
         return puzzle.with_cells({i: solution.cells[i] for group in removed[:k] for i in group})
 
-    def level_at(k: int) -> int:
+    def level_at(k: int) -> Generator[None, None, int]:
         if k not in graded:
             graded[k] = LEVELS.index(grade(with_back(k)).level)
+            yield
         return graded[k]
 
-    if level_at(0) < want:
+    if (yield from level_at(0)) < want:
         return None
     low, high = 0, len(removed)  # level_at(low) > want unless it is the answer
-    if level_at(0) == want:
+    if (yield from level_at(0)) == want:
         return puzzle
-    if level_at(high) > want:
+    if (yield from level_at(high)) > want:
         return None
     while high - low > 1:
         middle = (low + high) // 2
-        if level_at(middle) > want:
+        if (yield from level_at(middle)) > want:
             low = middle
         else:
             high = middle
-    return with_back(high) if level_at(high) == want else None
+    return with_back(high) if (yield from level_at(high)) == want else None
 
 
-def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Puzzle | None:
+def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
     """Take a digit away only when a single (naked, or hidden in one of its houses) puts
     it back from the givens left: solving by singles then retraces the removals."""
     puzzle = solution
@@ -234,6 +262,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Puzzle | None:
             result = grade(trial)
             if result.solved and result.level == "easy":
                 puzzle = trial
+            yield
         return puzzle
     for group in groups:
         trial = puzzle.with_cells({i: EMPTY for i in group})
@@ -241,6 +270,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Puzzle | None:
         # one once its twin is back: more givens only narrow a cell's digits)
         if all(_single_from_givens(trial, i) for i in group):
             puzzle = trial
+    yield
     if puzzle.size > 16:
         return puzzle  # singles by construction; grading 625 cells would cost seconds
     result = grade(puzzle)

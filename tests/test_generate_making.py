@@ -1,0 +1,72 @@
+"""`making`: the generator in small pieces, for a page whose Python runs on the main thread.
+
+The page drives it with a pause between pieces, so each piece must be short (one
+uniqueness check or one grading at most) and the pieces together must make exactly the
+puzzle `generate` makes for the same seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pycore.model import Puzzle
+from pycore.solve import count_solutions
+from pycore.solve.generate import GenerateFailed, Making, generate, making
+from pycore.solve.techniques import grade
+
+PIECES = "pycore.solve.generate"
+
+
+def run(work: Making) -> tuple[Puzzle, int]:
+    """The puzzle a `making` generator returns, and how many pieces it took."""
+    pieces = 0
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            made: Puzzle = done.value
+            return made, pieces
+        pieces += 1
+
+
+@pytest.mark.parametrize(("shape", "level", "seed"), [
+    ("9x9", "easy", 3), ("9x9", "medium", 5), ("9x9", "hard", 2), ("6x6", "easy", 1),
+])
+def test_pieces_make_the_puzzle_generate_makes(shape: str, level: str, seed: int) -> None:
+    puzzle, pieces = run(making(shape, level, seed=seed))
+    assert puzzle == generate(shape, level, seed=seed)
+    assert pieces > 1  # it did pause on the way
+    assert count_solutions(puzzle, limit=2) == 1
+    assert grade(puzzle).level == level
+
+
+def test_each_piece_does_at_most_one_check_or_grading(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def counted(name: str, real: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(f"{PIECES}.count_solutions", counted("count", count_solutions))
+    monkeypatch.setattr(f"{PIECES}.grade", counted("grade", grade))
+    work = making("9x9", "hard", seed=1)
+    most = 0
+    while True:
+        calls.clear()
+        try:
+            next(work)
+        except StopIteration:
+            break
+        most = max(most, len(calls))
+    assert most == 1
+
+
+def test_a_failure_comes_out_of_the_pieces_too() -> None:
+    with pytest.raises(GenerateFailed):
+        run(making("4x4", "extreme", seed=1, attempts=3))
+    with pytest.raises(ValueError):
+        run(making("9x9", "impossible", seed=1))
