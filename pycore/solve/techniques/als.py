@@ -35,8 +35,9 @@ def almost_locked_sets(s: State, largest: int = MAX_ALS_CELLS) -> list[Als]:
     found: dict[frozenset[int], Als] = {}
     for h, house in enumerate(s.shape.houses):
         open_cells = [c for c in house if masks[c]]
-        for size in range(1, min(largest, len(open_cells) - 1) + 1):
-            for cells in combinations(open_cells, size):
+        small = [c for c in open_cells if popcount(masks[c]) <= largest + 1]
+        for size in range(1, min(largest, len(open_cells) - 1, len(small)) + 1):
+            for cells in combinations(small, size):
                 union = 0
                 for c in cells:
                     union |= masks[c]

@@ -46,11 +46,16 @@ def uniqueness(s: State, kind: int) -> Iterator[Step]:
         ms = [masks[c] for c in rect]
         if not all(ms):
             continue
-        common = ms[0] & ms[1] & ms[2] & ms[3]
-        if popcount(common) < 2:
+        # every type needs corners holding just a and b (the floor): take a/b from them
+        pairs = {m for m in ms if popcount(m) == 2}
+        if not pairs:
             continue
-        for a_bit, b_bit in combinations(list(bits(common)), 2):
-            ab = a_bit | b_bit
+        common = ms[0] & ms[1] & ms[2] & ms[3]
+        for ab in sorted(pairs):
+            if ab & common != ab:
+                continue
+            a_bit = ab & -ab
+            b_bit = ab ^ a_bit
             a, b = a_bit.bit_length(), b_bit.bit_length()
             floor = [c for c in rect if masks[c] == ab]
             roof = [c for c in rect if masks[c] != ab]
