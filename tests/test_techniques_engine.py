@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import pycore
 from pycore.model import EMPTY, Layout, Puzzle, black, candidates, given
+from pycore.solve import NoSolution
 from pycore.solve.techniques import (
     NAMES,
     UNIQUENESS,
@@ -166,6 +167,13 @@ def test_apply_places_values() -> None:
     step = next_step(p)
     assert step is not None and step.placements == ((13, 3),)
     assert apply(p, step).cells[13].kind == "value"
+
+
+def test_a_clash_is_named_not_explained_away() -> None:
+    with pytest.raises(NoSolution, match="r1c1 and r1c2 both hold 1"):
+        next_step(line("11.............."))
+    with pytest.raises(NoSolution):
+        grade(line("11.............."))
 
 
 def test_next_step_is_none_on_a_solved_grid() -> None:

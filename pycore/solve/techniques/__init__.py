@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...model import Puzzle, candidates, unpack, value
-from ..start import NoSolution
+from ..start import NoSolution, check_clashes
 from . import als, fish, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
 from .state import State, Step
 
@@ -228,7 +228,10 @@ def _first(state: State, chosen: list[Technique]) -> Step | None:
 
 def next_step(puzzle: Puzzle, names: Iterable[str] | None = None,
               uniqueness: bool = True) -> Step | None:
-    """The simplest step available (None when solved or when no technique applies)."""
+    """The simplest step available (None when solved or when no technique applies).
+
+    Raises NoSolution when two digits clash or a cell has no candidate left."""
+    check_clashes(puzzle)
     state = State(puzzle)
     if state.broken():
         raise NoSolution("no solution: a cell has no candidate left")
@@ -285,6 +288,7 @@ class Grade:
 def grade(puzzle: Puzzle, uniqueness: bool = True) -> Grade:
     """Solve with the techniques only, simplest first; level = the hardest technique's level,
     raised while the total score passes the level's limit; a guess needed means extreme."""
+    check_clashes(puzzle)
     state = State(puzzle)
     chosen = _chosen(puzzle, None, uniqueness)
     counts: dict[str, int] = {}
