@@ -79,7 +79,7 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 # The page's Python beside app.py, mapped into the interpreter's file system by name.
-PAGE_MODULES = ("dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py")
+PAGE_MODULES = ("dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py", "coach.py")
 PAGE_ASSETS = ("style.css", "early.js", "app.py", *PAGE_MODULES)  # get content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
 VENDOR = "vendor"

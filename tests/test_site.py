@@ -46,7 +46,8 @@ def test_the_page_names_only_files_the_build_wrote(built: Path) -> None:
 def test_page_assets_are_named_by_their_content(built: Path) -> None:
     assets = sorted((built / site.ASSETS).iterdir())
     assert {p.name.split(".")[0] for p in assets} == {
-        "app", "style", "early", "pycore", "page_tools", "dom", "page_api", "grid_view", "keeper"}
+        "app", "style", "early", "pycore", "page_tools", "dom", "page_api", "grid_view", "keeper",
+        "coach"}
     for path in assets:
         digest = path.name.split(".")[-2]
         assert hashlib.sha256(path.read_bytes()).hexdigest().startswith(digest)

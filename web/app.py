@@ -15,6 +15,7 @@ import os
 import random
 from typing import Any
 
+from coach import Coach, offer_levels  # Hint and New puzzle (web/coach.py)
 from dom import by_id, element, on
 from grid_view import GridView, build_pad
 from keeper import Keeper
@@ -32,11 +33,11 @@ DEFAULT_SHAPE = "sudoku-9"
 SHORTEST = ""  # the format menu's value for "the shortest lossless link"
 CUSTOM_SHAPE = "custom"
 ENABLED_WHEN_READY = ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
-                      "clear", "copy", "check", "hint", "solve")
+                      "clear", "copy", "check", "hint", "solve", "level", "new")
 
 
 def solver() -> Any:
-    """pycore.solve, imported on the first Check, Hint or Solve: start-up does not wait for it."""
+    """pycore.solve, imported on the first Check or Solve: start-up does not wait for it."""
     return importlib.import_module("pycore.solve")
 
 
@@ -52,6 +53,7 @@ class Page:
         self.base = str(window.location.href).split("#", 1)[0]
         self.keeper = Keeper(self)  # saved grids and the recent list
         self.tools = Tools(self)
+        self.coach = Coach(self)
         # the one encoding of a grid state: (puzzle, format, its shares)
         self.encoded: tuple[Puzzle, str, links.Shares] | None = None
         self.link_shown: tuple[Puzzle, str] | None = None
@@ -81,6 +83,7 @@ class Page:
         on(by_id("check"), "click", self.on_check)
         on(by_id("hint"), "click", self.on_hint)
         on(by_id("solve"), "click", self.on_solve)
+        on(by_id("new"), "click", self.on_new)
         on(window, "hashchange", self.on_hashchange)
         self.tools.start()
 
@@ -230,15 +233,14 @@ class Page:
             self.say("No mistakes so far, but the puzzle has more than one solution.")
 
     def on_hint(self, event: Any) -> None:
-        try:
-            found = solver().hint(self.editor.puzzle)
-        except PuzzleError as err:
-            self.say(f"No hint for this grid.\n({err})", error=True)
+        self.coach.hint()
+
+    async def on_new(self, event: Any) -> None:
+        shape = str(by_id("shape").value)
+        if shape == CUSTOM_SHAPE:
+            self.say("Pick a shape in the Shape menu first: New puzzle makes one of that shape.")
             return
-        if found.cell is not None:
-            self.editor.select(found.cell)
-        self.say(f"Hint: {found.reason}.")
-        self.render(focus=True)
+        await self.coach.new_puzzle(shape, str(by_id("level").value))
 
     def on_solve(self, event: Any) -> None:
         try:
@@ -295,6 +297,7 @@ class Page:
         p = ed.puzzle
         if self.view.draw(p, ed.cursor, focus):
             self.new_shape(p)
+        self.coach.follow(p)  # a hint goes when the grid changes
         self.render_controls()
         shared = self.shares()
         self.render_share(p, shared)
@@ -304,6 +307,7 @@ class Page:
     def new_shape(self, p: Puzzle) -> None:
         """The pad, the shape menu and the str8ts-only controls follow a new grid shape."""
         build_pad(by_id("pad"), p.size)
+        offer_levels(by_id("level"), p.size)
         menu = by_id("shape")
         shape = shape_of(p)
         custom = menu.querySelector(f'option[value="{CUSTOM_SHAPE}"]')

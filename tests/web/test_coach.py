@@ -1,0 +1,179 @@
+"""Hint and New puzzle in the page (web/coach.py), in Chromium.
+
+New puzzle must open a puzzle with one solution at the level asked for, and the page
+must keep painting while it is made. A hint must draw exactly the step's cells and
+digits, apply as one edit that Undo takes back, and go away at any other edit. The
+grids here are built by hand so that the next step is known without asking the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from pycore import links
+from pycore.model import Puzzle, candidates, given
+from pycore.shapes import blank_shape
+from pycore.solve import count_solutions
+from pycore.solve.techniques import grade
+
+from .conftest import App
+
+MADE = 90_000  # ms: a 9x9 hard puzzle takes a second or two, a busy machine much more
+
+# Installed before New puzzle is pressed: the messages shown, the frames painted and
+# the long tasks (over 50 ms of main thread) while the puzzle is made.
+WATCH_JS = """() => {
+    const seen = window.__seen = {messages: [], frames: 0, longest: 0, making: true};
+    new MutationObserver(() => seen.messages.push(document.getElementById('message').textContent))
+        .observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});
+    const frame = () => { if (seen.making) { seen.frames++; requestAnimationFrame(frame); } };
+    requestAnimationFrame(frame);
+    new PerformanceObserver(list => {
+        for (const e of list.getEntries()) seen.longest = Math.max(seen.longest, e.duration);
+    }).observe({type: 'longtask'});
+}"""
+
+
+def state(page: Page) -> Puzzle:
+    """The grid the page holds, read back from its address bar (the grid is the link)."""
+    return links.read(page.evaluate("location.href"))[1]
+
+
+def holds(p: Puzzle, i: int) -> set[int]:
+    """The digits a cell may still hold: its marks, or all its houses allow."""
+    cell = p.cells[i]
+    if cell.kind == "candidates":
+        return set(cell.candidates)
+    if cell.kind in ("given", "value"):
+        return {cell.digit}
+    return set(p.open_digits(i))
+
+
+def removed(before: Puzzle, after: Puzzle) -> set[tuple[int, int]]:
+    return {(i, d) for i in range(len(before.cells)) for d in holds(before, i) - holds(after, i)}
+
+
+def marked(page: Page) -> dict[str, Any]:
+    """What the page draws of a hint: cells by class, and the digits marked per cell."""
+    result: dict[str, Any] = page.evaluate("""() => {
+        const cells = cls => [...document.querySelectorAll('#grid .cell.' + cls)].map(
+            e => Number(e.dataset.index));
+        const marks = cls => [...document.querySelectorAll('#grid .mark.' + cls)].map(
+            e => [Number(e.closest('.cell').dataset.index), Number(e.textContent)]);
+        const attr = name => Object.fromEntries([...document.querySelectorAll('#grid [' + name + ']')].map(
+            e => [e.dataset.index, e.getAttribute(name)]));
+        return {pattern: cells('hint-pattern'), target: cells('hint-target'),
+                digit: marks('hint-digit'), remove: marks('hint-remove'), place: marks('hint-place'),
+                removeText: attr('data-hint-remove'), placeText: attr('data-hint-place')};
+    }""")
+    return result
+
+
+NOTHING_MARKED: dict[str, Any] = {"pattern": [], "target": [], "digit": [], "remove": [], "place": [],
+                  "removeText": {}, "placeText": {}}
+
+
+def open_grid(app: App, puzzle: Puzzle) -> Page:
+    shared = links.shares(puzzle)
+    assert shared.lossless is not None
+    return app.open(shared.lossless.fragment)
+
+
+def naked_pair_grid() -> Puzzle:
+    """Row 1 of an empty 9x9: r1c1 and r1c5 pencilled 1 2, every other cell open to all.
+
+    No single, no locked set, no box or line confines a digit: the first step is the
+    naked pair, and it takes 1 and 2 from the seven other cells of row 1."""
+    blank = blank_shape("sudoku-9")
+    return blank.with_cells({0: candidates({1, 2}), 4: candidates({1, 2})})
+
+
+def hidden_single_grid() -> Puzzle:
+    """Four 5s (r2c6, r3c8, r4c2, r7c3) leave box 1 one place for 5: r1c1, and no other
+    house of the grid has one place left for a digit."""
+    blank = blank_shape("sudoku-9")
+    return blank.with_cells({1 * 9 + 5: given(5), 2 * 9 + 7: given(5), 3 * 9 + 1: given(5),
+                             6 * 9 + 2: given(5)})
+
+
+def test_a_naked_pair_hint_marks_its_cells_applies_once_and_undoes(app: App) -> None:
+    page = open_grid(app, naked_pair_grid())
+    before = state(page)
+    page.click("#hint")
+    message = page.inner_text("#message")
+    assert message.startswith("Hint (Naked pair)")
+    assert "r1c1" in message and "r1c5" in message
+    others = [c for c in range(9) if c not in (0, 4)]
+    shown = marked(page)
+    assert sorted(shown["pattern"]) == [0, 4]
+    assert sorted(shown["target"]) == others
+    assert sorted(shown["digit"]) == [[0, 1], [0, 2], [4, 1], [4, 2]]
+    # the other cells have no pencil marks: the digits they lose are written on them
+    assert shown["removeText"] == {str(c): "1 2" for c in others}
+    assert shown["place"] == [] and shown["placeText"] == {}
+    app.shoot("hint-naked-pair")
+
+    page.click("#hint")  # the second press applies it
+    after = state(page)
+    assert removed(before, after) == {(c, d) for c in others for d in (1, 2)}
+    assert all(after.cells[i] == before.cells[i] for i in range(9, 81))
+    assert page.inner_text("#message").startswith("Hint applied: removed 14 candidates")
+    assert marked(page) == NOTHING_MARKED
+
+    page.click("#undo")
+    assert state(page) == before
+
+
+def test_a_hidden_single_hint_shows_the_digit_and_goes_at_the_next_edit(app: App) -> None:
+    page = open_grid(app, hidden_single_grid())
+    page.click("#hint")
+    message = page.inner_text("#message")
+    assert message.startswith("Hint (Hidden single)")
+    assert "5" in message and "r1c1" in message
+    shown = marked(page)
+    assert shown["pattern"] == [0] and shown["target"] == [0]
+    assert shown["placeText"] == {"0": "5"} and shown["removeText"] == {}
+
+    app.cell(8, 8).click()  # a cursor move keeps the hint
+    assert marked(page)["target"] == [0]
+    page.keyboard.type("9")  # an edit takes it away, and its words
+    assert marked(page) == NOTHING_MARKED
+    assert not page.inner_text("#message").startswith("Hint")
+    page.click("#hint")  # a hint again: the grid changed, so this shows, not applies
+    assert marked(page)["placeText"] == {"0": "5"}
+    assert state(page).cells[0].kind == "empty"
+
+
+def test_no_step_is_said_plainly(app: App) -> None:
+    page = app.open()  # an empty grid: no technique applies
+    page.click("#hint")
+    assert page.inner_text("#message") == (
+        "No step found with the techniques I know: the next move needs a guess.")
+    assert marked(page) == NOTHING_MARKED
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_new_puzzle_opens_a_unique_puzzle_of_the_level(app: App, level: str) -> None:
+    page = app.open()
+    page.select_option("#level", level)
+    page.evaluate(WATCH_JS)
+    page.click("#new")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('A new')",
+                           timeout=MADE)
+    seen = page.evaluate("(() => { window.__seen.making = false; return window.__seen })()")
+    puzzle = state(page)
+    assert (puzzle.kind, puzzle.size) == ("sudoku", 9)
+    assert all(c.kind in ("given", "empty") for c in puzzle.cells)
+    assert count_solutions(puzzle, limit=2) == 1
+    assert grade(puzzle).level == level
+    assert seen["messages"][0] == "Making a puzzle…"
+    assert page.is_enabled("#new")
+    assert page.is_checked('input[value="value"]')  # ready to solve
+    print(f"\n9x9 {level}: {seen['frames']} frames painted, longest task {seen['longest']:.0f} ms")
+    if level == "hard":
+        assert seen["frames"] >= 2  # the page painted while the puzzle was made
+        page.click("#undo")  # the grid before it comes back
+        assert all(c.kind == "empty" for c in state(page).cells)
