@@ -13,6 +13,7 @@ from hypothesis import settings
 from pycore import links
 from pycore.errors import FormatError
 from pycore.formats import tools
+from pycore.formats._lzstring import decompress_from_base64
 from pycore.formats.tools import _common, fpuzzles
 from pycore.model import DEFAULT_BOX, EMPTY, Cell, Layout, Puzzle, candidates, given, value
 
@@ -54,23 +55,17 @@ def test_regions_of_another_box_shape_set_the_box() -> None:
     assert default.puzzle.box == DEFAULT_BOX[6]
 
 
-def _lzstring_imports() -> bool:
-    try:
-        import lzstring  # type: ignore[import-untyped]  # noqa: F401
-    except ImportError:  # missing, or its dependency `future` is (a bare Pyodide)
-        return False
-    return True
-
-
-needs_lzstring = pytest.mark.skipif(not _lzstring_imports(),
-                                    reason="lzstring (pycore[imports]) does not import")
-
-
 def read_fpuzzles(link: str) -> dict[str, Any]:
-    import lzstring  # type: ignore[import-untyped]
-
+    """The link's JSON, unpacked by the lzstring package (an lz-string other than ours) when
+    it is installed, else by ours (tests/test_lzstring.py checks the two agree)."""
     assert link.startswith("https://www.f-puzzles.com/?load=")
-    data = lzstring.LZString().decompressFromBase64(link.removeprefix("https://www.f-puzzles.com/?load="))
+    packed = link.removeprefix("https://www.f-puzzles.com/?load=")
+    try:
+        import lzstring  # type: ignore[import-untyped]
+    except ImportError:  # missing, or its dependency `future` is (a bare Pyodide)
+        data = decompress_from_base64(packed, max_input=len(packed), max_output=1 << 20)
+    else:
+        data = lzstring.LZString().decompressFromBase64(packed)
     loaded: dict[str, Any] = json.loads(data)
     return loaded
 
@@ -96,7 +91,6 @@ def fpuzzles_to_puzzle(data: dict[str, Any]) -> Puzzle:
     return Puzzle("sudoku", n, tuple(cells), box)
 
 
-@needs_lzstring
 def test_fpuzzles_json_has_size_and_grid_of_cells() -> None:
     data = read_fpuzzles(fpuzzles.export(with_play(classic_puzzle())))
     assert data["size"] == 9
@@ -108,7 +102,6 @@ def test_fpuzzles_json_has_size_and_grid_of_cells() -> None:
     assert data["grid"][0][5] == {}
 
 
-@needs_lzstring
 def test_fpuzzles_writes_regions_for_a_box_shape_other_than_its_default() -> None:
     assert fpuzzles.default_region_shape(6) == (2, 3)
     assert fpuzzles.default_region_shape(12) == (3, 4)
@@ -128,13 +121,12 @@ def test_fpuzzles_cannot_hold_25x25_str8ts_or_layouts(puzzle: Puzzle) -> None:
         fpuzzles.export(puzzle, lossy=True)
 
 
-def test_fpuzzles_without_lzstring_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "lzstring", None)
-    with pytest.raises(FormatError, match=r"pycore\[imports\]"):
-        fpuzzles.export(classic_puzzle())
+def test_fpuzzles_links_need_no_lzstring_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "lzstring", None)  # `import lzstring` now fails
+    link = fpuzzles.export(classic_puzzle())
+    assert tools.read(link).puzzle == classic_puzzle()
 
 
-@needs_lzstring
 @settings(max_examples=60, deadline=None)
 @for_all(square_puzzles(kind="sudoku", sizes=(4, 6, 8, 9, 12, 16)))
 def test_fpuzzles_holds_every_state_of_every_sudoku_up_to_16(puzzle: Puzzle) -> None:
@@ -142,9 +134,8 @@ def test_fpuzzles_holds_every_state_of_every_sudoku_up_to_16(puzzle: Puzzle) -> 
     assert fpuzzles_to_puzzle(read_fpuzzles(fpuzzles.export(puzzle))) == puzzle
 
 
-@needs_lzstring
 def test_fpuzzles_compression_is_lz_strings_base64_as_sudokupad_reads_it() -> None:
     # A pair from SudokuPad's own format tests (PuzzleTools.runTests).
     plain = '{"size":3,"grid":[[{},{},{}],[{},{},{}],[{},{},{}]]}'
-    assert _common.lz_compress("fpuzzles", plain) == \
+    assert _common.lz_compress(plain) == \
         "N4IgzglgXgpiBcBmANCA5gJwgEwQbT2AF9ljSiBdZQks4qm88iiooA=="

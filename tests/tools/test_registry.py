@@ -4,6 +4,7 @@ every writer's verdict."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -12,7 +13,6 @@ from pycore import links
 from pycore.errors import FormatError, LossError, UnknownName
 from pycore.formats import tools
 from pycore.formats.json import to_json
-from pycore.formats.tools import _common
 from pycore.model import Layout, Puzzle, black
 
 from ..conftest import load_vector
@@ -61,13 +61,9 @@ def test_nothing_fits_lists_every_format_tried() -> None:
         assert f"{name}: " in message
 
 
-def test_missing_lzstring_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fail(name: str) -> None:
-        raise ImportError(name)
-
-    monkeypatch.setattr(_common, "import_module", fail)
-    with pytest.raises(FormatError, match=r"pycore\[imports\]"):
-        tools.read(by_name("f-puzzles lisudoku example")["text"])
+def test_lz_string_links_read_without_the_lzstring_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "lzstring", None)  # `import lzstring` now fails
+    assert tools.read(by_name("f-puzzles lisudoku example")["text"]).format == "f-puzzles"
 
 
 def test_json_of_our_own_form_is_still_ours() -> None:

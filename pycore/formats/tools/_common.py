@@ -13,13 +13,12 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ...errors import FormatError
 from ...model import DEFAULT_BOX, Puzzle
-from .. import _loss
+from .. import _loss, _lzstring
 from .._loss import plural as plural
 from ..json import check_nesting, loads
 
@@ -29,7 +28,6 @@ MAX_LZ = 16 * 1024  # lz-string output can grow with the square of its input: ke
 MAX_OUTPUT = 1 << 20
 MAX_DEPTH = 64
 LZ_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
-INSTALL_HINT = "the lzstring package: install pycore[imports] (pip install 'pycore[imports]')"
 
 
 @dataclass(frozen=True)
@@ -46,23 +44,14 @@ def check_length(format: str, text: str, limit: int = MAX_TEXT) -> None:
         raise FormatError(format, limit, f"at most {limit} characters", found=f"{len(text)}")
 
 
-def _lzstring(format: str) -> Any:
-    """An `lzstring.LZString`, loaded on first use (an optional extra)."""
-    try:
-        lzstring = import_module("lzstring")
-    except ImportError:
-        raise FormatError(format, None, INSTALL_HINT) from None
-    return lzstring.LZString()
-
-
-def lz_compress(format: str, text: str) -> str:
+def lz_compress(text: str) -> str:
     """lz-string `compressToBase64`, as f-puzzles and SudokuPad write their links."""
-    packed: str = _lzstring(format).compressToBase64(text)
-    return packed
+    return _lzstring.compress_to_base64(text)
 
 
 def lz_decompress(format: str, data: str) -> str:
-    """lz-string `decompressFromBase64`, bounded; the package is loaded only when needed."""
+    """lz-string `decompressFromBase64`, bounded; stricter than JS: a character outside the
+    alphabet, and data that decompresses to nothing, are refused by name."""
     data = data.strip().replace(" ", "+")  # a '+' that went through form decoding
     check_length(format, data, MAX_LZ)
     if not data:
@@ -70,15 +59,13 @@ def lz_decompress(format: str, data: str) -> str:
     for pos, ch in enumerate(data):
         if ch not in LZ_ALPHABET:
             raise FormatError(format, pos, "an lz-string base64 character", found=repr(ch))
-    coder = _lzstring(format)
     try:
-        result = coder.decompressFromBase64(data)
-    except Exception:  # the package signals corrupt input with whatever it trips on
-        result = None
-    if not isinstance(result, str) or not result:
+        result = _lzstring.decompress_from_base64(data, max_input=MAX_LZ, max_output=MAX_OUTPUT)
+    except _lzstring.TooLong as err:
+        raise FormatError(format, None, f"at most {MAX_OUTPUT} characters once decompressed",
+                          found=f"{err.found}") from None
+    if not result:
         raise FormatError(format, None, "valid lz-string compressed data")
-    if len(result) > MAX_OUTPUT:
-        raise FormatError(format, None, f"at most {MAX_OUTPUT} characters once decompressed")
     return result
 
 

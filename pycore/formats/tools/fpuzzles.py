@@ -209,7 +209,7 @@ def fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def _write(puzzle: Puzzle) -> str:
-    return BASE + lz_compress(EXPORT_NAME, json.dumps(fpuzzles_json(puzzle), separators=(",", ":")))
+    return BASE + lz_compress(json.dumps(fpuzzles_json(puzzle), separators=(",", ":")))
 
 
 FPUZZLES = Export(EXPORT_NAME, "f-puzzles", True, _lost, _write)

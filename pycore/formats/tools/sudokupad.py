@@ -25,13 +25,13 @@ SudokuPad's loader (`PuzzleLoader.decompressPuzzleId`) first tries every id's da
 lz-string base64 and keeps that reading when it is not null and at least half as long
 as the data; about 2 canonical zips in 1000 decompress that way and would open as
 something else. So each link is checked against that first step (`lz_reading`, the
-decompression redone here) and, when SudokuPad would take the lz-string reading, the
+decompression `pycore.formats._lzstring` redoes) and, when SudokuPad would take the lz-string reading, the
 same givens are zipped with one run split in two (an empty cell and its blanks written
 as two characters, which SudokuPad's classic reader counts the same) until it would not.
 
 The module is longer than most because SudokuPad is several formats behind one link
 (classic zips, SCF, PuzzleZipper's relaxed JSON, f-puzzles data) and its loader's first
-step is redone here; each has its own section, and all of it is SudokuPad's.
+step is checked here; each has its own section, and all of it is SudokuPad's.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from typing import Any
 
 from ...errors import FormatError
 from ...model import Cell, Puzzle, candidates, given
-from .. import _loss
+from .. import _loss, _lzstring
 from . import fpuzzles
 from ._common import (
     Export,
@@ -474,68 +474,20 @@ def _lost(puzzle: Puzzle) -> list[str]:
 
 def lz_reading(data: str) -> str | None:
     """What lz-string's `decompressFromBase64` makes of `data` (None where it returns null),
-    as SudokuPad runs it first on every id. Its dictionary coder, redone for short ids."""
-    if not data:
-        return None
-    values = [LZ_BASE64.find(ch) for ch in data]  # a character outside reads as 0 bits in JS
-
-    position, index, current = 32, 1, max(values[0], 0)
-
-    def bits(count: int) -> int:
-        nonlocal position, index, current
-        out = 0
-        for power in range(count):
-            bit = current & position
-            position >>= 1
-            if position == 0:
-                position = 32
-                current = max(values[index], 0) if index < len(values) else 0
-                index += 1
-            out |= (1 << power) if bit else 0
-        return out
-
-    first = bits(2)
-    if first == 2:
-        return ""
-    if first > 2:
-        return None
-    w = chr(bits(8 if first == 0 else 16))
-    dictionary: dict[int, str] = {3: w}
-    size, width, enlarge = 4, 3, 4
-    result = [w]
-    while True:
-        if index > len(data):
-            return ""
-        code = bits(width)
-        if code == 2:
-            return "".join(result)
-        if code in (0, 1):
-            dictionary[size] = chr(bits(8 if code == 0 else 16))
-            code, size, enlarge = size, size + 1, enlarge - 1
-            if enlarge == 0:
-                enlarge, width = 1 << width, width + 1
-        if code in dictionary:
-            entry = dictionary[code]
-        elif code == size:
-            entry = w + w[0]
-        else:
-            return None
-        result.append(entry)
-        dictionary[size] = w + entry[0]
-        size, enlarge, w = size + 1, enlarge - 1, entry
-        if enlarge == 0:
-            enlarge, width = 1 << width, width + 1
-        if sum(map(len, result)) > MAX_LZ_READING:
-            return "".join(result)  # long enough to be taken: no need to go on
+    as SudokuPad runs it first on every id; `_lzstring.TooLong` when that is longer than
+    MAX_LZ_READING characters (a reading SudokuPad would take)."""
+    return _lzstring.decompress_from_base64(data, max_input=MAX_LZ_READING, max_output=MAX_LZ_READING)
 
 
-LZ_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 MAX_LZ_READING = 4096
 
 
 def misread(data: str) -> bool:
     """True when SudokuPad would open `data` as its lz-string reading, not as the zip."""
-    reading = lz_reading(data)
+    try:
+        reading = lz_reading(data)
+    except _lzstring.TooLong:
+        return True
     return reading is not None and len(reading) >= 0.5 * len(data)
 
 
