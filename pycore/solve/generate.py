@@ -27,7 +27,7 @@ from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape
 from . import count_solutions, solutions, wfc
-from .techniques import LEVELS, grade
+from .techniques import LEVELS, TECHNIQUES, grade
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
@@ -230,9 +230,13 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     def with_back(k: int) -> Puzzle:
         return puzzle.with_cells({i: solution.cells[i] for group in removed[:k] for i in group})
 
+    easier = [t.name for t in TECHNIQUES if LEVELS.index(t.level) <= want]
+
     def level_at(k: int) -> Generator[None, None, int]:
+        """The level, or want + 1 for anything harder (the harder techniques never run)."""
         if k not in graded:
-            graded[k] = LEVELS.index(grade(with_back(k)).level)
+            result = grade(with_back(k), names=easier)
+            graded[k] = min(LEVELS.index(result.level), want + 1) if result.solved else want + 1
             yield
         return graded[k]
 

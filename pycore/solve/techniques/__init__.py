@@ -285,12 +285,13 @@ class Grade:
     counts: dict[str, int]
 
 
-def grade(puzzle: Puzzle, uniqueness: bool = True) -> Grade:
+def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None = None) -> Grade:
     """Solve with the techniques only, simplest first; level = the hardest technique's level,
-    raised while the total score passes the level's limit; a guess needed means extreme."""
+    raised while the total score passes the level's limit; a guess needed means extreme.
+    `names` limits the techniques tried (what they cannot finish counts as a guess)."""
     check_clashes(puzzle)
     state = State(puzzle)
-    chosen = _chosen(puzzle, None, uniqueness)
+    chosen = _chosen(puzzle, names, uniqueness)
     counts: dict[str, int] = {}
     score = 0
     hardest: Technique | None = None
