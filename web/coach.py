@@ -109,12 +109,12 @@ class Coach:
         if step is None:
             self.page.say(NO_STEP)
             return
-        if step.placements:
-            self.page.editor.select(step.placements[0][0])
-        self.page.render()
+        # the cursor goes to the first cell the step changes, ready for the player's digit
+        self.page.editor.select((*step.placements, *step.eliminations)[0][0])
+        self.page.render(focus=True)
         self.shown = (p, step)
         self.mark(step)
-        self.words = (f"Hint ({technique_words(step.technique)}): {step.explanation}"
+        self.words = (f"Hint: {step.explanation} ({technique_words(step.technique)})"
                       "\nPress Hint again to apply it.")
         self.page.say(self.words)
 
