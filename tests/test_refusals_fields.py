@@ -49,6 +49,13 @@ def test_decode_fields_refuses(text: str, width: int, radix: int, start: int,
         "x", pos, expected, found)
 
 
+def test_positions_count_from_the_text_unless_told_where_it_began() -> None:
+    assert refusal(lambda: _fields.decode_fields("x", "0w", 1, 31)) == (
+        "x", 1, "a base-32 digit (0-9, a-v)", "'w'")
+    assert refusal(lambda: _fields.decode_fields("x", "00v1", 2, 992)) == (
+        "x", 2, "a field of at most 992", "993")
+
+
 def test_a_field_over_the_maximum_is_refused_at_its_start() -> None:
     assert _fields.decode_fields("x", "00v1", 2, 993, start=7) == [0, 993]
     assert refusal(lambda: _fields.decode_fields("x", "00v1", 2, 992, start=7)) == (
