@@ -15,7 +15,8 @@ from playwright.sync_api import Page
 from pycore import links
 from pycore.model import Puzzle, candidates, given
 from pycore.shapes import blank_shape
-from pycore.solve import count_solutions
+from pycore.solve import count_solutions, solve
+from pycore.solve.generate import generate
 from pycore.solve.techniques import grade
 
 from .conftest import App
@@ -174,3 +175,28 @@ def test_new_puzzles_of_each_level_open_unique_and_graded(app: App) -> None:
     assert len(set(made)) == 3
     page.click("#undo")  # a new puzzle opens like a link: Undo brings the grid before it back
     assert state(page) == made[1]
+
+
+def test_fill_candidates_then_hints_solve_a_hard_puzzle_without_a_guess(app: App) -> None:
+    puzzle = generate("9x9", "hard", seed=2)
+    page = open_grid(app, puzzle)
+    page.click("#fill")
+    # Hint, Hint (show, apply) until the page says there is nothing left: run in the page,
+    # where each click's handler finishes before click() returns
+    said: list[str] = page.evaluate("""() => {
+        const said = [], message = document.getElementById('message');
+        for (let i = 0; i < 600 && !message.textContent.startsWith('Solved'); i++) {
+            document.getElementById('hint').click();
+            said.push(message.textContent);
+            if (message.textContent.startsWith('No step')) break;
+        }
+        return said;
+    }""")
+    assert said[-1] == "Solved: there is nothing left to hint."
+    solved = state(page)
+    assert solved.is_solved
+    assert [c.digit for c in solved.cells] == [c.digit for c in solve(puzzle).cells]
+    applied = [s for s in said if s.startswith("Hint applied")]
+    shown = [s for s in said if s.startswith("Hint: ")]
+    assert len(applied) == len(shown) > 20  # every step shown, then applied
+    print(f"\nhard 9x9 solved by {len(applied)} hints")
