@@ -52,6 +52,14 @@ def test_9x9_levels_are_unique_symmetric_and_graded_as_asked(level: str) -> None
         assert kinds == kinds[::-1]  # symmetric about the centre
 
 
+def test_an_extreme_9x9_needs_more_than_the_techniques_or_scores_past_unfair() -> None:
+    puzzle = generate("9x9", "extreme", seed=1)
+    assert pycore.count_solutions(puzzle) == 1
+    result = grade(puzzle)
+    assert result.level == "extreme"
+    assert not result.solved or result.score > 1800
+
+
 @pytest.mark.parametrize("shape", ["6x6", "8x8", "12x12", "samurai-4", "str8ts-5", "str8ts-8"])
 def test_easy_puzzles_of_other_shapes(shape: str) -> None:
     puzzle = generate(shape, "easy", seed=1)

@@ -236,7 +236,8 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
         """The level, or want + 1 for anything harder (the harder techniques never run)."""
         if k not in graded:
             result = grade(with_back(k), names=easier)
-            graded[k] = min(LEVELS.index(result.level), want + 1) if result.solved else want + 1
+            harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
+            graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
             yield
         return graded[k]
 
