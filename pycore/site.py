@@ -107,10 +107,9 @@ def meta_csp(policy: str = CSP) -> str:
 
 # Pure-Python wheels the page loads from its own origin on first use only (never at
 # start-up): importable module -> the pinned distributions it needs, dependencies first.
-# lzstring reads SudokuPad and f-puzzles links; segno draws the QR code. The versions
-# are the ones pyproject.toml's extras pin (tests/test_site.py keeps them equal).
+# segno draws the QR code (pycore reads and writes lz-string links itself). The version
+# is the one pyproject.toml's `qr` extra pins (tests/test_site.py keeps them equal).
 PAGE_WHEELS: dict[str, tuple[str, ...]] = {
-    "lzstring": ("future==1.0.0", "lzstring==1.0.4"),
     "segno": ("segno==1.6.6",),
 }
 WHEELS = f"{VENDOR}/wheels"
@@ -192,8 +191,7 @@ def _wheel_of(requirement: str, folder: Path) -> Path | None:
 
 def page_wheels(quiet: bool = False, cache: Path = WHEEL_CACHE) -> list[Path]:
     """The pinned wheels of PAGE_WHEELS, fetched once into `cache` with `pip wheel --no-deps`
-    (it takes PyPI's wheel where there is one and builds a pure one from an sdist, as for
-    lzstring, otherwise)."""
+    (it takes PyPI's wheel where there is one and builds a pure one from an sdist otherwise)."""
     wanted = list(dict.fromkeys(r for reqs in PAGE_WHEELS.values() for r in reqs))
     missing = [r for r in wanted if _wheel_of(r, cache) is None]
     if missing:

@@ -2,9 +2,9 @@
 
 `app.py` makes one `Tools` and calls `refresh()` after every render. Everything here
 asks `pycore` (`links.read_any`, `formats.tools`, `render.svg`, `render.qr`); no
-codec logic lives in the page. Two optional pure-Python wheels, lzstring (SudokuPad
-and f-puzzles links) and segno (QR codes), come from this site's own `vendor/wheels/`
-the first time something needs them, never at start-up. Decoded text reaches the page
+codec logic lives in the page (pycore reads SudokuPad and f-puzzles' lz-string itself).
+One optional pure-Python wheel, segno (QR codes), comes from this site's own
+`vendor/wheels/` the first time something needs it, never at start-up. Decoded text reaches the page
 only through `textContent`, form values and attributes; the SVGs pycore draws are shown
 through `<img>` data: URLs (an SVG there can run no script), never inserted as markup.
 """
@@ -55,7 +55,7 @@ class WheelUnavailable(Exception):
                          "Try again when you are online.")
 
 
-WHAT_LOADS = {"lzstring": "lz-string reader", "segno": "QR code maker"}
+WHAT_LOADS = {"segno": "QR code maker"}
 
 
 class _WantedWheels(importlib.abc.MetaPathFinder):
@@ -196,8 +196,8 @@ class Tools:
             failure: Exception | None = None
         except (FormatError, PuzzleError) as err:
             found, failure = None, err
-        if self.wheels.wanted:  # lz-string data: read it again once the reader is here
-            self.page.say("Loading the lz-string reader…")
+        if self.wheels.wanted:  # an import asked for a wheel: read again once it is here
+            self.page.say("Loading what this text needs…")
             self.spawn(self.open_with_wheels(field, text))
         elif found is None:  # each tool's refusal, as the import registry words it
             self.page.say(f"Could not open that: {failure}", error=True)
@@ -236,10 +236,6 @@ class Tools:
         if not by_id("tools-panel").open:
             return
         self.render_tools()
-        # The f-puzzles link needs lz-string: fetch it now, so the button opens at once
-        # (a failure here is said again, as text, when the button is pressed).
-        with contextlib.suppress(WheelUnavailable):
-            await self.wheels.load("lzstring")
 
     def render_tools(self) -> None:
         """One row per export target: its verdict on this grid, then its buttons."""

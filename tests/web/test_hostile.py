@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
-import lzstring  # type: ignore[import-untyped]
 import pytest
 from playwright.sync_api import Page, Route
 
 from pycore import links, site, to_json
+from pycore.formats._lzstring import compress_to_base64
 from pycore.links import MAX_LINK
 from pycore.model import given
 
@@ -105,14 +105,14 @@ def hostile_fpuzzles() -> str:
         PAYLOADS["img"]: [1], PAYLOADS["javascript"]: True,
     }
     data["grid"][0][0] = {"value": 5, "given": True}
-    return "https://www.f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(data))
+    return "https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(data))
 
 
 def hostile_sudokupad() -> str:
     data = {"id": PAYLOADS["script"], "title": PAYLOADS["script"], "author": PAYLOADS["img"],
             "rules": PAYLOADS["attribute"], "cells": [[{"value": 7}] + [{}] * 8] + [[{}] * 9] * 8,
             "metadata": {"title": PAYLOADS["javascript"]}}
-    return "https://sudokupad.app/scl" + lzstring.LZString().compressToBase64(json.dumps(data))
+    return "https://sudokupad.app/scl" + compress_to_base64(json.dumps(data))
 
 
 def hostile_json() -> str:

@@ -18,7 +18,6 @@ from pycore.formats.tools import MAX_TEXT
 from pycore.model import Puzzle, candidates
 from pycore.render.qr import qr_svg
 from pycore.render.svg import render_svg
-from pycore.site import PAGE_WHEELS
 
 from .conftest import ROOT, App, expected_grid, paste
 from .samples import SAMPLES
@@ -64,10 +63,8 @@ def test_links_of_sudokupad_fpuzzles_and_sudokuwiki_open_to_their_grid(app: App)
             assert any(recorded in w for w in shown), (name, recorded)
         assert page.is_visible("#warnings") == bool(want.warnings)
         assert page.input_value("#open-text") == ""
-        if name == "sudokuwiki UR type 1 start":
-            assert wheel_requests(app) == []  # no lz-string needed yet
-    # the lz-string reader came from this site, with its dependency, once; segno did not come
-    assert wheel_requests(app) == sorted(r.split("==")[0] for r in PAGE_WHEELS["lzstring"])
+    # SudokuPad and f-puzzles links are read by pycore itself: no wheel came for them
+    assert wheel_requests(app) == []
     app.shoot("tools-imported-kangaroo")
 
 
