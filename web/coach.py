@@ -110,12 +110,18 @@ class Coach:
             self.page.say(NO_STEP)
             return
         # the cursor goes to the first cell the step changes, ready for the player's digit
-        self.page.editor.select((*step.placements, *step.eliminations)[0][0])
+        changed = (*step.placements, *step.eliminations)
+        if changed:
+            self.page.editor.select(changed[0][0])
         self.page.render(focus=True)
         self.shown = (p, step)
         self.mark(step)
-        self.words = (f"Hint: {step.explanation} ({technique_words(step.technique)})"
-                      "\nPress Hint again to apply it.")
+        name = technique_words(step.technique)
+        if name[1:2].islower():  # "hidden single", but "XY-wing"
+            name = name[0].lower() + name[1:]
+        because = step.explanation.rstrip().removesuffix(".")
+        # one paragraph: on a phone every line of it pushes the grid down
+        self.words = f"Hint: {because} ({name}). Press Hint again to apply it."
         self.page.say(self.words)
 
     def apply(self) -> None:

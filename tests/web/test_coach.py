@@ -104,7 +104,7 @@ def test_a_naked_pair_hint_marks_its_cells_applies_once_and_undoes(app: App) -> 
     before = state(page)
     page.click("#hint")
     message = page.inner_text("#message")
-    assert message.startswith("Hint: ") and "(Naked pair)" in message
+    assert message.startswith("Hint: ") and "(naked pair). Press Hint again" in message
     assert "r1c1" in message and "r1c5" in message
     others = [c for c in range(9) if c not in (0, 4)]
     shown = marked(page)
@@ -131,7 +131,7 @@ def test_a_hidden_single_hint_shows_the_digit_and_goes_at_the_next_edit(app: App
     page = open_grid(app, hidden_single_grid())
     page.click("#hint")
     message = page.inner_text("#message")
-    assert message.startswith("Hint: ") and "(Hidden single)" in message
+    assert message.startswith("Hint: ") and "(hidden single). Press Hint again" in message
     assert "5" in message and "r1c1" in message
     shown = marked(page)
     assert shown["pattern"] == [0] and shown["target"] == [0]
