@@ -17,7 +17,9 @@ paints "Making a puzzle…" and keeps answering taps while the puzzle is made.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import random
+import sys
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,6 +45,8 @@ CELL_MARKS = (PATTERN, TARGET)
 SPAN_MARKS = (PLACE, REMOVE, DIGIT)
 ATTRIBUTES = ("data-hint-place", "data-hint-remove")
 LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug"}
+ENGINE = ("pycore.solve", "pycore.solve.techniques", "pycore.solve.generate")
+"""What New puzzle imports, a package per task (the page paints in between)."""
 
 
 class CoachPage(PageApi, Protocol):
@@ -190,8 +194,6 @@ class Coach:
 
     async def new_puzzle(self, shape: str, level: str) -> None:
         """Make a puzzle of the shape and level in pieces, then open it like a link."""
-        from pycore.solve.generate import GenerateFailed, making
-
         if self.busy:
             return
         button = by_id("new")
@@ -199,9 +201,16 @@ class Coach:
         button.disabled = True
         button.setAttribute("aria-busy", "true")
         self.page.say("Making a puzzle…")
+        for name in ENGINE:  # the first time: one import per task, not one long freeze
+            if name not in sys.modules:
+                await asyncio.sleep(0)
+                importlib.import_module(name)
+        from pycore.solve.generate import GenerateFailed, making
+
         started = time.perf_counter()
         work = making(shape, level, random.SystemRandom().randrange(2**32))
         puzzle: Puzzle | None = None
+        shown_seconds = 0
         try:
             while puzzle is None:
                 until = time.perf_counter() + SLICE
@@ -211,6 +220,10 @@ class Coach:
                 except StopIteration as done:
                     puzzle = done.value
                 await asyncio.sleep(0)  # the browser paints and answers input here
+                waited = int(time.perf_counter() - started)
+                if puzzle is None and waited >= 2 and waited != shown_seconds:
+                    shown_seconds = waited  # a slow shape (a samurai, a 16x16) shows it is alive
+                    self.page.say(f"Making a puzzle… ({waited} s so far)")
         except GenerateFailed:
             self.page.say(f"No {level} puzzle of this shape turned up this time. "
                           "Try again, or pick another level.", error=True)
