@@ -190,5 +190,6 @@ def _with_fins(s: State, shape: Shape, combo: tuple[tuple[int, int], ...], fin_b
         covers = ", ".join(f"{cover_kind} {a + 1}" for a in range(n) if cover >> a & 1)
         text = (f"In {bases}, {d} goes in {covers} unless it goes in the fin "
                 f"{shape.names_of(fins)}; either way {d} cannot be in "
-                f"{shape.names_of(c for c, _ in gone)}, which see the fin and lie in the cover.")
+                f"{shape.names_of(c for c, _ in gone)}, which "
+                f"{'sees the fin and lies' if len(gone) == 1 else 'see the fin and lie'} in the cover.")
         yield Step(technique, (), tuple(gone), pattern, (d,), text)

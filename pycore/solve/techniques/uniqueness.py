@@ -76,7 +76,8 @@ def uniqueness(s: State, kind: int) -> Iterator[Step]:
                 gone = s.eliminations(s.common_seen((r1, r2)), extra, d)
                 if gone:
                     text = (f"{intro}, so {shape.name(r1)} or {shape.name(r2)} is {d}: remove "
-                            f"{d} from {shape.names_of(c for c, _ in gone)}, which see both.")
+                            f"{d} from {shape.names_of(c for c, _ in gone)}, which "
+                            f"{'sees' if len(gone) == 1 else 'see'} both.")
                     yield Step(technique, (), tuple(gone), rect, (a, b, d), text)
             if kind == 3 and popcount(extra) >= 2:
                 yield from _type3(s, rect, ab, extra, r1, r2, intro)

@@ -43,7 +43,8 @@ def xy_wing(s: State) -> Iterator[Step]:
                 x, y = digits_of(mp)
                 text = (f"{shape.name(p)} is {x} or {y}; either way one of {shape.name(a)} and "
                         f"{shape.name(b)} is {d}, so remove {d} from "
-                        f"{shape.names_of(c for c, _ in gone)}, which see both.")
+                        f"{shape.names_of(c for c, _ in gone)}, which "
+                        f"{'sees' if len(gone) == 1 else 'see'} both.")
                 yield Step("xy-wing", (), tuple(gone), (p, a, b), (x, y, d), text)
 
 
@@ -69,7 +70,8 @@ def xyz_wing(s: State) -> Iterator[Step]:
                     continue
                 text = (f"{shape.name(p)} holds {_digits(mp)}, {shape.name(a)} {_digits(ma)} and "
                         f"{shape.name(b)} {_digits(mb)}: one of the three is {d}, so remove {d} "
-                        f"from {shape.names_of(c for c, _ in gone)}, which see all three.")
+                        f"from {shape.names_of(c for c, _ in gone)}, which "
+                        f"{'sees' if len(gone) == 1 else 'see'} all three.")
                 yield Step("xyz-wing", (), tuple(gone), (p, a, b), tuple(digits_of(mp)), text)
 
 
@@ -194,9 +196,11 @@ def remote_pair(s: State) -> Iterator[Step]:
             if gone:
                 x, y = digits_of(pair)
                 chain = tuple(sorted(color))
+                targets = {c for c, _ in gone}
                 text = (f"{shape.names_of(chain)} all hold {x}/{y} and form a chain, each seeing "
-                        f"the next, so they alternate {x} and {y}: remove {x} and {y} from "
-                        f"{shape.names_of({c for c, _ in gone})}, which see both digits.")
+                        f"the next, so they alternate {x} and {y}. "
+                        f"{shape.names_of(targets)} {'sees' if len(targets) == 1 else 'each see'} "
+                        f"one that is {x} and one that is {y}: remove both digits there.")
                 yield Step("remote-pair", (), tuple(sorted(gone)), chain, (x, y), text)
 
 
