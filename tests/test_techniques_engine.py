@@ -72,6 +72,18 @@ def test_pointing_in_a_samurai_corner_box_reaches_both_grids() -> None:
     assert gone == {(6 * width + c, 4) for c in [*range(0, 6), *range(9, 15)]}
 
 
+def test_x_wing_in_a_samurai_corner_grid() -> None:
+    # Rows 1 and 3 of the top-left grid hold 1 only in columns 1 and 3: those columns of
+    # that grid (rows 1 to 9) lose 1 elsewhere.
+    samurai = Puzzle.blank(layout=Layout.samurai(3))
+    width = samurai.cols
+    narrowed = {r * width + c: candidates(range(2, 10)) for r in (0, 2) for c in range(9)
+                if c not in (0, 2)}
+    p = samurai.with_cells(narrowed)
+    gone = {e for s in find(p, "x-wing") for e in s.eliminations}
+    assert gone == {(r * width + c, 1) for r in (1, 3, 4, 5, 6, 7, 8) for c in (0, 2)}
+
+
 def test_naked_pair_on_a_6x6() -> None:
     cells = [EMPTY] * 36
     cells[0] = cells[4] = candidates({5, 6})  # r1c1 and r1c5: different boxes of 2x3
