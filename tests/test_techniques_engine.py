@@ -84,6 +84,18 @@ def test_x_wing_in_a_samurai_corner_grid() -> None:
     assert gone == {(r * width + c, 1) for r in (1, 3, 4, 5, 6, 7, 8) for c in (0, 2)}
 
 
+def test_pointing_on_a_25x25() -> None:
+    # Box 1 (5x5) holds 25 only in r1c1 and r1c2: row 1 loses 25 in columns 6 to 25.
+    box = [r * 25 + c for r in range(5) for c in range(5)]
+    cells = [EMPTY] * 625
+    for i in box:
+        if i not in (0, 1):
+            cells[i] = candidates(range(1, 25))
+    gone = {e for s in find(Puzzle("sudoku", 25, tuple(cells)), "locked-candidates-pointing")
+            for e in s.eliminations}
+    assert gone == {(c, 25) for c in range(5, 25)}
+
+
 def test_naked_pair_on_a_6x6() -> None:
     cells = [EMPTY] * 36
     cells[0] = cells[4] = candidates({5, 6})  # r1c1 and r1c5: different boxes of 2x3
