@@ -179,16 +179,16 @@ class Coach:
             if i in targets:
                 el.classList.add(TARGET)
             spans = {int(s.textContent): s for s in el.querySelectorAll(".mark")}
-            unseen: dict[str, list[str]] = {PLACE: [], REMOVE: []}
+            on_cell: dict[str, list[str]] = {PLACE: [], REMOVE: []}
             for d, kind in sorted(digits.items()):
                 if d in spans:
                     spans[d].classList.add(kind)
                     self.marked.append(spans[d])
-                elif kind in unseen:  # a cell without pencil marks: said on the cell itself
-                    unseen[kind].append(str(d))
+                if kind == PLACE or (kind == REMOVE and d not in spans):
+                    on_cell[kind].append(str(d))  # drawn on the cell itself, big enough to see
             for kind, name in ((PLACE, "data-hint-place"), (REMOVE, "data-hint-remove")):
-                if unseen[kind]:
-                    el.setAttribute(name, " ".join(unseen[kind]))
+                if on_cell[kind]:
+                    el.setAttribute(name, " ".join(on_cell[kind]))
 
     # -- new puzzle ----------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from pycore import links
 from pycore.model import Puzzle, candidates, given
@@ -21,6 +21,7 @@ from pycore.solve.techniques import grade
 
 from .conftest import App
 
+BOX = "(el) => { const b = el.getBoundingClientRect(); return [b.top, b.bottom, b.left, b.right]; }"
 MADE = 90_000  # ms: a 9x9 hard puzzle takes a second or two, a busy machine much more
 
 # Installed before New puzzle is pressed: the messages shown, the frames painted and
@@ -200,3 +201,27 @@ def test_fill_candidates_then_hints_solve_a_hard_puzzle_without_a_guess(app: App
     shown = [s for s in said if s.startswith("Hint: ")]
     assert len(applied) == len(shown) > 20  # every step shown, then applied
     print(f"\nhard 9x9 solved by {len(applied)} hints")
+
+
+def test_on_a_phone_a_hint_keeps_grid_and_pad_on_the_first_screen(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    phone = App(context.new_page(), site_url)
+    phone.watch(phone.page)
+    try:
+        page = open_grid(phone, generate("9x9", "hard", seed=2))
+        page.tap("#fill")
+        page.tap("#hint")
+        assert page.inner_text("#message").startswith("Hint: ")
+        phone.shoot("phone-hint")
+        for selector in ("#grid", "#pad"):
+            top, bottom, left, right = page.eval_on_selector(selector, BOX)
+            assert top >= 0 and bottom <= 740 and left >= 0 and right <= 360, selector
+        # New puzzle and its level menu live below, with the shape menu, within the width
+        for selector in ("#level", "#new"):
+            top, bottom, left, right = page.eval_on_selector(selector, BOX)
+            assert top > 740 and right <= 360, selector
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert phone.problems == []
+    finally:
+        context.close()
