@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from pycore import formats
-from pycore.errors import FormatError
+from pycore.errors import FormatError, LossError
 from pycore.formats import binary
-from pycore.model import Puzzle
+from pycore.model import EMPTY, Puzzle, candidates, given, value
 
 # A 2x2-box sudoku (4x4) as bytes: version 1, box 2, a 2x2 layout of boxes, mask 1111 0000.
 HEADER_4X4 = [0, 1, 2, 2, 2, 0xF0]
@@ -119,3 +119,21 @@ def test_encoder_refuses_a_str8ts_and_boxes_that_are_not_square() -> None:
         None, "square boxes (4x4, 9x9, 16x16, 25x25 or layouts)", "2x3 boxes", "character")
     assert refusal(lambda: binary.encode(Puzzle.blank(size=16, box=(2, 8)), lossy=True)) == (
         None, "square boxes (4x4, 9x9, 16x16, 25x25 or layouts)", "2x8 boxes", "character")
+
+
+def test_the_encoder_names_what_it_would_lose_unless_asked_to_drop_it() -> None:
+    puzzle = Puzzle.blank(size=4).with_cells({0: value(1), 1: value(2), 2: candidates({3, 4})})
+    with pytest.raises(LossError) as info:
+        binary.encode_bytes(puzzle)  # lossless unless asked: the default
+    assert (info.value.format, info.value.lost) == (
+        "binary", ["1 cell with pencil marks", "2 player's values (they would read back as givens)"])
+    read = binary.decode_bytes(binary.encode_bytes(puzzle, lossy=True))
+    assert read.cells[:3] == (given(1), given(2), EMPTY)
+
+
+def test_a_link_spells_base64_url_safe_and_unpadded() -> None:
+    assert binary.url_safe("+/8=") == "-_8"
+    assert binary.url_safe("AAEC") == "AAEC"
+    puzzle = Puzzle.blank(size=4).with_cell(15, given(4))
+    text = binary.encode(puzzle)
+    assert text.endswith("=") and formats.decode("binary", binary.url_safe(text)) == puzzle
