@@ -542,6 +542,21 @@ def test_no_uniqueness_2_with_different_extras() -> None:
     assert find(g.puzzle(), "uniqueness-2") == []
 
 
+def test_uniqueness_5_with_the_extra_digit_on_a_diagonal() -> None:
+    # r1c2 and r4c1 (diagonal) both add 5 to the 1/2 rectangle: one of them is 5. Seeing
+    # both: r2c1 and r3c1 (box 1, column 1), r5c2 and r6c2 (column 2, box 4); the other
+    # two corners, r1c1 and r4c2, hold only 1/2.
+    g = Grid().set(FLOOR[0], "12").set(FLOOR[1], "125").set(ROOF[0], "125").set(ROOF[1], "12")
+    assert elims(g.puzzle(), "uniqueness-5") == {
+        cells_with(5, [rc(2, 1), rc(3, 1), rc(5, 2), rc(6, 2)])}
+    assert find(g.puzzle(), "uniqueness-2") == []
+
+
+def test_no_uniqueness_5_when_the_extras_lie_in_a_line() -> None:
+    g = Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "125").set(ROOF[1], "125")
+    assert find(g.puzzle(), "uniqueness-5") == []
+
+
 def test_uniqueness_3() -> None:
     # The roof's extras 3 and 4 act as one cell; with r4c5 (3/4) they lock 3 and 4 in row 4.
     g = (Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "123").set(ROOF[1], "124")

@@ -138,6 +138,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("uniqueness-4", "hard", 100, PLAIN,
        "a rectangle's roof holds a strong link on a or b: the other digit goes (uniqueness)",
        partial(uniqueness.uniqueness, kind=4)),
+    _t("uniqueness-5", "hard", 100, PLAIN,
+       "a rectangle whose two diagonal or three corners add the same digit: cells seeing all "
+       "of them lose it (uniqueness)", partial(uniqueness.uniqueness, kind=5)),
     _t("hidden-rectangle", "hard", 100, PLAIN,
        "a rectangle whose far corner would complete it through strong links (uniqueness)",
        uniqueness.hidden_rectangle),
@@ -183,7 +186,7 @@ TECHNIQUES: tuple[Technique, ...] = (
 NAMES: tuple[str, ...] = tuple(t.name for t in TECHNIQUES)
 """Every technique, simplest first (HoDoKu's order and kebab-case names)."""
 UNIQUENESS = frozenset({"uniqueness-1", "uniqueness-2", "uniqueness-3", "uniqueness-4",
-                        "hidden-rectangle", "avoidable-rectangle-1", "avoidable-rectangle-2",
+                        "uniqueness-5", "hidden-rectangle", "avoidable-rectangle-1", "avoidable-rectangle-2",
                         "bug-plus-1"})
 """Techniques valid only for a puzzle with exactly one solution."""
 _BY_NAME = {t.name: t for t in TECHNIQUES}

@@ -65,6 +65,19 @@ def uniqueness(s: State, kind: int) -> Iterator[Step]:
                 c = roof[0]
                 text = f"{intro}, so {shape.name(c)} is neither {a} nor {b}."
                 yield Step(technique, (), ((c, a), (c, b)), rect, (a, b), text)
+            if kind == 5 and len(roof) in (2, 3):
+                extras = {masks[c] & ~ab for c in roof}
+                (extra5,) = extras if len(extras) == 1 else (0,)
+                in_line = len(roof) == 2 and (shape.row[roof[0]] == shape.row[roof[1]]
+                                              or shape.col[roof[0]] == shape.col[roof[1]])
+                if popcount(extra5) == 1 and not in_line:  # two in a line: type 2
+                    d = extra5.bit_length()
+                    gone = s.eliminations(s.common_seen(roof), extra5, d)
+                    if gone:
+                        text = (f"{intro}, so one of {shape.names_of(roof)} is {d}: remove {d} "
+                                f"from {shape.names_of(c for c, _ in gone)}, which "
+                                f"{'sees' if len(gone) == 1 else 'see'} all of them.")
+                        yield Step(technique, (), tuple(gone), rect, (a, b, d), text)
             if len(floor) != 2 or not _unit_of_both(shape, roof[0], roof[1]):
                 continue
             r1, r2 = roof
