@@ -154,6 +154,11 @@ def test_new_puzzles_of_each_level_open_unique_and_graded(app: App) -> None:
     assert page.inner_text("#message") == (
         "No step found with the techniques I know: the next move needs a guess.")
     assert marked(page) == NOTHING_MARKED
+    offered = "[...document.getElementById('level').options].filter(o => !o.disabled).map(o => o.value)"
+    page.select_option("#shape", "sudoku-25")  # a 25x25 is made easy only
+    assert page.evaluate(offered) == ["easy"] and page.input_value("#level") == "easy"
+    page.select_option("#shape", "sudoku-9")
+    assert page.evaluate(offered) == ["easy", "medium", "hard", "unfair", "extreme"]
     made: list[Puzzle] = []
     for level in ("easy", "medium", "hard"):
         page.select_option("#level", level)
