@@ -58,19 +58,36 @@ def fragment(puzzle: Puzzle, format: str, lossy: bool = False) -> str:
     return text if tag is None else f"{tag}:{text}"
 
 
+def least_length(puzzle: Puzzle, format: str) -> int:
+    """A floor under the length of `format`'s fragment for this puzzle, from what the format
+    declares (`LinkForm.per_cell`), without encoding anything; 0 when it declares none."""
+    form = _FORMS[format]
+    if not form.per_cell:
+        return 0
+    tag = form.tag_for(puzzle)
+    return (len(tag) + 1 if tag else 0) + len(puzzle.cells) - len(puzzle.geometry.outside)
+
+
 def best(puzzle: Puzzle) -> tuple[str, str]:
-    """(format, fragment) of the shortest lossless fragment any link format gives."""
-    found: list[tuple[int, int, str, str]] = []
+    """(format, fragment) of the shortest lossless fragment any link format gives.
+
+    Formats are tried in rank order (ties go to the earlier), so a format whose floor
+    (`least_length`) is no shorter than what was found is not encoded at all: on every
+    keystroke the page usually encodes the compact link alone.
+    """
+    shortest: tuple[int, int, str, str] | None = None  # (length, rank, format, fragment)
     for rank, name in enumerate(link_formats()):
+        if shortest is not None and least_length(puzzle, name) >= shortest[0]:
+            continue
         try:
             frag = fragment(puzzle, name)
         except FormatError:
             continue
-        found.append((len(frag), rank, name, frag))
-    if not found:
+        if shortest is None or (len(frag), rank) < shortest[:2]:
+            shortest = (len(frag), rank, name, frag)
+    if shortest is None:
         raise FormatError(NAME, None, "a puzzle some link format can hold without loss")
-    _, _, name, frag = min(found)
-    return name, frag
+    return shortest[2], shortest[3]
 
 
 def link(puzzle: Puzzle, format: str | None = None, base: str = "", lossy: bool = False) -> str:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import pycore
 from pycore import formats, links
+from pycore.errors import FormatError
 from pycore.model import BLACK, Puzzle, black, candidates, value
 from pycore.model import given as given_cell
 
@@ -148,3 +149,58 @@ def test_every_text_a_format_writes_has_the_look_it_declares(puzzle: Puzzle) -> 
         if form.spelled is not None:
             assert form.looks.fullmatch(form.spelled(text)), (name, text[:40])
     assert held >= 2  # compact and json hold everything
+
+
+# --- the shortest link without encoding every format -------------------------------------
+
+def puzzles() -> st.SearchStrategy[Puzzle]:
+    return st.one_of(square_puzzles(), layout_puzzles())
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_a_declared_floor_is_never_above_the_real_length(puzzle: Puzzle) -> None:
+    """`least_length` may let `best` skip a format only because the format cannot be shorter."""
+    for name in links.link_formats():
+        try:
+            frag = links.fragment(puzzle, name)
+        except FormatError:
+            continue
+        assert len(frag) >= links.least_length(puzzle, name), name
+
+
+def test_every_format_but_compact_declares_a_floor() -> None:
+    puzzle = Puzzle.blank()
+    floors = {name: links.least_length(puzzle, name) for name in links.link_formats()}
+    assert floors.pop("compact") == 0
+    assert floors == {name: 81 + 2 for name in floors}  # the tag, ':' and a character a cell
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_best_is_the_shortest_of_all_the_formats_encoded(puzzle: Puzzle) -> None:
+    every = []
+    for rank, name in enumerate(links.link_formats()):
+        try:
+            every.append((len(links.fragment(puzzle, name)), rank, name, links.fragment(puzzle, name)))
+        except FormatError:
+            continue
+    if not every:
+        with pytest.raises(FormatError):
+            links.best(puzzle)
+        return
+    assert links.best(puzzle) == min(every)[2:]
+
+
+def test_a_typical_grid_encodes_only_the_compact_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    encoded: list[str] = []
+    real = formats.encode
+
+    def counting(name: str, puzzle: Puzzle, lossy: bool = False) -> str:
+        encoded.append(name)
+        return real(name, puzzle, lossy)
+
+    monkeypatch.setattr(formats, "encode", counting)
+    puzzle = Puzzle.blank().with_cells({0: given_cell(5), 40: value(3), 80: candidates([1, 2])})
+    assert links.best(puzzle)[0] == "compact"
+    assert encoded == ["compact"]

@@ -29,6 +29,8 @@ class LinkForm:
     `kind` (jcode's text does not say it). No tags: the fragment carries the bare text.
     `in_links`: whether links are written in the format at all.
     `spelled`: how the text is spelled in a fragment, when the plain text is not URL-safe.
+    `per_cell`: the text spends at least one character on every cell that is not outside,
+    a floor that lets `links.best` skip encoding a format that cannot be the shortest.
     """
 
     looks: re.Pattern[str]
@@ -36,6 +38,7 @@ class LinkForm:
     tags: tuple[tuple[str, str | None], ...] = ()
     in_links: bool = True
     spelled: Callable[[str], str] | None = None
+    per_cell: bool = False
 
     def options(self) -> list[dict[str, str]]:
         """The decode options to try a bare string with, one set per kind the text may be."""

@@ -34,7 +34,7 @@ def url_safe(text: str) -> str:
 
 # Every message starts with version 1 (bytes 0, 1), which base64 spells `AAE`.
 LINK = LinkForm(re.compile(r"AAE[A-Za-z0-9+/\-_]*={0,2}"), tried=2, tags=(("b", None),),
-                spelled=url_safe)
+                spelled=url_safe, per_cell=True)
 
 
 def _layout_of(puzzle: Puzzle) -> Layout:

@@ -14,7 +14,7 @@ from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, candidates, given, value
 from . import LinkForm, _loss
 
 NAME = "bitcell"
-LINK = LinkForm(re.compile(r"[0-9]+(,[0-9]+)+"), tried=1, tags=(("c", None),))
+LINK = LinkForm(re.compile(r"[0-9]+(,[0-9]+)+"), tried=1, tags=(("c", None),), per_cell=True)
 _MAX_CELLS = max(SUDOKU_SIZES) ** 2
 # A sudoku of n x n cells for each size: 16, 36, 64, 81, 144, 256 or 625.
 _CELL_COUNTS = ", ".join(str(n * n) for n in SUDOKU_SIZES[:-1]) + f" or {_MAX_CELLS}"

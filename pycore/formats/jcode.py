@@ -18,7 +18,8 @@ from ._transform import offset_cell, offset_max, offset_value, str8ts_cell, str8
 
 NAME = "jcode"
 # The text does not say its kind: the fragment's tag does (j sudoku, k str8ts).
-LINK = LinkForm(re.compile(r"[-A-Ia-j]+"), tried=5, tags=(("j", "sudoku"), ("k", "str8ts")))
+LINK = LinkForm(re.compile(r"[-A-Ia-j]+"), tried=5, tags=(("j", "sudoku"), ("k", "str8ts")),
+                per_cell=True)
 _LEAD = "ABCDEFGHI"
 _TAIL = "jabcdefghi"  # index = digit
 _LEAD_DIGIT = {ch: i + 1 for i, ch in enumerate(_LEAD)}

@@ -16,7 +16,8 @@ from ._fields import DIGITS, decode_fields, encode_fields, width_for
 from ._transform import offset_cell, offset_max, offset_value
 
 NAME = "offset"
-LINK = LinkForm(re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+"), tried=3, tags=(("o", None),))
+LINK = LinkForm(re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+"), tried=3, tags=(("o", None),),
+                per_cell=True)
 
 
 def field_width(n: int) -> int:

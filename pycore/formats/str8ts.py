@@ -15,7 +15,7 @@ from ._fields import decode_fields, encode_fields, width_for
 from ._transform import str8ts_cell, str8ts_max, str8ts_value
 
 NAME = "str8ts"
-LINK = LinkForm(re.compile(r"[0-9a-vA-V]+"), tried=4, tags=(("t", None),))
+LINK = LinkForm(re.compile(r"[0-9a-vA-V]+"), tried=4, tags=(("t", None),), per_cell=True)
 
 
 def field_width(n: int) -> int:
