@@ -84,7 +84,8 @@ def _fields_with(last: str, n: int = 4) -> str:
     (_fields_with("3"), 30, VALID_9BIT, "3"),  # fixed bit with possibles 1 and 2
     ("10," + _fields_with("99999")[2:], 31, VALID_9BIT, "99999"),
     ("0," * (625 * 17), 10624, "at most 625 cells of at most 16 digits", "21250 characters"),
-], ids=lambda value: value if isinstance(value, str) and len(value) < 30 else None)
+], ids=["2-fields", "1-field", "letter", "empty", "17-digits", "minus", "arabic-digit", "fixed-with-marks",
+        "over-9-bits", "too-long"])
 def test_bitcell_decoder_refuses(text: str, pos: int, expected: str, found: str) -> None:
     assert refusal(lambda: formats.decode("bitcell", text)) == ("bitcell", pos, expected, found)
 

@@ -66,7 +66,7 @@ def refusal(call: Callable[[], object]) -> tuple[str, int | None, str, str | Non
      None, "end"),
     (last_cell({"candidates": list(range(1, 30))}), "a valid puzzle (cell r4c4: candidate 29 is not in 1..4)",
      None, "end"),
-], ids=lambda value: value if isinstance(value, str) and len(value) < 30 else None)
+])
 def test_from_json_refuses(obj: object, expected: str, found: str | None, where: str | int) -> None:
     """A fault of a key is placed at the key in the text (an invalid layout too); a missing
     key or an invalid cell at the closing brace; a fault of a cell's form at its index."""
