@@ -43,6 +43,11 @@ def test_the_size_bound_is_15x15_boxes_of_5x5_cells() -> None:
     ([0, 1, 1, 1, 1, 0x80, 0], 2, "a box size of 2 to 5", "1"),
     ([0, 1, 6, 1, 1, 0x80], 2, "a box size of 2 to 5", "6"),
     ([0, 1, 3, 1], 4, "layout width and height bytes", "end of data"),
+    ([0, 1, 3], 3, "layout width and height bytes", "end of data"),  # each need asks its own bytes
+    ([0, 1, 3, 1, 1], 5, "a mask of 1 bytes", "end of data"),
+    ([0, 1, 3, 1, 1, 0x80], 6, "9 bytes of cells for 1 enabled box", "end of data"),
+    # 25 boxes: the mask's 4th byte keeps bit 7 (box 24); its bit 6 is padding
+    ([0, 1, 2, 5, 5, 0xFF, 0xFF, 0xFF, 0xC0], 8, "mask padding bit 6 to be 0", None),
     ([0, 1, 3, 0, 1, 0x80], 3, "a layout dimension of 1 to 15 boxes", "0"),
     ([0, 1, 3, 16, 1, 0x80], 3, "a layout dimension of 1 to 15 boxes", "16"),
     ([0, 1, 3, 3, 16, 0x80], 4, "a layout dimension of 1 to 15 boxes", "16"),
