@@ -49,6 +49,12 @@ def test_the_largest_values_read_in_either_kind() -> None:
     assert formats.decode("jcode", "Ag" + "-" * 8, kind="str8ts").cells[0] == candidates({1, 2, 3})  # 17
 
 
+def test_a_ten_digit_value_is_read_as_a_value_and_refused_as_too_large() -> None:
+    # 10**9 (ten digits) is the largest token read: it is over every transform's maximum
+    assert refusal(lambda: formats.decode("jcode", "Ajjjjjjjjj" + "-" * 80)) == (
+        "jcode", 0, "a cell value of at most 529", "1000000000")
+
+
 def test_an_unknown_kind_is_an_unknown_name() -> None:
     with pytest.raises(UnknownName) as info:
         formats.decode("jcode", "-" * 81, kind="kakuro")
@@ -69,6 +75,7 @@ def test_encoder_refuses_a_layout_and_names_an_odd_box_shape() -> None:
     odd = Puzzle.blank(size=6, box=(3, 2)).with_cell(0, given(6))
     with pytest.raises(FormatError) as info:
         jcode.encode(odd)
+    assert info.value.format == "jcode"
     assert info.value.expected == (
         "a state it can hold, without: the box shape 3x2 (it would read back as the default)")
     assert formats.decode("jcode", jcode.encode(odd, lossy=True)) == Puzzle.blank(size=6).with_cell(
