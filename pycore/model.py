@@ -33,6 +33,7 @@ __all__ = [
     "Puzzle",
     "black",
     "candidates",
+    "digits_in",
     "geometry_of",
     "given",
     "open_masks_of",
@@ -64,8 +65,8 @@ def pack(digits: Iterable[int]) -> int:
     return bits
 
 
-def unpack(bits: int) -> frozenset[int]:
-    """The digits whose bits are set: the inverse of `pack`."""
+def digits_in(bits: int) -> list[int]:
+    """The digits whose bits are set, ascending (for loops that want a list)."""
     digits = []
     d = 1
     while bits:
@@ -73,7 +74,12 @@ def unpack(bits: int) -> frozenset[int]:
             digits.append(d)
         bits >>= 1
         d += 1
-    return frozenset(digits)
+    return digits
+
+
+def unpack(bits: int) -> frozenset[int]:
+    """The digits whose bits are set: the inverse of `pack`."""
+    return frozenset(digits_in(bits))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from .state import State, Step
+from .state import State, Step, two_colorings
 
 __all__ = [
     "empty_rectangle", "multi_colors_1", "multi_colors_2", "simple_colors_trap",
@@ -145,22 +145,7 @@ def _colorings(s: State, d: int, smallest: int = 3
     for a, b, _ in links:
         graph.setdefault(a, []).append(b)
         graph.setdefault(b, []).append(a)
-    done: set[int] = set()
-    for root in sorted(graph):
-        if root in done:
-            continue
-        color = {root: 0}
-        todo = deque([root])
-        ok = True
-        while todo:
-            c = todo.popleft()
-            for other in graph[c]:
-                if other not in color:
-                    color[other] = 1 - color[c]
-                    todo.append(other)
-                elif color[other] == color[c]:
-                    ok = False
-        done.update(color)
+    for color, ok in two_colorings(sorted(graph), graph.__getitem__):
         if ok and len(color) >= smallest:
             yield color, [(a, b) for a, b, _ in links if a in color]
 

@@ -9,11 +9,13 @@ a 9x9 costs a few list writes per step, not a new Puzzle.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ...model import Puzzle, pack
+from ...model import digits_in as digits_of
 from ..rules import Board, board_of, cell_name
 
 __all__ = ["Shape", "State", "Step", "bits", "digits_of", "popcount"]
@@ -42,16 +44,28 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def digits_of(mask: int) -> list[int]:
-    """The digits whose bits are set, ascending."""
-    out = []
-    d = 1
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return out
+def two_colorings(nodes: Iterable[int], neighbours: Callable[[int], Iterable[int]]
+                  ) -> Iterator[tuple[dict[int, int], bool]]:
+    """Each cluster of `nodes` joined by `neighbours`, in the order the nodes come, colored
+    0 and 1 alternately from its first node, and whether that holds (no two neighbours
+    share a color): the coloring of simple colors and of remote pairs."""
+    done: set[int] = set()
+    for root in nodes:
+        if root in done:
+            continue
+        color = {root: 0}
+        todo = deque([root])
+        ok = True
+        while todo:
+            c = todo.popleft()
+            for other in neighbours(c):
+                if other not in color:
+                    color[other] = 1 - color[c]
+                    todo.append(other)
+                elif color[other] == color[c]:
+                    ok = False
+        done.update(color)
+        yield color, ok
 
 
 def bits(mask: int) -> Iterator[int]:

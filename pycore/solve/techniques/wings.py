@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from .patterns import strong_links
-from .state import State, Step, bits, digits_of, popcount
+from .state import State, Step, bits, digits_of, popcount, two_colorings
 
 __all__ = ["remote_pair", "w_wing", "wxyz_wing", "xy_chain", "xy_wing", "xyz_wing"]
 
@@ -167,23 +167,11 @@ def remote_pair(s: State) -> Iterator[Step]:
         by_mask.setdefault(masks[c], []).append(c)
     for pair, cells in sorted(by_mask.items()):
         members = set(cells)
-        done: set[int] = set()
-        for root in cells:
-            if root in done:
-                continue
-            color = {root: 0}
-            todo = deque([root])
-            ok = True
-            while todo:
-                c = todo.popleft()
-                for o in seen[c]:
-                    if o in members:
-                        if o not in color:
-                            color[o] = 1 - color[c]
-                            todo.append(o)
-                        elif color[o] == color[c]:
-                            ok = False
-            done.update(color)
+
+        def chained(c: int, members: set[int] = members) -> list[int]:
+            return [o for o in seen[c] if o in members]
+
+        for color, ok in two_colorings(cells, chained):
             if not ok or len(color) < 4:
                 continue
             gone: list[tuple[int, int]] = []
