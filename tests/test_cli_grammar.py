@@ -3,25 +3,15 @@ options go before or after the text, and bad input gets one short plain line."""
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 
 import pytest
 
-from pycore.cli import main
+from .test_cli import run
 
 # An 81-character plain grid with '.' for empty cells (a 17-given puzzle).
 GRID = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 SOLVED = "987654321246173985351928746128537694634892157795461832519286473472319568863745219"
-
-
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,
-        stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def givens(obj: dict[str, object]) -> str:
