@@ -127,13 +127,14 @@ def test_encoder_refuses_a_str8ts_and_boxes_that_are_not_square() -> None:
 
 
 def test_the_encoder_names_what_it_would_lose_unless_asked_to_drop_it() -> None:
-    puzzle = Puzzle.blank(size=4).with_cells({0: value(1), 1: value(2), 2: candidates({3, 4})})
+    puzzle = Puzzle.blank(size=4).with_cells({0: value(1), 1: value(2), 2: candidates({3, 4}),
+                                              3: candidates({1})})
     with pytest.raises(LossError) as info:
         binary.encode_bytes(puzzle)  # lossless unless asked: the default
     assert (info.value.format, info.value.lost) == (
-        "binary", ["1 cell with pencil marks", "2 player's values (they would read back as givens)"])
+        "binary", ["2 cells with pencil marks", "2 player's values (they would read back as givens)"])
     read = binary.decode_bytes(binary.encode_bytes(puzzle, lossy=True))
-    assert read.cells[:3] == (given(1), given(2), EMPTY)
+    assert read.cells[:4] == (given(1), given(2), EMPTY, EMPTY)
 
 
 def test_a_link_spells_base64_url_safe_and_unpadded() -> None:

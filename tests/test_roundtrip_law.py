@@ -88,8 +88,8 @@ def test_whatever_an_encoder_writes_its_decoder_reads_back(name: str) -> None:
 def test_a_sudoku_format_refuses_a_str8ts_size_it_has_no_sudoku_of(name: str, size: int) -> None:
     with pytest.raises(FormatError) as info:
         formats.encode(name, Puzzle.blank("str8ts", size=size), lossy=True)
-    assert (info.value.pos, info.value.expected, info.value.found) == (
-        None, f"a grid size in {SUDOKU_SIZES}", str(size))
+    assert (info.value.format, info.value.pos, info.value.expected, info.value.found) == (
+        name, None, f"a grid size in {SUDOKU_SIZES}", str(size))
 
 
 @pytest.mark.parametrize("size", sorted(set(SUDOKU_SIZES) - set(STR8TS_SIZES)))
