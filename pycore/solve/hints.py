@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import Puzzle
+from ..model import digits_in as _digits
 from .rules import Board, Compartment, cell_name
 from .start import NoSolution, start
 from .straights import span
@@ -61,11 +62,9 @@ def hint(puzzle: Puzzle) -> Hint:
     unsolved = [i for i in board.open if cells[i].kind not in ("given", "value")]
     if not unsolved:
         return Hint(SOLVED, None, 0, "the puzzle is solved")
-    for i in board.open:
-        if cells[i].kind in ("given", "value"):
-            for p in board.peers[i]:
-                if cells[p].kind not in ("given", "value"):
-                    masks[p] &= ~masks[i]
+    open_masks = puzzle.open_masks  # what the digits on the grid leave each open cell
+    for c in unsolved:
+        masks[c] &= open_masks[c]
     removed: list[tuple[int, int]] = []
     steps: list[str] = []
     if board.kind == "str8ts":
@@ -177,10 +176,6 @@ def _comp_name(comp: Compartment, cols: int) -> str:
     if first == last:
         return f"the one-cell compartment {cell_name(first, cols)}"
     return f"{cell_name(first, cols)}-{cell_name(last, cols)}"
-
-
-def _digits(mask: int) -> list[int]:
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
 
 
 def _digit_range(mask: int) -> str:
