@@ -10,6 +10,12 @@ the page loads on first use only (`PAGE_WHEELS`, under vendor/wheels), and a mem
 snapshot of the started interpreter that the page restores instead of starting Python
 afresh (`snapshot`, made with Node; web/start.mjs loads it). `serve` runs
 `http.server` on 127.0.0.1 with the same headers netlify.toml gives the published site.
+
+It also knows where the page's sources and runtime are (a source checkout works in
+place; an installed wheel carries web/ as package data and fetches the runtime into
+the user's cache) and draws the app's PNG icons. It is longer than most modules because
+all of it is the one build: the file names it writes are the ones the precache list,
+the headers and the start module must name, so they are kept together.
 """
 
 from __future__ import annotations
