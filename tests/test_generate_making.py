@@ -1,22 +1,24 @@
 """`making`: the generator in small pieces, for a page whose Python runs on the main thread.
 
 The page drives it with a pause between pieces, so each piece must be short (one
-uniqueness check or one grading at most) and the pieces together must make exactly the
-puzzle `generate` makes for the same seed.
+uniqueness check, one technique search of a grading or one new grid at most) and the
+pieces together must make exactly the puzzle `generate` makes for the same seed.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from pycore.model import Puzzle
-from pycore.solve import count_solutions
+from pycore.solve import count_solutions, solutions
 from pycore.solve.generate import GenerateFailed, Making, generate, making
-from pycore.solve.techniques import grade
+from pycore.solve.techniques import NAMES, TECHNIQUES, grade
 
 PIECES = "pycore.solve.generate"
+ENGINE = "pycore.solve.techniques"
 
 
 def run(work: Making) -> tuple[Puzzle, int]:
@@ -42,7 +44,9 @@ def test_pieces_make_the_puzzle_generate_makes(shape: str, level: str, seed: int
     assert grade(puzzle).level == level
 
 
-def test_each_piece_does_at_most_one_check_or_grading(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_piece_does_at_most_one_check_search_or_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A piece is one uniqueness check, one technique search of a grading or one new grid:
+    never a whole grading, whose hard candidates once held the page for a second."""
     calls: list[str] = []
 
     def counted(name: str, real: Any) -> Any:
@@ -52,9 +56,12 @@ def test_each_piece_does_at_most_one_check_or_grading(monkeypatch: pytest.Monkey
         return wrapper
 
     monkeypatch.setattr(f"{PIECES}.count_solutions", counted("count", count_solutions))
-    monkeypatch.setattr(f"{PIECES}.grade", counted("grade", grade))
+    monkeypatch.setattr(f"{PIECES}.solutions", counted("grid", solutions))
+    monkeypatch.setattr(f"{ENGINE}.TECHNIQUES", tuple(
+        replace(t, finder=counted(t.name, t.finder)) for t in TECHNIQUES))
     work = making("9x9", "hard", seed=1)
     most = 0
+    kinds: set[str] = set()
     while True:
         calls.clear()
         try:
@@ -62,7 +69,9 @@ def test_each_piece_does_at_most_one_check_or_grading(monkeypatch: pytest.Monkey
         except StopIteration:
             break
         most = max(most, len(calls))
+        kinds.update("search" if name in NAMES else name for name in calls)
     assert most == 1
+    assert kinds == {"count", "grid", "search"}  # all three kinds of piece were counted
 
 
 def test_a_failure_comes_out_of_the_pieces_too() -> None:

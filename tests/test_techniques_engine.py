@@ -4,7 +4,11 @@ engine takes agrees with the solution `pycore.solve` finds."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given as hyp_given
@@ -16,11 +20,16 @@ from pycore.model import EMPTY, Layout, Puzzle, black, candidates, given
 from pycore.solve import NoSolution
 from pycore.solve.techniques import (
     NAMES,
+    TECHNIQUES,
     UNIQUENESS,
+    Grade,
     State,
+    Step,
+    Technique,
     apply,
     find,
     grade,
+    grading,
     next_step,
     steps,
 )
@@ -268,3 +277,70 @@ def test_str8ts_and_samurai_steps_are_sound() -> None:
 
     for shape in ("str8ts-6", "samurai-4", "6x6"):
         _sound(generate(shape, "easy", seed=3))
+
+
+# Grading in pieces -------------------------------------------------------------------
+
+
+def _graded_in_pieces(puzzle: Puzzle, **options: Any) -> tuple[Grade, int]:
+    """What `grading` returns, and how many pieces (pauses) it took."""
+    work = grading(puzzle, **options)
+    pieces = 0
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            result: Grade = done.value
+            return result, pieces
+        pieces += 1
+
+
+def _frozen_seed_puzzles() -> list[tuple[Puzzle, str]]:
+    from pycore.solve.generate import generate
+    from tests.test_generate import FROZEN
+
+    return [(generate(shape, level, seed=seed), level) for shape, level, seed, _ in FROZEN]
+
+
+@pytest.mark.parametrize("options", [{}, {"uniqueness": False},
+                                     {"names": ["naked-single", "hidden-single", "x-wing"]}])
+def test_grading_in_pieces_gives_the_grade_the_steps_earn(options: dict[str, Any]) -> None:
+    """The pieces end in `grade`'s answer, whose counts are those of the steps `steps`
+    takes one after another (which does not go through `grading`)."""
+    puzzles = [(line(TOP95[i]), None) for i in range(0, 95, 8)] + _frozen_seed_puzzles()
+    for puzzle, level in puzzles:
+        result, pieces = _graded_in_pieces(puzzle, **options)
+        assert result == grade(puzzle, **options)
+        taken = Counter(s.technique for s in steps(puzzle, **options))
+        assert (result.counts, result.steps) == (dict(taken), taken.total())
+        assert pieces >= result.steps  # at least one search for each step
+        if level is not None and not options:
+            assert result.level == level  # the level the frozen seed was made at
+
+
+def test_each_piece_of_a_grading_is_one_technique_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[str] = []
+
+    def counted(technique: Technique) -> Technique:
+        def finder(state: State) -> Iterator[Step]:
+            searched.append(technique.name)
+            return technique.finder(state)
+        return replace(technique, finder=finder)
+
+    monkeypatch.setattr("pycore.solve.techniques.TECHNIQUES", tuple(map(counted, TECHNIQUES)))
+    puzzle = line(TOP95[3])  # needs techniques past the singles
+    work = grading(puzzle)
+    per_piece: list[list[str]] = []
+    while True:
+        searched.clear()
+        try:
+            next(work)
+        except StopIteration as done:
+            result: Grade = done.value
+            break
+        per_piece.append(list(searched))
+    assert searched == []  # the last stretch only adds up the score
+    assert all(len(names) == 1 for names in per_piece)
+    assert result.hardest is not None and NAMES.index(result.hardest) > NAMES.index("hidden-single")
+    # the searches run simplest first and start again from the top after each step
+    assert per_piece.count(["full-house"]) == result.steps + (not result.solved)

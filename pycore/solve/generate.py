@@ -27,7 +27,7 @@ from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape
 from . import count_solutions, solutions, wfc
-from .techniques import LEVELS, TECHNIQUES, grade
+from .techniques import LEVELS, TECHNIQUES, grading
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
@@ -55,8 +55,9 @@ def shape_name(text: str) -> str:
 
 
 Making = Generator[None, None, Puzzle]
-"""`making`'s work in small pieces: each `next` does one uniqueness check or one grading
-(or one grid) and yields None; the puzzle is the generator's return value."""
+"""`making`'s work in small pieces: each `next` does one uniqueness check, one technique
+search of a grading (`techniques.grading`) or one grid, and yields None; the puzzle is
+the generator's return value."""
 
 
 def generate(shape: str, level: str = "easy", seed: int | None = None,
@@ -198,8 +199,8 @@ def _groups(puzzle: Puzzle, rng: random.Random, symmetric: bool) -> list[tuple[i
 
 
 Work = Generator[None, None, Puzzle | None]
-"""A piece of `making`: yields after each uniqueness check or grading; returns the puzzle
-(None when this attempt failed)."""
+"""A piece of `making`: yields after each uniqueness check or technique search; returns the
+puzzle (None when this attempt failed)."""
 
 
 def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Work:
@@ -235,7 +236,7 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     def level_at(k: int) -> Generator[None, None, int]:
         """The level, or want + 1 for anything harder (the harder techniques never run)."""
         if k not in graded:
-            result = grade(with_back(k), names=easier)
+            result = yield from grading(with_back(k), names=easier)
             harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
             graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
             yield
@@ -264,10 +265,9 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
     if solution.kind == "str8ts":  # singles from givens are rare there: grade each removal
         for group in groups:
             trial = puzzle.with_cells({i: EMPTY for i in group})
-            result = grade(trial)
+            result = yield from grading(trial)
             if result.solved and result.level == "easy":
                 puzzle = trial
-            yield
         return puzzle
     for group in groups:
         trial = puzzle.with_cells({i: EMPTY for i in group})
@@ -278,7 +278,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
     yield
     if puzzle.size > 16:
         return puzzle  # singles by construction; grading 625 cells would cost seconds
-    result = grade(puzzle)
+    result = yield from grading(puzzle)
     return puzzle if result.level == "easy" and result.solved else None
 
 

@@ -19,7 +19,7 @@ exactly one solution: pass `uniqueness=False` to leave them out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -29,8 +29,8 @@ from . import als, fish, intersections, patterns, singles, str8ts, subsets, uniq
 from .state import State, Step
 
 __all__ = [
-    "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "State", "Step", "Technique",
-    "apply", "find", "grade", "next_step", "steps",
+    "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "Grading", "State", "Step",
+    "Technique", "apply", "find", "grade", "grading", "next_step", "steps",
 ]
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
@@ -288,10 +288,16 @@ class Grade:
     counts: dict[str, int]
 
 
-def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None = None) -> Grade:
-    """Solve with the techniques only, simplest first; level = the hardest technique's level,
-    raised while the total score passes the level's limit; a guess needed means extreme.
-    `names` limits the techniques tried (what they cannot finish counts as a guess)."""
+Grading = Generator[None, None, Grade]
+"""`grading`'s work in small pieces: each `next` does at most one technique search (or
+applies the step found) and yields None; the Grade is the generator's return value."""
+
+
+def grading(puzzle: Puzzle, uniqueness: bool = True,
+            names: Iterable[str] | None = None) -> Grading:
+    """`grade` as a generator that yields after each technique search, so that a page
+    (whose Python shares the browser's main thread) can pause even within a grading;
+    run to the end it returns exactly what `grade` returns."""
     check_clashes(puzzle)
     state = State(puzzle)
     chosen = _chosen(puzzle, names, uniqueness)
@@ -302,7 +308,12 @@ def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None =
     while not state.solved():
         if state.broken():
             raise NoSolution("no solution: the techniques reached a cell with no candidate")
-        step = _first(state, chosen)
+        step: Step | None = None
+        for candidate in chosen:
+            step = next(candidate.finder(state), None)
+            yield
+            if step is not None:
+                break
         if step is None:
             break
         state.apply(step)
@@ -322,3 +333,17 @@ def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None =
     while level in MAX_SCORE and score > MAX_SCORE[level] * scale:
         level = LEVELS[LEVELS.index(level) + 1]
     return Grade(level, score, hardest.name if hardest else None, count, solved, counts)
+
+
+def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None = None) -> Grade:
+    """Solve with the techniques only, simplest first; level = the hardest technique's level,
+    raised while the total score passes the level's limit; a guess needed means extreme.
+    `names` limits the techniques tried (what they cannot finish counts as a guess).
+    (All of `grading` at once.)"""
+    work = grading(puzzle, uniqueness, names)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            result: Grade = done.value
+            return result
