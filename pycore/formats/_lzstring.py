@@ -81,34 +81,43 @@ class _BitWriter:
         return packed + "=" * (-len(packed) % 4)
 
 
+class _CodeWidth:
+    """The width of the next code: it grows by a bit each time the dictionary's codes
+    outnumber it (lz-string's `enlargeIn` count), the same on both sides."""
+
+    def __init__(self, bits: int, until_wider: int) -> None:
+        self.bits = bits
+        self.until_wider = until_wider
+
+    def grow(self) -> None:
+        self.until_wider -= 1
+        if self.until_wider == 0:
+            self.until_wider = 1 << self.bits
+            self.bits += 1
+
+
 def compress_to_base64(text: str) -> str:
     """lz-string's `compressToBase64(text)`: the same characters JS writes."""
     writer = _BitWriter()
     codes: dict[str, int] = {}
     unwritten: set[str] = set()  # single characters with a code but not yet spelt out
-    width, next_code, until_wider = 2, 3, 2
-
-    def grow() -> None:
-        nonlocal width, until_wider
-        until_wider -= 1
-        if until_wider == 0:
-            until_wider = 1 << width
-            width += 1
+    next_code = 3
+    width = _CodeWidth(2, 2)
 
     def emit(phrase: str) -> None:
         if phrase in unwritten:
             unit = ord(phrase)
             if unit < 256:
-                writer.write(_NEW_BYTE, width)
+                writer.write(_NEW_BYTE, width.bits)
                 writer.write(unit, 8)
             else:
-                writer.write(_NEW_WORD, width)
+                writer.write(_NEW_WORD, width.bits)
                 writer.write(unit, 16)
-            grow()  # the character's own code
+            width.grow()  # the character's own code
             unwritten.discard(phrase)
         else:
-            writer.write(codes[phrase], width)
-        grow()  # the phrase + next character the reader makes from this code
+            writer.write(codes[phrase], width.bits)
+        width.grow()  # the phrase + next character the reader makes from this code
 
     phrase = ""
     for unit in _code_units(text):
@@ -127,7 +136,7 @@ def compress_to_base64(text: str) -> str:
         phrase = ch
     if phrase:
         emit(phrase)
-    writer.write(_END, width)
+    writer.write(_END, width.bits)
     return writer.close()
 
 
@@ -167,19 +176,12 @@ def _steps(data: str, max_output: int) -> tuple[list[tuple[int, str]], int] | st
     steps = [(3, chr(take(8 if first == _NEW_BYTE else 16)))]
     lengths = [0, 0, 0, 1]  # codes 0-2 are not entries; 3 is the first character
     total = w = 1
-    width, until_wider = 3, 4
-
-    def grow() -> None:
-        nonlocal width, until_wider
-        until_wider -= 1
-        if until_wider == 0:
-            until_wider = 1 << width
-            width += 1
+    width = _CodeWidth(3, 4)
 
     while True:
         if chars_fetched() > len(data):
             return ""  # the data ended before its end code
-        code = take(width)
+        code = take(width.bits)
         new = ""
         if code == _END:
             if total > max_output:  # known from the lengths alone: nothing was built
@@ -189,7 +191,7 @@ def _steps(data: str, max_output: int) -> tuple[list[tuple[int, str]], int] | st
             new = chr(take(8 if code == _NEW_BYTE else 16))
             code = len(lengths)
             lengths.append(1)
-            grow()
+            width.grow()
         if code < len(lengths):
             entry = lengths[code]
         elif code == len(lengths):
@@ -200,7 +202,7 @@ def _steps(data: str, max_output: int) -> tuple[list[tuple[int, str]], int] | st
         steps.append((code, new))
         lengths.append(w + 1)
         w = entry
-        grow()
+        width.grow()
 
 
 def decompress_from_base64(data: str, *, max_input: int, max_output: int) -> str | None:
