@@ -23,9 +23,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,18 +55,6 @@ def install() -> Path:
         print("installing the pinned Lighthouse (npm ci in benchmarks/lighthouse) ...", file=sys.stderr)
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=HERE, check=True)
     return LIGHTHOUSE
-
-
-@contextmanager
-def serving(folder: Path) -> Iterator[str]:
-    """pycore's own server (its headers and MIME types) on 127.0.0.1:<free port>."""
-    server = site.make_server(folder, port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield site.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @dataclass
@@ -143,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
         folder = site.build(work / "site", quiet=True)
         fragment = links.link(sample()).split("#", 1)[1]
         reports = []
-        with serving(folder) as url:
+        with site.serving(folder) as url:
             for i in range(args.runs):
                 report = run(lighthouse, args.chromium, f"{url}#{fragment}", categories,
                              work / f"run-{i}.json")

@@ -18,7 +18,6 @@ import argparse
 import os
 import statistics
 import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -46,13 +45,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = site.build(Path(tmp) / "site", quiet=True)
-        server = site.make_server(folder, port=0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            rows = measure(site.url_of(server), args.shape, args.level, args.runs)
-        finally:
-            server.shutdown()
-            server.server_close()
+        with site.serving(folder) as url:
+            rows = measure(url, args.shape, args.level, args.runs)
     print(f"{args.shape} {args.level}, {args.runs} puzzles on one page; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print("| run | made in | longest task | frames |\n|---:|---:|---:|---:|")

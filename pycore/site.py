@@ -33,9 +33,11 @@ import shutil
 import struct
 import subprocess
 import sys
+import threading
 import zipfile
 import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -526,6 +528,19 @@ def make_server(
 def url_of(server: http.server.ThreadingHTTPServer) -> str:
     host, port = server.server_address[:2]
     return f"http://{host!s}:{port}/"
+
+
+@contextmanager
+def serving(directory: Path, port: int = 0) -> Iterator[str]:
+    """A built site served from a background thread while the block runs: its address
+    (port 0: a free one). What the tests and the benchmarks open in Chromium."""
+    server = make_server(directory, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield url_of(server)
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def serve(port: int = 8000, dest: Path = SITE) -> None:

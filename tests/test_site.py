@@ -8,7 +8,6 @@ import html
 import io
 import json
 import re
-import threading
 import tomllib
 import urllib.error
 import urllib.request
@@ -154,11 +153,8 @@ def test_the_optional_wheels_ship_pinned_as_pyproject_pins_them(built: Path) -> 
 
 @pytest.fixture(scope="module")
 def server(built: Path) -> Iterator[str]:
-    srv = site.make_server(built, port=0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield site.url_of(srv)
-    srv.shutdown()
-    srv.server_close()
+    with site.serving(built) as url:
+        yield url
 
 
 def fetch(url: str) -> tuple[int, Message, bytes]:

@@ -9,7 +9,6 @@ error fails the test.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,12 +63,8 @@ def browser_type_launch_args(
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site, built once into a temporary folder and served on 127.0.0.1:<free port>."""
     folder = site.build(tmp_path_factory.mktemp("site") / "site", quiet=True)
-    server = site.make_server(folder, port=0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield site.url_of(server)
-    server.shutdown()
-    server.server_close()
+    with site.serving(folder) as url:
+        yield url
 
 
 GRID_JS = """() => [...document.querySelectorAll('#grid [data-row]')].map(

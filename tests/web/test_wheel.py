@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -52,15 +51,10 @@ def test_the_wheel_carries_the_page_and_builds_a_site_that_loads(
     installed = next((venv / "lib").glob("python3*/site-packages/pycore"))
     assert not (installed / "web" / "node_modules").exists()
 
-    server = site.make_server(built, port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        page.goto(site.url_of(server) + "#o:0234341021400321")
+    with site.serving(built) as url:
+        page.goto(url + "#o:0234341021400321")
         page.wait_for_selector(READY, timeout=START_TIMEOUT)
         assert page.locator("#grid [data-row]").count() == 16
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_without_npm_the_wheel_says_so_in_one_line(venv: Path, tmp_path: Path) -> None:
