@@ -555,3 +555,73 @@ def test_a_locked_digit_that_empties_a_cell_blames_that_cell() -> None:
         masks[c] &= ~BIT[1]
     masks[5] = BIT[1]  # ... and r1c6, outside box 1, holds only 1 (not yet placed)
     assert propagate(board, masks, []) == (5,)
+
+
+def test_a_cell_left_with_digit_1_is_a_single_too() -> None:
+    # r1c1 holds 1 or 2; the given 2 in r1c2 leaves it 1, which then leaves its peers
+    board, masks, todo = start(Puzzle.blank("sudoku", 9).with_cell(1, given(2)))
+    masks[0] = BIT[1] | BIT[2]
+    assert propagate(board, masks, todo) == ()
+    assert masks[0] == BIT[1]
+    assert all(not masks[c] & BIT[1] for c in board.peers[0])
+
+
+def test_a_locked_digit_that_leaves_digit_1_makes_a_single() -> None:
+    board, masks, _ = start(Puzzle.blank("sudoku", 9))
+    for c in (9, 10, 11, 18, 19, 20):  # box 1 keeps 2 only in row 1 ...
+        masks[c] &= ~BIT[2]
+    masks[5] = BIT[1] | BIT[2]  # ... so r1c6 loses 2 and keeps 1, which leaves its peers
+    assert propagate(board, masks, []) == ()
+    assert masks[5] == BIT[1]
+    assert all(not masks[c] & BIT[1] for c in board.peers[5])
+
+
+def test_a_hidden_single_is_found_in_every_house() -> None:
+    for h, house in enumerate(board_of(Puzzle.blank("sudoku", 9)).houses):
+        board, masks, _ = start(Puzzle.blank("sudoku", 9))
+        target = house[-1]
+        for c in house[:-1]:  # digit 1 has one place left in this house
+            masks[c] &= ~BIT[1]
+        assert propagate(board, masks, []) == (), h
+        assert masks[target] == BIT[1], h
+        assert all(not masks[c] & BIT[1] for c in board.peers[target]), h
+
+
+def test_a_complete_house_does_not_stop_the_search_for_hidden_singles() -> None:
+    # row 1 is full; every peer of r9c9 has lost 2, so 2 has one place in each of its houses
+    # (and no piece of a house holds a digit alone that is still anywhere else to remove)
+    board, masks, todo = start(from_line("213456789" + "." * 72))
+    for c in board.peers[80]:
+        masks[c] &= ~BIT[2]
+    assert propagate(board, masks, todo) == ()
+    assert masks[80] == BIT[2]
+
+
+def test_locked_candidates_point_out_of_a_box_along_a_column() -> None:
+    board, masks, _ = start(Puzzle.blank("sudoku", 9))
+    for c in (1, 2, 10, 11, 19, 20):  # box 1 keeps 1 only in column 1
+        masks[c] &= ~BIT[1]
+    assert propagate(board, masks, []) == ()
+    assert all(not masks[c] & BIT[1] for c in range(27, 81, 9))
+    assert all(masks[c] & BIT[1] for c in (0, 9, 18, 28, 80))
+
+
+def test_a_hidden_single_that_a_locked_digit_leaves_is_placed() -> None:
+    board, masks, _ = start(Puzzle.blank("sudoku", 9))
+    for c in (9, 10, 11, 18, 19, 20):  # box 1 keeps 1 only in row 1: 1 leaves r1c4-r1c9
+        masks[c] &= ~BIT[1]
+    for c in (12, 13, 14, 21, 22):  # box 2 keeps 1 in row 1 and r3c6 alone
+        masks[c] &= ~BIT[1]
+    assert propagate(board, masks, []) == ()
+    assert masks[23] == BIT[1]  # with row 1 closed to it, r3c6 is box 2's only place for 1
+    assert all(not masks[c] & BIT[1] for c in board.peers[23])
+
+
+def test_the_range_rule_propagates_in_str8ts() -> None:
+    # 4x4, row 1 = white white white black: once r1c1 is 1, the straight is 1, 2, 3
+    cells = [EMPTY, EMPTY, EMPTY, BLACK] + [EMPTY] * 12
+    board, masks, _ = start(Puzzle("str8ts", 4, tuple(cells)))
+    assert masks[1] & BIT[4]
+    masks[0] = BIT[1]
+    assert propagate(board, masks, [0]) == ()
+    assert masks[1] == masks[2] == BIT[2] | BIT[3]

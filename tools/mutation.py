@@ -4,6 +4,7 @@
     python3 tools/mutation.py                       # every module below
     python3 tools/mutation.py pycore.formats.jcode  # one module
     python3 tools/mutation.py --work /tmp/mut ...   # keep mutmut's cache between runs
+    python3 tools/mutation.py --only propagate pycore.solve.fast   # one function's mutants
 
 mutmut puts small faults into the code (a flipped comparison, `+` for `-`, a constant
 off by one, a changed string, a dropped argument) and runs, for each, the tests of the
@@ -17,12 +18,14 @@ it takes minutes per module.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from collections import Counter
+from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,6 +84,10 @@ def select_tests(work: Path, tests: list[str]) -> None:
                                   config.read_text())
     if count != 1:
         raise SystemExit("pyproject.toml: no [tool.mutmut] pytest_add_cli_args_test_selection")
+    if "timeout_multiplier" not in text:
+        # mutmut's default (15x the tests' time) lets a mutant that makes the search endless
+        # run for minutes; 3x still leaves a loaded machine room
+        text = text.replace("[tool.mutmut]\n", "[tool.mutmut]\ntimeout_multiplier = 3.0\n", 1)
     config.write_text(text)
 
 
@@ -110,6 +117,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", default=list(MODULES))
     parser.add_argument("--work", type=Path, help="scratch copy to use (and keep); default: a new one")
+    parser.add_argument("--only", metavar="FUNCTION",
+                        help="mutate only these functions (a glob, e.g. 'propagate'): a whole "
+                             "module can be too slow")
     args = parser.parse_args()
     work = args.work or Path(tempfile.mkdtemp(prefix="pycore-mutation-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -119,14 +129,19 @@ def main() -> None:
     for module in args.modules:
         select_tests(work, MODULES[module])
         log = work / f"mutmut-{module}.log"
+        pattern = f"{module}.x_{args.only}__mutmut_*" if args.only else f"{module}.x*"
         with log.open("w") as out:
-            run = subprocess.run(["mutmut", "run", f"{module}.x*"], cwd=work, stdout=out,
-                                 stderr=subprocess.STDOUT, check=False)
+            # CI's hypothesis profile: the same examples for every mutant, and no deadline
+            # (a loaded machine's slow example is not a caught fault)
+            run = subprocess.run(["mutmut", "run", pattern], cwd=work, stdout=out,
+                                 stderr=subprocess.STDOUT, check=False,
+                                 env={**os.environ, "CI": "1"})
         if run.returncode:
             rows.append(f"| {module} | mutmut failed (exit {run.returncode}): see {log} | | | |")
             print(rows[-1], flush=True)
             continue
-        status_of = statuses(work, module)
+        status_of = {name: status for name, status in statuses(work, module).items()
+                     if fnmatch(name, pattern)}
         found = Counter(status_of.values())
         survivors = [name for name, status in status_of.items() if status == "survived"]
         tested = sum(found.values()) - found["skipped"] - found["not checked"]
