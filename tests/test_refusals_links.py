@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pycore import formats, links
-from pycore.errors import FormatError, UnknownName
-from pycore.model import Puzzle, given
+from pycore.errors import FormatError, LossError, NotRecognized, UnknownName
+from pycore.model import Puzzle, candidates, given
 
 # A 17-given sudoku as a plain line of digits and dots: only the imports read it.
 PLAIN = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -54,3 +54,66 @@ def test_read_any_refuses_with_the_reasons_of_both() -> None:
     assert info.value.format == "auto"
     assert str(info.value).startswith("auto: expected a link or puzzle string of a known format; "
                                       "tried our formats (")
+
+
+TAG_LIST = "a fragment tag: o:, t:, b:, j:, k:, c:"
+KNOWN = "a link or a string of a known format (compact, offset, str8ts, binary, jcode, bitcell, json)"
+
+
+@pytest.mark.parametrize(("text", "pos", "expected", "found"), [
+    ("x" * (links.MAX_LINK + 1), links.MAX_LINK, f"a link of at most {links.MAX_LINK} characters",
+     f"{links.MAX_LINK + 1} characters"),
+    ("  #  ", 0, "a link or a puzzle string", "nothing"),
+    ("zz:abc", 0, TAG_LIST, "'zz'"),
+    ("abcdefghijklm:1", 0, TAG_LIST, "'abcdefghij'"),  # the tag, cut at ten characters
+    ("https://e.org/p#x#o:0", 0, TAG_LIST, "'x#o'"),  # the fragment starts at the first '#'
+    ("~~~", 0, KNOWN, "'~~~'"),
+    ("~" * 30, 0, KNOWN, repr("~" * 20)),  # the text, cut at twenty characters
+])
+def test_read_refuses_naming_position_expected_and_found(
+    text: str, pos: int, expected: str, found: str
+) -> None:
+    with pytest.raises(FormatError) as info:
+        links.read(text)
+    error = info.value
+    assert (error.format, error.pos, error.expected, error.found) == ("auto", pos, expected, found)
+
+
+def test_a_link_of_exactly_the_bound_is_not_refused_for_its_length() -> None:
+    with pytest.raises(FormatError) as info:
+        links.read("x" * links.MAX_LINK)
+    assert info.value.expected != f"a link of at most {links.MAX_LINK} characters"
+
+
+def test_read_takes_a_percent_encoded_fragment() -> None:
+    puzzle = Puzzle.blank().with_cell(0, given(1))
+    text = "https://e.org/p#o%3A" + formats.encode("offset", puzzle)
+    assert links.read(text) == ("offset", puzzle)
+
+
+def test_a_link_replaces_the_base_fragment_at_its_first_hash() -> None:
+    puzzle = Puzzle.blank().with_cell(80, given(9))
+    frag = links.fragment(puzzle, "offset")
+    assert links.link(puzzle, "offset", base="https://e.org/p#old#x") == "https://e.org/p#" + frag
+    assert links.link(puzzle, base="https://e.org/p") == "https://e.org/p#" + links.best(puzzle)[1]
+
+
+def test_a_lossy_link_drops_what_its_format_cannot_hold() -> None:
+    puzzle = Puzzle.blank().with_cell(0, candidates([1, 2]))
+    with pytest.raises(LossError):
+        links.link(puzzle, "offset")
+    with pytest.raises(LossError):
+        links.fragment(puzzle, "offset")
+    lossy = links.link(puzzle, "offset", base="https://e.org/", lossy=True)
+    assert lossy == "https://e.org/#" + links.fragment(puzzle, "offset", lossy=True)
+    assert links.read(lossy) == ("offset", Puzzle.blank())
+
+
+def test_a_bare_string_no_format_reads_lists_each_format_tried_and_why() -> None:
+    with pytest.raises(NotRecognized) as info:
+        links.read("0" * 80)
+    names = [reason.split(":")[0] for reason in info.value.tried]
+    assert names == ["offset", "str8ts", "compact"]
+    assert all(reason.startswith(f"{name}: {name} at character ")
+               for name, reason in zip(names, info.value.tried, strict=True))
+    assert str(info.value).startswith("auto: expected a string of one format; tried offset: ")

@@ -58,7 +58,7 @@ MODULES: dict[str, list[str]] = {
     "pycore.formats._numeral": ["tests/test_numeral.py", "tests/test_compact.py", *law("compact")],
     "pycore.formats._rans": ["tests/test_rans.py", "tests/test_compact.py", *law("compact")],
     "pycore.formats.compact": ["tests/test_compact.py", *law("compact")],
-    "pycore.links": ["tests/test_links.py", "tests/test_refusals_links.py"],
+    "pycore.links": ["tests/test_links.py", "tests/test_refusals_links.py", "tests/test_share.py"],
     "pycore.model": ["tests/test_model.py"],
     "pycore.solve.fast": ["tests/test_solve.py"],
 }
