@@ -295,3 +295,57 @@ def test_a_samurai_is_five_windows_sharing_corner_boxes() -> None:
     assert (samurai.width, samurai.height) == (7, 7)
     assert samurai.windows == ((0, 0), (0, 4), (2, 2), (4, 0), (4, 4))
     assert len(samurai.disabled) == 49 - (5 * 9 - 4)  # the centre shares one box with each corner
+
+
+SAMURAI = Layout.samurai()
+SAMURAI_BLANK = Puzzle.blank(layout=SAMURAI)
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: Cell("ghost"), "unknown cell kind 'ghost'"),
+    (lambda: Cell("value", 0), "a value cell needs a digit of at least 1"),
+    (lambda: Cell("black", -1), "a black cell holds digit 0 (none) or a black given of at least 1"),
+    (lambda: Cell("empty", 3), "a empty cell holds no digit"),
+    (lambda: Cell("candidates"), "an empty candidate set is an empty cell"),
+    (lambda: candidates([0, 1]), "candidates are digits of at least 1"),
+    (lambda: Cell("outside", 0, frozenset({1})), "a outside cell holds no candidates"),
+    (lambda: Puzzle("killer", 4, (EMPTY,) * 16), "kind must be 'sudoku' or 'str8ts', not 'killer'"),
+    (lambda: Puzzle("str8ts", 9, (EMPTY,) * 81, layout=SAMURAI), "only a sudoku can have a multi-box layout"),
+    (lambda: Puzzle("sudoku", 4, SAMURAI_BLANK.cells, layout=SAMURAI),
+     "a layout of boxes of 3 holds digits 1..9"),
+    (lambda: Puzzle.blank(box=(3, 3), layout=Layout.samurai(2)), "a layout of boxes of 2 holds digits 1..4"),
+    (lambda: Puzzle.blank("str8ts", 10), "str8ts size must be one of (3, 4, 5, 6, 7, 8, 9, 16, 25), not 10"),
+    (lambda: Puzzle.blank("str8ts", 9, box=(3, 3)), "a str8ts has no boxes"),
+    (lambda: Puzzle("sudoku", 4, (EMPTY,) * 15 + ("x",)), "cell r4c4: not a Cell: 'x'"),
+    (lambda: Puzzle.blank(size=4).with_cell(6, OUTSIDE),
+     "cell r2c3 is not in a disabled box: outside is False"),
+    (lambda: SAMURAI_BLANK.with_cell(9, EMPTY), "cell r1c10 lies in a disabled box: outside is True"),
+    (lambda: Layout(2, 1, 2), "a layout needs at least one fully enabled 2x2 window of boxes"),
+])
+def test_each_refusal_says_exactly_why(make: object, message: str) -> None:
+    with pytest.raises(PuzzleError) as info:
+        make()  # type: ignore[operator]
+    assert str(info.value) == message
+
+
+def test_the_smallest_digits_are_in_bounds() -> None:
+    assert Cell("black", 0) == BLACK and not BLACK.digit
+    assert candidates([1, 2]).candidates == {1, 2}
+    assert Layout(2, 2, 3, {0, 1}).windows == ((1, 0),)  # box 0 is a box of the layout
+
+
+def test_a_layout_knows_its_disabled_boxes_and_keeps_them_frozen() -> None:
+    layout = Layout(2, 2, 3, {0, 1})
+    assert isinstance(layout.disabled, frozenset)
+    assert [layout.enabled(i) for i in range(6)] == [False, False, True, True, True, True]
+    puzzle = Puzzle("sudoku", 4, list(Puzzle.blank(size=4).cells))  # type: ignore[arg-type]
+    assert isinstance(puzzle.cells, tuple) and hash(puzzle) == hash(Puzzle.blank(size=4))
+
+
+def test_a_samurai_of_boxes_of_2_has_its_centre_grid_in_the_middle() -> None:
+    assert set(Layout.samurai(2).windows) == {(0, 0), (0, 3), (3, 0), (3, 3), (2, 2)}
+
+
+def test_a_changed_cell_keeps_the_box_shape() -> None:
+    puzzle = Puzzle.blank(size=6, box=(3, 2)).with_cell(0, given(1))
+    assert puzzle.box == (3, 2)
