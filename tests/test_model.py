@@ -316,7 +316,8 @@ SAMURAI_BLANK = Puzzle.blank(layout=SAMURAI)
     (lambda: Puzzle.blank(box=(3, 3), layout=Layout.samurai(2)), "a layout of boxes of 2 holds digits 1..4"),
     (lambda: Puzzle.blank("str8ts", 10), "str8ts size must be one of (3, 4, 5, 6, 7, 8, 9, 16, 25), not 10"),
     (lambda: Puzzle.blank("str8ts", 9, box=(3, 3)), "a str8ts has no boxes"),
-    (lambda: Puzzle("sudoku", 4, (EMPTY,) * 15 + ("x",)), "cell r4c4: not a Cell: 'x'"),
+    (lambda: Puzzle("sudoku", 4, (EMPTY,) * 15 + ("x",)),  # type: ignore[arg-type]
+     "cell r4c4: not a Cell: 'x'"),
     (lambda: Puzzle.blank(size=4).with_cell(6, OUTSIDE),
      "cell r2c3 is not in a disabled box: outside is False"),
     (lambda: SAMURAI_BLANK.with_cell(9, EMPTY), "cell r1c10 lies in a disabled box: outside is True"),
@@ -331,11 +332,11 @@ def test_each_refusal_says_exactly_why(make: object, message: str) -> None:
 def test_the_smallest_digits_are_in_bounds() -> None:
     assert Cell("black", 0) == BLACK and not BLACK.digit
     assert candidates([1, 2]).candidates == {1, 2}
-    assert Layout(2, 2, 3, {0, 1}).windows == ((1, 0),)  # box 0 is a box of the layout
+    assert Layout(2, 2, 3, frozenset({0, 1})).windows == ((1, 0),)  # box 0 is a box of the layout
 
 
 def test_a_layout_knows_its_disabled_boxes_and_keeps_them_frozen() -> None:
-    layout = Layout(2, 2, 3, {0, 1})
+    layout = Layout(2, 2, 3, {0, 1})  # type: ignore[arg-type]  # a set, as a caller may pass
     assert isinstance(layout.disabled, frozenset)
     assert [layout.enabled(i) for i in range(6)] == [False, False, True, True, True, True]
     puzzle = Puzzle("sudoku", 4, list(Puzzle.blank(size=4).cells))  # type: ignore[arg-type]
