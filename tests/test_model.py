@@ -20,6 +20,8 @@ from pycore.model import (
     black,
     candidates,
     given,
+    pack,
+    unpack,
     value,
 )
 
@@ -350,3 +352,31 @@ def test_a_samurai_of_boxes_of_2_has_its_centre_grid_in_the_middle() -> None:
 def test_a_changed_cell_keeps_the_box_shape() -> None:
     puzzle = Puzzle.blank(size=6, box=(3, 2)).with_cell(0, given(1))
     assert puzzle.box == (3, 2)
+
+
+def test_pack_sets_bit_k_minus_1_for_candidate_k() -> None:
+    assert pack({4, 3, 1}) == 13 and pack([]) == 0
+    assert unpack(pack({2, 9})) == {2, 9}
+
+
+def test_a_black_cell_by_default_is_empty() -> None:
+    assert black() == BLACK and black().digit == 0
+    assert black(4) == Cell("black", 4)
+
+
+def test_cells_and_puzzles_print_as_what_builds_them() -> None:
+    shown = [given(3), value(2), candidates([3, 1]), BLACK, black(4), EMPTY, OUTSIDE]
+    assert [repr(c) for c in shown] == [
+        "given(3)", "value(2)", "candidates([1, 3])", "BLACK", "black(4)", "EMPTY", "OUTSIDE"]
+    assert repr(Puzzle.blank(size=4).with_cell(0, given(1)).with_cell(5, candidates([2]))) == (
+        "<Puzzle sudoku 4 box=(2, 2) 2 cells filled>")
+    assert repr(Puzzle.blank("str8ts", 5)) == "<Puzzle str8ts 5 box=None 0 cells filled>"
+    assert repr(Puzzle.blank(layout=SAMURAI)).startswith("<Puzzle sudoku 9 layout=Layout(box=3, ")
+
+
+def test_a_cell_is_found_by_row_and_column() -> None:
+    puzzle = Puzzle.blank(size=6).with_cell(2 * 6 + 5, given(4))
+    assert puzzle.cell(2, 5) == given(4) and puzzle.cell(5, 2) == EMPTY
+    rows = puzzle.rows_of_cells()
+    assert len(rows) == 6 and all(len(row) == 6 for row in rows)
+    assert rows[2][5] == given(4) and sum(row.count(given(4)) for row in rows) == 1
