@@ -117,3 +117,39 @@ def test_a_bare_string_no_format_reads_lists_each_format_tried_and_why() -> None
     assert all(reason.startswith(f"{name}: {name} at character ")
                for name, reason in zip(names, info.value.tried, strict=True))
     assert str(info.value).startswith("auto: expected a string of one format; tried offset: ")
+
+
+def test_read_any_keeps_our_json_fault_and_names_nothing_else() -> None:
+    with pytest.raises(NotRecognized) as info:
+        links.read_any(' {"kind": "sudoku", "cells": 5}  ')
+    assert info.value.tried == ("json: json at character 29: expected the key 'size'",)
+    with pytest.raises(NotRecognized) as info:  # no "cells": not ours, so the imports try it too
+        links.read_any('{"kind": "sudoku"}')
+    assert info.value.tried[0] == "json: json at character 17: expected the key 'size'"
+    assert [reason.split(":")[0] for reason in info.value.tried[1:3]] == ["sudokupad", "f-puzzles"]
+
+
+def test_read_any_hands_a_text_over_the_link_bound_to_the_imports() -> None:
+    with pytest.raises(FormatError) as info:
+        links.read_any("x" * (links.MAX_LINK + 1))
+    assert info.value.format != "auto"
+
+
+def test_read_any_names_each_of_our_formats_when_none_fits_the_shape() -> None:
+    with pytest.raises(NotRecognized) as info:
+        links.read_any('abc "kind" "cells"')
+    ours = [f"{name}: not what its text looks like" for name in [*links.link_formats(), "json"]]
+    assert list(info.value.tried[:len(ours)]) == ours
+    assert len(info.value.tried) > len(ours)
+    assert f"then {info.value.tried[len(ours)]}; " in str(info.value)
+
+
+def test_shares_say_why_a_format_cannot_hold_a_kind_and_give_the_lossless_link() -> None:
+    str8ts = Puzzle.blank("str8ts", size=9)
+    shown = links.shares(str8ts, "binary")
+    assert shown.chosen is None
+    assert shown.refusal == "binary: expected a sudoku; str8ts needs the str8ts or compact format"
+    assert shown.lossless == links.Share(*links.best(str8ts)) and shown.shortest == shown.lossless.fragment
+    whole = links.shares(str8ts)
+    assert whole == links.Shares(whole.chosen, whole.chosen, links.best(str8ts)[1], "")
+    assert links.share(str8ts, "str8ts").format == "str8ts"
