@@ -153,3 +153,19 @@ def test_shares_say_why_a_format_cannot_hold_a_kind_and_give_the_lossless_link()
     whole = links.shares(str8ts)
     assert whole == links.Shares(whole.chosen, whole.chosen, links.best(str8ts)[1], "")
     assert links.share(str8ts, "str8ts").format == "str8ts"
+
+
+def test_a_tagged_fragment_goes_to_its_format_whatever_follows_the_tag() -> None:
+    with pytest.raises(FormatError) as info:
+        links.read("o:12:34")  # the tag ends at the first ':'
+    assert info.value.format == "offset"
+
+
+def test_each_kind_a_format_tries_is_named_with_its_reason() -> None:
+    with pytest.raises(NotRecognized) as info:
+        links.read("A" + "-" * 81)  # jcode's shape, but 82 cells: neither kind has that size
+    tried = info.value.tried
+    assert [reason.split(":")[0] for reason in tried] == ["jcode sudoku", "jcode str8ts", "compact"]
+    assert tried[0].startswith("jcode sudoku: jcode at character 82: expected a sudoku of ")
+    assert tried[1].startswith("jcode str8ts: jcode at character 82: expected a str8ts of ")
+    assert str(info.value) == "auto: expected a string of one format; tried " + "; ".join(tried)
