@@ -43,3 +43,10 @@ def test_a_leading_A_or_underscore_is_refused_at_the_numerals_start(text: str) -
         from_text(text, "compact", start=1)
     assert info.value.format == "compact" and info.value.pos == 1
     assert "other than 'A' and '_'" in str(info.value)
+
+
+def test_the_refusal_names_the_first_character_and_by_default_position_0() -> None:
+    with pytest.raises(FormatError) as info:
+        from_text("_B", "compact")
+    error = info.value
+    assert (error.pos, error.expected, error.found) == (0, "a first character other than 'A' and '_'", "'_'")
