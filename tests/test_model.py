@@ -380,3 +380,11 @@ def test_a_cell_is_found_by_row_and_column() -> None:
     rows = puzzle.rows_of_cells()
     assert len(rows) == 6 and all(len(row) == 6 for row in rows)
     assert rows[2][5] == given(4) and sum(row.count(given(4)) for row in rows) == 1
+
+
+def test_geometry_of_an_unknown_kind_is_refused_by_name() -> None:
+    from pycore.model import geometry_of
+
+    with pytest.raises(PuzzleError) as info:
+        geometry_of("killer", 9)
+    assert str(info.value) == "kind must be 'sudoku' or 'str8ts', not 'killer'"
