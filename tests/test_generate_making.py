@@ -15,6 +15,7 @@ import pytest
 from pycore.model import Puzzle
 from pycore.solve import count_solutions, solutions
 from pycore.solve.generate import GenerateFailed, Making, generate, making
+from pycore.solve.pieces import finish
 from pycore.solve.techniques import NAMES, TECHNIQUES, grade
 
 PIECES = "pycore.solve.generate"
@@ -23,14 +24,7 @@ ENGINE = "pycore.solve.techniques"
 
 def run(work: Making) -> tuple[Puzzle, int]:
     """The puzzle a `making` generator returns, and how many pieces it took."""
-    pieces = 0
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            made: Puzzle = done.value
-            return made, pieces
-        pieces += 1
+    return finish(work)
 
 
 @pytest.mark.parametrize(("shape", "level", "seed"), [

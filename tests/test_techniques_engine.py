@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import pycore
 from pycore.model import EMPTY, Layout, Puzzle, black, candidates, given
 from pycore.solve import NoSolution
+from pycore.solve.pieces import finish
 from pycore.solve.techniques import (
     NAMES,
     TECHNIQUES,
@@ -284,15 +285,7 @@ def test_str8ts_and_samurai_steps_are_sound() -> None:
 
 def _graded_in_pieces(puzzle: Puzzle, **options: Any) -> tuple[Grade, int]:
     """What `grading` returns, and how many pieces (pauses) it took."""
-    work = grading(puzzle, **options)
-    pieces = 0
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            result: Grade = done.value
-            return result, pieces
-        pieces += 1
+    return finish(grading(puzzle, **options))
 
 
 def _frozen_seed_puzzles() -> list[tuple[Puzzle, str]]:

@@ -27,6 +27,7 @@ from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape
 from . import count_solutions, solutions, wfc
+from .pieces import Pieces, finish
 from .techniques import LEVELS, TECHNIQUES, grading
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
@@ -54,7 +55,7 @@ def shape_name(text: str) -> str:
     return f"{kind}-{t}" if t.isdigit() else t
 
 
-Making = Generator[None, None, Puzzle]
+Making = Pieces[Puzzle]
 """`making`'s work in small pieces: each `next` does one uniqueness check, one technique
 search of a grading (`techniques.grading`) or one grid, and yields None; the puzzle is
 the generator's return value."""
@@ -67,13 +68,7 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
     Raises GenerateFailed when `attempts` grids gave no puzzle of the level (a 25x25
     can only be `easy`; str8ts and large grids rarely reach the top levels).
     """
-    work = making(shape, level, seed, symmetric, attempts)
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            made: Puzzle = done.value
-            return made
+    return finish(making(shape, level, seed, symmetric, attempts))[0]
 
 
 def making(shape: str, level: str = "easy", seed: int | None = None,
@@ -198,7 +193,7 @@ def _groups(puzzle: Puzzle, rng: random.Random, symmetric: bool) -> list[tuple[i
     return groups
 
 
-Work = Generator[None, None, Puzzle | None]
+Work = Pieces[Puzzle | None]
 """A piece of `making`: yields after each uniqueness check or technique search; returns the
 puzzle (None when this attempt failed)."""
 

@@ -19,11 +19,12 @@ exactly one solution: pass `uniqueness=False` to leave them out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 
 from ...model import Puzzle, candidates, unpack, value
+from ..pieces import Pieces, finish
 from ..start import NoSolution, check_clashes
 from . import als, fish, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
 from .state import State, Step
@@ -288,7 +289,7 @@ class Grade:
     counts: dict[str, int]
 
 
-Grading = Generator[None, None, Grade]
+Grading = Pieces[Grade]
 """`grading`'s work in small pieces: each `next` does at most one technique search (or
 applies the step found) and yields None; the Grade is the generator's return value."""
 
@@ -340,10 +341,4 @@ def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None =
     raised while the total score passes the level's limit; a guess needed means extreme.
     `names` limits the techniques tried (what they cannot finish counts as a guess).
     (All of `grading` at once.)"""
-    work = grading(puzzle, uniqueness, names)
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            result: Grade = done.value
-            return result
+    return finish(grading(puzzle, uniqueness, names))[0]
