@@ -41,8 +41,7 @@ def _window_text(allowed: int) -> str:
 def str8ts_range(s: State) -> Iterator[Step]:
     masks = s.masks
     for comp in s.shape.board.compartments:
-        local = _masks(s, comp)
-        allowed, _ = span(local, _local(comp))
+        allowed, _ = _span(s, comp)
         if not allowed:
             continue
         gone = sorted((c, d) for c in comp.cells if masks[c] & ~allowed
@@ -52,6 +51,11 @@ def str8ts_range(s: State) -> Iterator[Step]:
                     f"remove {', '.join(str(d) for d in sorted({d for _, d in gone}))} from "
                     f"{s.shape.names_of({c for c, _ in gone})}.")
             yield Step("str8ts-range", (), tuple(gone), comp.cells, tuple(digits_of(allowed)), text)
+
+
+def _span(s: State, comp: Compartment) -> tuple[int, int]:
+    """`span` of this compartment in this state: (digits a straight may use, digits it must)."""
+    return span(_masks(s, comp), _local(comp))
 
 
 def _local(comp: Compartment) -> Compartment:
@@ -99,8 +103,7 @@ def str8ts_stranded(s: State) -> Iterator[Step]:
 def str8ts_required(s: State) -> Iterator[Step]:
     masks = s.masks
     for comp in s.shape.board.compartments:
-        local = _masks(s, comp)
-        _, sure = span(local, _local(comp))
+        _, sure = _span(s, comp)
         if not sure:
             continue
         placed = 0
