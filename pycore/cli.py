@@ -13,7 +13,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from . import formats, links
@@ -57,40 +56,31 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
 
-@dataclass(frozen=True)
-class Found:
-    """A puzzle read from the command line: the format it was read as, and what it said."""
-
-    format: str
-    puzzle: Puzzle
-    warnings: tuple[str, ...] = ()
-
-
 def text_arg(arg: str) -> str:
     """The TEXT argument, or standard input for '-' (surrounding white space dropped)."""
     return (sys.stdin.read() if arg == "-" else arg).strip()
 
 
-def read_puzzle(text: str | None, format: str = AUTO, kind: str | None = None,
-                *, quiet: bool = False) -> Found:
-    """The one way every verb reads its puzzle.
+def read_puzzle(text: str | None, format: str = AUTO,
+                kind: str | None = None) -> tuple[str, Puzzle]:
+    """The one way every verb reads its puzzle: (the format it was read as, the puzzle),
+    as `links.read` answers.
 
     `text` None means puzzle JSON on standard input; '-' reads the text from standard
     input. With format 'auto' anything `links.read_any` knows is read, and the format
-    it was read as and any warnings go to stderr (unless `quiet`).
+    it was read as and any warnings go to stderr.
     """
     if text is None:
-        return Found("json", formats.decode("json", sys.stdin.read()))
+        return "json", formats.decode("json", sys.stdin.read())
     body = text_arg(text)
     if format != AUTO:
         options = {"kind": kind} if kind and format == "jcode" else {}
-        return Found(format, formats.decode(format, body, **options))
+        return format, formats.decode(format, body, **options)
     found = links.read_any(body)
-    if not quiet:
-        print(f"pycore: read as {found.format}", file=sys.stderr)
-        for warning in found.warnings:
-            print(f"pycore: warning: {warning}", file=sys.stderr)
-    return Found(found.format, found.puzzle, tuple(found.warnings))
+    print(f"pycore: read as {found.format}", file=sys.stderr)
+    for warning in found.warnings:
+        print(f"pycore: warning: {warning}", file=sys.stderr)
+    return found.format, found.puzzle
 
 
 def _print_json(puzzle: Puzzle) -> None:
@@ -98,11 +88,11 @@ def _print_json(puzzle: Puzzle) -> None:
 
 
 def cmd_decode(args: argparse.Namespace) -> None:
-    _print_json(read_puzzle(args.text, args.format, args.kind).puzzle)
+    _print_json(read_puzzle(args.text, args.format, args.kind)[1])
 
 
 def cmd_encode(args: argparse.Namespace) -> None:
-    puzzle = read_puzzle(args.text).puzzle
+    puzzle = read_puzzle(args.text)[1]
     print(formats.encode(args.format, puzzle, lossy=args.lossy))
 
 
@@ -115,12 +105,12 @@ def cmd_convert(args: argparse.Namespace) -> None:
         if tally.failed:
             raise SystemExit(1)
         return
-    puzzle = read_puzzle(args.text, args.source, args.kind).puzzle
+    puzzle = read_puzzle(args.text, args.source, args.kind)[1]
     print(formats.encode(args.target, puzzle, lossy=args.lossy))
 
 
 def cmd_link(args: argparse.Namespace) -> None:
-    puzzle = read_puzzle(args.text).puzzle
+    puzzle = read_puzzle(args.text)[1]
     print(links.link(puzzle, args.format, args.base, lossy=args.lossy))
 
 

@@ -18,7 +18,7 @@ from .svg import render_svg
 
 
 def _puzzle(text: str | None) -> Puzzle:
-    return cli.read_puzzle(text).puzzle
+    return cli.read_puzzle(text)[1]
 
 
 def cmd_export(args: argparse.Namespace) -> None:

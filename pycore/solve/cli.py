@@ -47,14 +47,14 @@ def _answer(format: str, solved: Puzzle) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
-    found = read_puzzle(args.text, args.format, args.kind)
+    format, puzzle = read_puzzle(args.text, args.format, args.kind)
     if args.count:
-        print(count_solutions(found.puzzle, limit=args.limit, max_nodes=args.max_nodes))
+        print(count_solutions(puzzle, limit=args.limit, max_nodes=args.max_nodes))
         return
     if args.hint:
-        print(hint(found.puzzle).reason)
+        print(hint(puzzle).reason)
         return
-    print(_answer(found.format, solve(found.puzzle, max_nodes=args.max_nodes)))
+    print(_answer(format, solve(puzzle, max_nodes=args.max_nodes)))
 
 
 def add_solve_command(sub: Any) -> None:
@@ -101,7 +101,7 @@ def cmd_new(args: argparse.Namespace) -> None:
 def cmd_grade(args: argparse.Namespace) -> None:
     from .techniques import grade
 
-    result = grade(read_puzzle(args.text, AUTO, args.kind).puzzle,
+    result = grade(read_puzzle(args.text, AUTO, args.kind)[1],
                    uniqueness=not args.no_uniqueness)
     used = ", ".join(f"{name} x{count}" for name, count in result.counts.items())
     print(f"{result.level} (score {result.score}, {result.steps} steps"
@@ -114,7 +114,7 @@ def cmd_grade(args: argparse.Namespace) -> None:
 def cmd_hint(args: argparse.Namespace) -> None:
     from .techniques import next_step
 
-    puzzle = read_puzzle(args.text, AUTO, args.kind).puzzle
+    puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
     step = next_step(puzzle, uniqueness=not args.no_uniqueness)
     if step is None:
         solved = all(c.digit for c in puzzle.cells if c.kind not in ("black", "outside"))
