@@ -54,7 +54,7 @@ MODULES: dict[str, list[str]] = {
     "pycore.formats._loss": ["tests/test_refusals_offset.py", "tests/test_refusals_binary.py",
                              "tests/test_refusals_jcode.py", "tests/test_refusals_fields.py",
                              "tests/test_binary.py", LAW_FILE],
-    "pycore.formats": ["tests/test_refusals_links.py", LAW_FILE],
+    "pycore.formats": ["tests/test_format_registry.py"],
     "pycore.formats._numeral": ["tests/test_numeral.py", "tests/test_compact.py", *law("compact")],
     "pycore.formats._rans": ["tests/test_rans.py", "tests/test_compact.py", *law("compact")],
     "pycore.formats.compact": ["tests/test_compact.py", *law("compact")],
