@@ -25,13 +25,10 @@ def _before(length: int) -> int:
 
 def to_text(x: int) -> str:
     """The one text of the natural number `x`."""
-    length = max(1, (x.bit_length() + 5) // 6)
-    while length > 1 and x < _before(length):
-        length -= 1
-    while x >= _before(length + 1):
-        length += 1
-    rest_len = length - 1
-    m = x - _before(length)
+    # The length k is the largest with _before(k) <= x, that is 64**(k-1) <= (63x + 62) // 62:
+    # read off the bit length, with no search (work fixed by the size of x).
+    rest_len = (((63 * x + 62) // 62).bit_length() - 1) // 6
+    m = x - _before(rest_len + 1)
     lead, rest = divmod(m, 1 << 6 * rest_len)
     padded = -(-rest_len // 4) * 4
     body = base64.urlsafe_b64encode(rest.to_bytes(padded // 4 * 3, "big")).decode("ascii")
