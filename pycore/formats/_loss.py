@@ -52,10 +52,10 @@ def check_plain_sudoku(format: str, puzzle: Puzzle, lossy: bool) -> None:
     """For formats that are one n x n sudoku grid with the default boxes (offset, bitcell):
     refuse a layout always, and a str8ts (its kind, black cells) or odd box shape unless lossy."""
     require_square(format, puzzle)
-    lost = box_shape_lost(puzzle)
-    if puzzle.kind != "sudoku":
-        lost.insert(0, "the str8ts kind (it would read back as a sudoku)")
-        lost += kinds_lost(puzzle, "black")
+    if puzzle.kind == "sudoku":
+        lost = box_shape_lost(puzzle)
+    else:  # a str8ts has no boxes to lose, but its kind and black cells
+        lost = ["the str8ts kind (it would read back as a sudoku)", *kinds_lost(puzzle, "black")]
     check(format, lost, lossy)
     if puzzle.size not in SUDOKU_SIZES:  # a lossy str8ts of a size sudoku lacks
         raise FormatError(format, None, f"a grid size in {SUDOKU_SIZES}", found=str(puzzle.size))

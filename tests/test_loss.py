@@ -1,0 +1,40 @@
+"""What a format cannot hold, in the words every encoder and export shares (formats._loss):
+each kind of cell a format drops is named with its count, singular or plural."""
+
+from __future__ import annotations
+
+from pycore.formats._loss import kinds_lost, plural
+from pycore.model import Puzzle, black, candidates, given, value
+
+SUDOKU_4 = Puzzle.blank(size=4)
+
+
+def test_plural_adds_an_s_or_takes_the_plural_given() -> None:
+    assert plural(1, "black cell") == "1 black cell"
+    assert plural(0, "black cell") == "0 black cells"
+    assert plural(3, "enabled box", "enabled boxes") == "3 enabled boxes"
+    assert plural(1, "enabled box", "enabled boxes") == "1 enabled box"
+
+
+def test_each_kind_asked_for_is_named_with_its_count_in_the_order_asked() -> None:
+    puzzle = SUDOKU_4.with_cells({0: value(1), 1: value(2), 2: candidates([3, 4]), 3: given(4)})
+    assert kinds_lost(puzzle, "value", "candidates") == [
+        "2 player's values", "1 cell with pencil marks"]
+    assert kinds_lost(puzzle, "candidates", "value") == [
+        "1 cell with pencil marks", "2 player's values"]
+
+
+def test_a_single_players_value_and_many_pencil_marks() -> None:
+    puzzle = SUDOKU_4.with_cells({5: value(3), 6: candidates([1]), 7: candidates([2])})
+    assert kinds_lost(puzzle, "value", "candidates") == [
+        "1 player's value", "2 cells with pencil marks"]
+
+
+def test_black_cells_of_a_str8ts() -> None:
+    str8ts = Puzzle.blank("str8ts", size=4)
+    assert kinds_lost(str8ts.with_cells({0: black(), 5: black(2)}), "black") == ["2 black cells"]
+    assert kinds_lost(str8ts.with_cell(0, black()), "black") == ["1 black cell"]
+
+
+def test_kinds_the_puzzle_lacks_are_not_named() -> None:
+    assert kinds_lost(SUDOKU_4.with_cell(0, given(1)), "value", "candidates", "black") == []
