@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,7 +52,8 @@ def test_the_cost_is_the_information_and_the_number_that_large() -> None:
     for _ in range(100):
         writer.weighted([1, 15], 0)  # 4 bits each
     writer.uniform(9, 8)  # log2(9) bits
-    bits = 100 * 4 + math.log2(9)
+    writer.weighted([2, 6], 0)  # 2 bits
+    bits = 100 * 4 + math.log2(9) + 2
     assert math.isclose(writer.cost(), bits)
     assert abs(writer.number().bit_length() - bits) <= 2
 
@@ -66,3 +68,18 @@ def test_an_adaptive_bit_makes_a_repeated_answer_cheap() -> None:
     assert writer.cost() < 6  # 50 answers in a handful of bits
     reader, again = Reader(writer.number()), AdaptiveBit()
     assert [again.code(reader, 1) for _ in range(50)] == [0] * 50
+
+
+@pytest.mark.parametrize(("freqs", "symbol", "why"), [
+    ([3, 0, 5], 1, "symbol 1 has frequency 0: it cannot be written"),
+    ([3, 5], 2, "symbol 2 of a table of 2"),
+    ([3, 5], -1, "symbol -1 of a table of 2"),
+])
+def test_a_symbol_the_table_cannot_hold_is_refused_when_written(
+        freqs: list[int], symbol: int, why: str) -> None:
+    """At the call, by name: not a number that later reads back as something else."""
+    writer = Writer()
+    with pytest.raises(ValueError) as info:
+        writer.weighted(freqs, symbol)
+    assert str(info.value) == why
+    assert writer.steps == []

@@ -39,9 +39,12 @@ class Writer:
 
     def weighted(self, freqs: Sequence[int], value: int) -> int:
         """Symbol `value` of a table of frequencies (a symbol that is certain writes nothing)."""
-        assert 0 <= value < len(freqs)
+        # refused here, not later as a wrong number (an assert would vanish under -O)
+        if not 0 <= value < len(freqs):
+            raise ValueError(f"symbol {value} of a table of {len(freqs)}")
         f = freqs[value]
-        assert f > 0, "a symbol of frequency 0 cannot be written"
+        if f <= 0:
+            raise ValueError(f"symbol {value} has frequency {f}: it cannot be written")
         start = sum(freqs[:value])
         total = start + f + sum(freqs[value + 1:])
         if f != total:
@@ -51,7 +54,7 @@ class Writer:
     def cost(self) -> float:
         """Bits the steps take (the number's size to within a bit or two)."""
         log2 = math.log2
-        return sum(log2(t) - log2(f) if f > 1 else log2(t) for _, f, t in self.steps)
+        return sum(log2(t) - log2(f) for _, f, t in self.steps)
 
     def number(self) -> int:
         """The number a `Reader` reads these steps from, in the order they were written."""
