@@ -132,16 +132,39 @@ def read(text: str) -> tuple[str, Puzzle]:
                           found=repr(tag[:10]))
     tried = _candidates(payload)
     reasons = []
-    for name, options in tried:
+    for at, (name, options) in enumerate(tried):
         try:
-            return name, formats.decode(name, payload, **options)
+            puzzle = formats.decode(name, payload, **options)
         except FormatError as err:
             reasons.append(f"{name}{' ' + options['kind'] if 'kind' in options else ''}: {err}")
+            continue
+        _refuse_two_readings(name, payload, puzzle, tried[at + 1:])
+        return name, puzzle
     if not tried:
         raise FormatError(NAME, 0, "a link or a string of a known format "
                           "(" + ", ".join([*link_formats(), "json"]) + ")",
                           found=repr(payload[:20]))
     raise NotRecognized(NAME, "a string of one format; tried " + "; ".join(reasons), reasons)
+
+
+def _refuse_two_readings(name: str, text: str, puzzle: Puzzle,
+                         later: list[tuple[str, dict[str, str]]]) -> None:
+    """A bare text that another kind of the same format reads as other cells does not say
+    which puzzle it is (jcode's text never says its kind): only the fragment's tag can. A
+    text every kind reads as the same cells (givens only, sudoklify's strings) is the
+    first kind's."""
+    for other, options in later:
+        if other != name:
+            return
+        try:
+            reading = formats.decode(name, text, **options)
+        except FormatError:
+            continue
+        if reading.cells != puzzle.cells:
+            tags = ", ".join(f"{tag}: for a {kind}" for tag, kind in _FORMS[name].tags)
+            raise FormatError(NAME, 0, f"a fragment tag naming the kind ({tags})",
+                              found=f"a bare {name} text that reads as a {puzzle.kind} and "
+                                    f"as a {reading.kind}, with other cells")
 
 
 def _looks_like_our_json(text: str) -> bool:

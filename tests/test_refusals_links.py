@@ -7,7 +7,7 @@ import pytest
 
 from pycore import formats, links
 from pycore.errors import FormatError, LossError, NotRecognized, UnknownName
-from pycore.model import Puzzle, candidates, given
+from pycore.model import Puzzle, black, candidates, given, value
 
 # A 17-given sudoku as a plain line of digits and dots: only the imports read it.
 PLAIN = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -169,3 +169,43 @@ def test_each_kind_a_format_tries_is_named_with_its_reason() -> None:
     assert tried[0].startswith("jcode sudoku: jcode at character 82: expected a sudoku of ")
     assert tried[1].startswith("jcode str8ts: jcode at character 82: expected a str8ts of ")
     assert str(info.value) == "auto: expected a string of one format; tried " + "; ".join(tried)
+
+
+# jcode's text never says its kind (NOTES: "a link carries the kind"): the j: and k: tags do.
+STR8TS_9 = Puzzle.blank("str8ts", size=9).with_cells({0: black(), 1: given(2), 2: black(3)})
+NAMING_THE_KIND = "a fragment tag naming the kind (j: for a sudoku, k: for a str8ts)"
+
+
+def test_a_bare_jcode_text_two_kinds_read_differently_is_refused_for_its_tag() -> None:
+    text = formats.encode("jcode", STR8TS_9)
+    # the same text as a sudoku: the black cells' values read as player's values
+    assert formats.decode("jcode", text).cells[0] == value(1)
+    with pytest.raises(FormatError) as info:
+        links.read(text)
+    assert (info.value.format, info.value.pos, info.value.expected, info.value.found) == (
+        "auto", 0, NAMING_THE_KIND,
+        "a bare jcode text that reads as a sudoku and as a str8ts, with other cells")
+    assert links.read("k:" + text) == ("jcode", STR8TS_9)
+    assert links.read("j:" + text)[1].kind == "sudoku"
+
+
+def test_a_bare_jcode_sudoku_with_players_values_needs_its_tag_too() -> None:
+    sudoku = Puzzle.blank(size=4).with_cells({0: value(1), 5: given(2)})
+    text = formats.encode("jcode", sudoku)
+    with pytest.raises(FormatError) as info:
+        links.read(text)
+    assert info.value.expected == NAMING_THE_KIND
+    assert links.read(links.link(sudoku, "jcode")) == ("jcode", sudoku)
+
+
+def test_a_bare_jcode_text_of_givens_only_is_a_sudoku_as_sudoklifys_strings_are() -> None:
+    name, puzzle = links.read("-BCDCDA-BAD--CBA")  # reads as the same cells either kind
+    assert (name, puzzle.kind, puzzle.count("given")) == ("jcode", "sudoku", 12)
+
+
+@pytest.mark.parametrize("puzzle", [
+    Puzzle.blank("str8ts", size=5).with_cells({0: black(), 6: value(2)}),  # 25 cells: no sudoku
+    Puzzle.blank("str8ts", size=9).with_cell(0, candidates(range(1, 10))),  # 539: over a sudoku's
+], ids=["size", "value"])
+def test_a_bare_jcode_text_only_a_str8ts_can_be_is_that_str8ts(puzzle: Puzzle) -> None:
+    assert links.read(formats.encode("jcode", puzzle)) == ("jcode", puzzle)
