@@ -101,6 +101,12 @@ def test_base64_refusals(text: str, pos: int, expected: str, found: str | None) 
     assert refusal(lambda: formats.decode("binary", text)) == (pos, expected, found, "character")
 
 
+def test_only_equals_signs_are_padding() -> None:
+    # "AAEX" is bytes 0, 1, 23: the X is the box size byte, read and refused as 23
+    assert refusal(lambda: formats.decode("binary", "AAEX")) == (
+        2, "a box size of 2 to 5", "23", "byte")
+
+
 def test_url_safe_and_unpadded_base64_read_like_the_standard_form() -> None:
     data = bytes(HEADER_4X4 + [1, 2, 3, 4] + [0] * 8 + [4, 3, 2, 1])
     standard = base64.b64encode(data).decode()
@@ -133,6 +139,8 @@ def test_the_encoder_names_what_it_would_lose_unless_asked_to_drop_it() -> None:
         binary.encode_bytes(puzzle)  # lossless unless asked: the default
     assert (info.value.format, info.value.lost) == (
         "binary", ["2 cells with pencil marks", "2 player's values (they would read back as givens)"])
+    with pytest.raises(LossError):
+        binary.encode(puzzle)  # the text's default too
     read = binary.decode_bytes(binary.encode_bytes(puzzle, lossy=True))
     assert read.cells[:4] == (given(1), given(2), EMPTY, EMPTY)
 
@@ -140,6 +148,7 @@ def test_the_encoder_names_what_it_would_lose_unless_asked_to_drop_it() -> None:
 def test_a_link_spells_base64_url_safe_and_unpadded() -> None:
     assert binary.url_safe("+/8=") == "-_8"
     assert binary.url_safe("AAEC") == "AAEC"
+    assert binary.url_safe("AAEX") == "AAEX"  # only '=' is padding: a final X stays
     puzzle = Puzzle.blank(size=4).with_cell(15, given(4))
     text = binary.encode(puzzle)
     assert text.endswith("=") and formats.decode("binary", binary.url_safe(text)) == puzzle
