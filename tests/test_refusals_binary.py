@@ -23,6 +23,7 @@ def refusal(call: Callable[[], object]) -> tuple[int | None, str, str | None, st
         call()
     err = info.value
     assert type(err) is FormatError and err.format == "binary"
+    assert err.pos is None or type(err.pos) is int  # an index, never 7548.0
     return err.pos, err.expected, err.found, err.unit
 
 
