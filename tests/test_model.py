@@ -372,6 +372,7 @@ def test_cells_and_puzzles_print_as_what_builds_them() -> None:
         "<Puzzle sudoku 4 box=(2, 2) 2 cells filled>")
     assert repr(Puzzle.blank("str8ts", 5)) == "<Puzzle str8ts 5 box=None 0 cells filled>"
     assert repr(Puzzle.blank(layout=SAMURAI)).startswith("<Puzzle sudoku 9 layout=Layout(box=3, ")
+    assert repr(Puzzle.blank(layout=SAMURAI)).endswith(" 0 cells filled>")  # outside is not filled
 
 
 def test_a_cell_is_found_by_row_and_column() -> None:
