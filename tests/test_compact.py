@@ -342,9 +342,11 @@ def test_the_longest_text_is_read_as_far_as_its_shape() -> None:
 
 
 def test_not_a_string() -> None:
-    with pytest.raises(FormatError) as info:
-        pycore.decode("compact", 12345)  # type: ignore[arg-type]
-    assert (info.value.pos, info.value.expected, info.value.found) == (0, "text", "int")
+    for decode in (compact.decode, lambda text: pycore.decode("compact", text)):
+        with pytest.raises(FormatError) as info:
+            decode(12345)  # type: ignore[arg-type]
+        error = info.value
+        assert (error.format, error.pos, error.expected, error.found) == ("compact", 0, "text", "int")
 
 
 def test_a_text_too_long_for_its_shape_is_refused_before_decoding() -> None:
