@@ -58,16 +58,14 @@ MODULES: dict[str, list[str]] = {
     # the engines under compact: their own fast tests (compact's whole file made each mutant slow)
     "pycore.formats._numeral": ["tests/test_numeral.py"],
     "pycore.formats._rans": ["tests/test_rans.py"],
-    # compact's own tests, without the three about links and the other formats' strings
-    # (slow, and compact's round trips are checked by the rest)
+    # compact's fast tests (examples, frozen vectors, refusals, short hostile texts): its
+    # property tests take 25 s, too long a wait for each of 1300 mutants; run them by hand
+    # (mutmut run NAME ...) on the survivors
     "pycore.formats.compact": [f"tests/test_compact.py::test_{name}" for name in (
-        "every_square_grid_round_trips", "every_layout_round_trips", "player_states_round_trip",
         "lossy_is_accepted_and_changes_nothing", "compact_is_registered_first",
         "version_1_vectors", "vectors_cover_every_kind_and_shape", "short_for_the_common_cases",
-        "texts_shaped_like_other_formats_are_marked_and_read_as_compact",
         "unmarked_texts_never_look_like_other_formats", "any_text_gives_a_puzzle_or_a_format_error",
-        "url_safe_garbage_gives_a_puzzle_or_a_format_error",
-        "mutated_links_give_a_puzzle_or_a_format_error", "refusals", "not_a_string",
+        "url_safe_garbage_gives_a_puzzle_or_a_format_error", "refusals", "not_a_string",
         "the_longest_text_is_read_as_far_as_its_shape",
         "a_text_too_long_for_its_shape_is_refused_before_decoding",
         "a_text_without_an_escape_is_read_and_is_what_the_encoder_writes",
