@@ -143,7 +143,7 @@ def candidates(digits: Iterable[int]) -> Cell:
 
 def black(digit: int = 0) -> Cell:
     """A str8ts black cell, empty (digit 0) or holding a black given."""
-    return Cell("black", digit) if digit else BLACK
+    return Cell("black", digit)
 
 
 @dataclass(frozen=True)
