@@ -147,6 +147,10 @@ def read(text: str) -> tuple[str, Puzzle]:
     raise NotRecognized(NAME, "a string of one format; tried " + "; ".join(reasons), reasons)
 
 
+class _KindNotSaid(FormatError):
+    """A bare text of one of our formats that two of its kinds read as other cells."""
+
+
 def _refuse_two_readings(name: str, text: str, puzzle: Puzzle,
                          later: list[tuple[str, dict[str, str]]]) -> None:
     """A bare text that another kind of the same format reads as other cells does not say
@@ -161,10 +165,9 @@ def _refuse_two_readings(name: str, text: str, puzzle: Puzzle,
         except FormatError:
             continue
         if reading.cells != puzzle.cells:
-            tags = ", ".join(f"{tag}: for a {kind}" for tag, kind in _FORMS[name].tags)
-            raise FormatError(NAME, 0, f"a fragment tag naming the kind ({tags})",
-                              found=f"a bare {name} text that reads as a {puzzle.kind} and "
-                                    f"as a {reading.kind}, with other cells")
+            tags = ", ".join(f"{tag}: {kind}" for tag, kind in _FORMS[name].tags)
+            raise _KindNotSaid(NAME, 0, f"a tag for its kind ({tags})",
+                               found=f"a {name} text both kinds read")
 
 
 def _looks_like_our_json(text: str) -> bool:
@@ -187,7 +190,8 @@ def read_any(text: str) -> Imported:
         name, puzzle = read(text)
         return imports.Imported(name, puzzle)
     except FormatError as ours:
-        if _looks_like_our_json(text):  # our JSON form with a fault: say so, not a look-alike
+        # our JSON form with a fault, or our text without its kind: say so, not a look-alike
+        if _looks_like_our_json(text) or isinstance(ours, _KindNotSaid):
             raise
         found, errors, reasons = imports.tried(text)
         if found is not None:

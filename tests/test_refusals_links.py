@@ -173,7 +173,7 @@ def test_each_kind_a_format_tries_is_named_with_its_reason() -> None:
 
 # jcode's text never says its kind (NOTES: "a link carries the kind"): the j: and k: tags do.
 STR8TS_9 = Puzzle.blank("str8ts", size=9).with_cells({0: black(), 1: given(2), 2: black(3)})
-NAMING_THE_KIND = "a fragment tag naming the kind (j: for a sudoku, k: for a str8ts)"
+NAMING_THE_KIND = "a tag for its kind (j: sudoku, k: str8ts)"
 
 
 def test_a_bare_jcode_text_two_kinds_read_differently_is_refused_for_its_tag() -> None:
@@ -183,8 +183,10 @@ def test_a_bare_jcode_text_two_kinds_read_differently_is_refused_for_its_tag() -
     with pytest.raises(FormatError) as info:
         links.read(text)
     assert (info.value.format, info.value.pos, info.value.expected, info.value.found) == (
-        "auto", 0, NAMING_THE_KIND,
-        "a bare jcode text that reads as a sudoku and as a str8ts, with other cells")
+        "auto", 0, NAMING_THE_KIND, "a jcode text both kinds read")
+    with pytest.raises(FormatError) as info:
+        links.read_any(text)  # not what an import that takes it for a plain grid would say
+    assert info.value.expected == NAMING_THE_KIND
     assert links.read("k:" + text) == ("jcode", STR8TS_9)
     assert links.read("j:" + text)[1].kind == "sudoku"
 
