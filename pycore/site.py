@@ -97,12 +97,24 @@ ASSETS = "assets"
 # (emscripten's EM_ASM glue) and PyScript (its FFI) evaluate JavaScript they generate
 # themselves ('unsafe-eval'); nothing may load from anywhere else. Images may also be
 # data: URLs: the QR code and the printable grid are SVG the page makes, shown through
-# <img> (where an SVG can run no script), never inserted as markup.
+# <img> (where an SVG can run no script), never inserted as markup. PyScript starts its worker
+# from a blob: URL it makes of its own bundled code (only a script already running here can
+# make one).
 CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; font-src 'self'; worker-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; worker-src 'self' blob:; "
     "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+# Cross-origin isolation: the page's Python runs in a PyScript worker, whose synchronous
+# DOM access needs SharedArrayBuffer, which a browser gives only an isolated page. Every
+# file is our own origin, so isolating costs nothing. A <meta> tag cannot carry these;
+# on a host that sends no headers, the service worker adds them from the second visit
+# (web/sw.js), and the first visit runs the Python on the main thread (web/early.js).
+ISOLATION = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
 # Directives a <meta> policy cannot carry (browsers ignore them there, with a console error).
 HEADER_ONLY = ("frame-ancestors", "report-uri", "sandbox")
 
@@ -494,7 +506,7 @@ def write_offline_files(site_dir: Path) -> None:
 def headers_for(path: str) -> dict[str, str]:
     """The response headers of one site path (netlify.toml gives the published site the same)."""
     out = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer"}
+           "Referrer-Policy": "no-referrer", **ISOLATION}
     out["Cache-Control"] = (
         LONG_CACHE if path.startswith((f"/{VENDOR}/", f"/{ASSETS}/")) else "no-cache"
     )

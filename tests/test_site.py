@@ -93,7 +93,8 @@ def test_the_page_script_leaves_codecs_to_pycore_and_writes_no_html() -> None:
     app = (ROOT / "web" / "app.py").read_text()
     assert "innerHTML" not in app and "outerHTML" not in app
     assert "pycore.formats" not in app and "insertAdjacentHTML" not in app
-    for script in sorted((ROOT / "web").glob("*.py")):  # every Python file the page runs
+    # every Python file the page runs, and early.js, which builds elements for it
+    for script in [*sorted((ROOT / "web").glob("*.py")), ROOT / "web" / "early.js"]:
         text = script.read_text()
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "DOMParser",
                      "createContextualFragment", "srcdoc", "eval(", "Function("):
@@ -106,6 +107,8 @@ def test_netlify_publishes_the_build_with_the_servers_headers() -> None:
     assert "pycore build" in config["build"]["command"]
     rules = {rule["for"]: rule["values"] for rule in config["headers"]}
     assert rules["/*"]["Content-Security-Policy"] == site.CSP
+    for name, value in site.ISOLATION.items():  # the worker's synchronous DOM access needs them
+        assert rules["/*"][name] == value == site.headers_for("/assets/app.py")[name], name
     assert "'unsafe-inline'" not in site.CSP and "http" not in site.CSP  # no inline script, no other host
     assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
     assert rules["/*.mjs"]["Content-Type"] == "text/javascript"

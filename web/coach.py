@@ -162,7 +162,6 @@ class Coach:
 
     def mark(self, step: Step) -> None:
         """The step on the grid: pattern cells, then the digits placed, removed and used."""
-        cells = self.page.view.cells
         wanted: dict[int, dict[int, str]] = {}  # cell -> digit -> its class
         for i in step.cells:
             wanted.setdefault(i, {}).update({d: DIGIT for d in step.digits})
@@ -172,7 +171,7 @@ class Coach:
             wanted.setdefault(i, {})[d] = PLACE
         targets = {i for i, _ in (*step.placements, *step.eliminations)}
         for i, digits in wanted.items():
-            el = cells[i]
+            el = self.page.view.element(i)
             self.marked.append(el)
             if i in step.cells:
                 el.classList.add(PATTERN)

@@ -1,16 +1,18 @@
 """The few DOM helpers every page module shares: find by id, make an element, listen.
 
-One home for them (app.py, grid_view.py, keeper.py and page_tools.py all import
-from here). Text reaches the page only as text: `element` sets `textContent`, never
-markup.
+One home for them (app.py, grid_view.py, keeper.py and page_tools.py all import from
+here), and `replace`/`update`, which build or change many elements in one call. Text
+reaches the page only as text: `element` sets `textContent`, and so does early.js's
+builder, never markup.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, TypeAlias
 
 from pyodide.ffi import create_proxy
-from pyscript import document
+from pyscript import document, window
 
 # Every listener's proxy, kept for the page's lifetime (a dropped proxy would be freed
 # while the browser still holds the listener).
@@ -38,3 +40,23 @@ def element(tag: str, text: str = "", cls: str = "", **attributes: str) -> Any:
     for name, value in attributes.items():
         el.setAttribute(name.replace("_", "-"), value)
     return el
+
+
+# An element to build on the page's side: [tag, {attribute: value}, children or text,
+# optionally {style property: value}]; a string is a text node (web/early.js builds them).
+Node: TypeAlias = "str | list[Any]"
+# A change to the child with this data-index: attributes to set (None: remove), and its
+# new children or text (None: keep them).
+Change: TypeAlias = "tuple[int, dict[str, str | None], list[Node] | str | None]"
+
+
+def replace(parent: Any, nodes: list[Node]) -> None:
+    """The parent's children become these nodes, built in one call (from a worker, one
+    round trip instead of one per element, attribute and text)."""
+    window.pycoreDom.replace(parent, json.dumps(nodes, separators=(",", ":")))
+
+
+def update(parent: Any, changes: list[Change], focus: int = -1) -> None:
+    """Apply changes to the parent's children by data-index in one call, then focus the
+    child with data-index `focus` (-1: none)."""
+    window.pycoreDom.update(parent, json.dumps(changes, separators=(",", ":")), focus)

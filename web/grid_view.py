@@ -3,14 +3,15 @@
 `GridView.draw` compares the puzzle with the one it drew last (cells are immutable
 values, so an unchanged cell is the same object) and touches only cells whose state
 or clash mark changed, and the cursor's old and new cells: a keystroke on a 25x25
-costs a few cells, not 625. Decoded content reaches the DOM only as text.
+costs a few cells, not 625, and one DOM call (`dom.update`). Decoded content reaches the
+DOM only as text.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
+from dom import Change, Node, replace, update
 
 from pycore.editor import describe
 from pycore.model import Cell, Puzzle
@@ -46,16 +47,22 @@ def _edges(p: Puzzle) -> list[dict[str, str]]:
 
 
 class GridView:
-    """One grid element kept in step with a puzzle."""
+    """One grid element kept in step with a puzzle.
+
+    The cells are built and changed through `dom.replace` and `dom.update`, one call each
+    however many cells change: from a worker, each DOM call is a round trip."""
 
     def __init__(self, grid: Any) -> None:
         self.grid = grid
-        self.cells: list[Any] = []
         self.shown: tuple[Cell, ...] = ()
         self.conflicts: frozenset[int] = frozenset()
         self.shape_key: tuple[object, ...] = ()
         self.cursor_shown = -1
         self.mark_cols = 3
+
+    def element(self, i: int) -> Any:
+        """Cell i's element (for what draws on a cell besides the grid: hints)."""
+        return self.grid.querySelector(f'[data-index="{i}"]')
 
     def draw(self, p: Puzzle, cursor: int, focus: bool = False) -> bool:
         """Bring the grid in step with `p`; True when it was rebuilt for a new shape."""
@@ -68,9 +75,11 @@ class GridView:
         changed = {i for i, (a, b) in enumerate(zip(shown, p.cells, strict=True)) if a is not b and a != b}
         changed |= conflicts ^ self.conflicts
         self.shown, self.conflicts = p.cells, conflicts
-        for i in sorted(changed):
-            self.draw_cell(p, i)
-        self.draw_cursor(cursor, focus)
+        changes: list[Change] = [(i, *self.content(p, i)) for i in sorted(changed)
+                                 if p.cells[i].kind != "outside"]
+        changes += self.cursor_changes(cursor)
+        if changes or focus:
+            update(self.grid, changes, cursor if focus else -1)
         return rebuilt
 
     def build(self, p: Puzzle) -> None:
@@ -90,92 +99,63 @@ class GridView:
         grid.setAttribute("aria-colcount", str(cols))
         outside = p.geometry.outside
         edges = _edges(p)
-        fragment = document.createDocumentFragment()
-        self.cells = []
+        self.conflicts = frozenset()
+        built: list[Node] = []
         for r in range(rows):
-            row = document.createElement("div")
-            row.setAttribute("role", "row")
-            row.className = "row"
+            row: list[Node] = []
             for c in range(cols):
                 i = r * cols + c
-                el = document.createElement("div")
-                el.setAttribute("data-row", str(r))
-                el.setAttribute("data-col", str(c))
-                el.setAttribute("data-index", str(i))
-                el.className = "cell"
+                attributes = {"data-row": str(r), "data-col": str(c), "data-index": str(i), "class": "cell"}
+                children: list[Node] | str = ""
                 if i in outside:
-                    el.setAttribute("data-kind", "outside")
-                    el.setAttribute("aria-hidden", "true")
+                    attributes |= {"data-kind": "outside", "aria-hidden": "true"}
                 else:
-                    el.setAttribute("role", "gridcell")
-                    el.setAttribute("tabindex", "-1")
-                    for name, value in edges[i].items():
-                        el.setAttribute(name, value)
-                row.append(el)
-                self.cells.append(el)
-            fragment.append(row)
-        grid.replaceChildren(fragment)
+                    attributes |= {"role": "gridcell", "tabindex": "-1", **edges[i]}
+                    shown, children = self.content(p, i)
+                    attributes |= {k: v for k, v in shown.items() if v is not None}
+                row.append(["div", attributes, children])
+            built.append(["div", {"role": "row", "class": "row"}, row])
+        replace(grid, built)
         self.shown = p.cells
-        self.conflicts = frozenset()
         self.cursor_shown = -1
-        for i in range(rows * cols):
-            if i not in outside:
-                self.draw_cell(p, i)
 
-    def draw_cell(self, p: Puzzle, i: int) -> None:
+    def content(self, p: Puzzle, i: int) -> tuple[dict[str, str | None], list[Node] | str]:
+        """Cell i's attributes (None: removed) and children: its digit, or its marks."""
         cell = p.cells[i]
-        el = self.cells[i]
-        if cell.kind == "outside":
-            return
-        el.setAttribute("data-kind", cell.kind)
-        if cell.kind == "candidates":
-            marks: list[Any] = []
-            for d in sorted(cell.candidates):
-                if marks:
-                    marks.append(" ")  # keeps textContent a readable list: "1 3 7"
-                mark = document.createElement("span")
-                mark.className = "mark"
-                mark.textContent = str(d)
-                mark.style.gridRow = str((d - 1) // self.mark_cols + 1)
-                mark.style.gridColumn = str((d - 1) % self.mark_cols + 1)
-                marks.append(mark)
-            el.replaceChildren(*marks)
-        else:
-            el.textContent = str(cell.digit) if cell.digit else ""
         clash = i in self.conflicts
-        if clash:
-            el.setAttribute("data-conflict", "true")
-        else:
-            el.removeAttribute("data-conflict")
         r, c = divmod(i, p.cols)
-        el.setAttribute("aria-label", f"Row {r + 1}, column {c + 1}: {describe(cell)}"
-                        + (", conflict" if clash else ""))
+        attributes: dict[str, str | None] = {
+            "data-kind": cell.kind,
+            "data-conflict": "true" if clash else None,
+            "aria-label": f"Row {r + 1}, column {c + 1}: {describe(cell)}" + (", conflict" if clash else ""),
+        }
+        if cell.kind != "candidates":
+            return attributes, str(cell.digit) if cell.digit else ""
+        marks: list[Node] = []
+        for d in sorted(cell.candidates):
+            if marks:
+                marks.append(" ")  # keeps textContent a readable list: "1 3 7"
+            place = {"grid-row": str((d - 1) // self.mark_cols + 1),
+                     "grid-column": str((d - 1) % self.mark_cols + 1)}
+            marks.append(["span", {"class": "mark"}, str(d), place])
+        return attributes, marks
 
-    def draw_cursor(self, i: int, focus: bool) -> None:
-        old = self.cursor_shown
-        if old != i and 0 <= old < len(self.cells):
-            prev = self.cells[old]
-            prev.setAttribute("tabindex", "-1")
-            prev.removeAttribute("aria-selected")
-        el = self.cells[i]
-        if old != i:
-            el.setAttribute("tabindex", "0")
-            el.setAttribute("aria-selected", "true")
-        self.cursor_shown = i
-        if focus:
-            el.focus()
+    def cursor_changes(self, i: int) -> list[Change]:
+        """The cursor leaves its old cell for cell i (one tab stop, the selected cell)."""
+        old, self.cursor_shown = self.cursor_shown, i
+        if old == i:
+            return []
+        changes: list[Change] = []
+        if 0 <= old < len(self.shown):
+            changes.append((old, {"tabindex": "-1", "aria-selected": None}, None))
+        changes.append((i, {"tabindex": "0", "aria-selected": "true"}, None))
+        return changes
 
 
 def build_pad(pad: Any, size: int) -> None:
     """Buttons 1..size and erase; on a phone one row (two for 16 or 25 digits, --pad-cols)."""
     keys = size + 1
     pad.style.setProperty("--pad-cols", str(keys if keys <= 10 else -(-keys // 2)))
-    buttons = []
-    for d in [*range(1, size + 1), 0]:
-        button = document.createElement("button")
-        button.type = "button"
-        button.textContent = str(d) if d else "⌫"
-        button.setAttribute("data-digit", str(d) if d else "erase")
-        button.setAttribute("aria-label", f"Enter {d}" if d else "Erase")
-        buttons.append(button)
-    pad.replaceChildren(*buttons)
+    replace(pad, [["button", {"type": "button", "data-digit": str(d) if d else "erase",
+                              "aria-label": f"Enter {d}" if d else "Erase"}, str(d) if d else "⌫"]
+                  for d in [*range(1, size + 1), 0]])

@@ -6,6 +6,7 @@ only reads and writes `localStorage` and the DOM (issue 5).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any
 
@@ -78,7 +79,6 @@ class Keeper:
         self.saved = ""  # the state last saved, so an unchanged grid is not written again
         self.salt = int(window.Math.random() * 2**30)
         self.list_due = False  # a refresh of the recent list is scheduled
-        self.list_proxy = create_proxy(self.refresh_list)
 
     def now(self) -> float:
         return float(window.Date.now())
@@ -198,7 +198,9 @@ class Keeper:
         """Redraw the list a moment after typing, not in the keystroke (the save itself is done)."""
         if not self.list_due:
             self.list_due = True
-            window.setTimeout(self.list_proxy, 300)
+            # Python's own timer: no function crosses to the page (in a worker, passing the
+            # same one again and again races with the bridge's clean-up of the last copy)
+            asyncio.get_event_loop().call_later(0.3, self.refresh_list)
 
     def refresh_list(self) -> None:
         self.list_due = False

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from dom import by_id, element, on
 from page_api import PageApi
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from pycore import links
@@ -370,4 +370,4 @@ class Tools:
         document.body.append(link)
         link.click()
         link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+        asyncio.get_event_loop().call_later(60, lambda: window.URL.revokeObjectURL(url))

@@ -36,14 +36,41 @@ function staticRoutes() {
   ];
 }
 
+// Cross-origin isolation (pycore.site.ISOLATION): the page's Python runs in a worker only
+// in an isolated page. A host that sends no such headers gets them from here, from the
+// second visit on: every file is kept with them, so a page served from the cache (by the
+// static routes too) is isolated. A response that has them is kept as it came.
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+function isolated(answer) {
+  if (answer.type !== "basic" || answer.headers.has("Cross-Origin-Embedder-Policy")) {
+    return answer;
+  }
+  const headers = new Headers(answer.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) {
+    headers.set(name, value);
+  }
+  return new Response(answer.body, {status: answer.status, statusText: answer.statusText, headers});
+}
+
+async function precache() {
+  const cache = await caches.open(PRECACHE.cache);
+  await Promise.all(PRECACHE.files.map(async (name) => {
+    const answer = await fetch(fresh(name));
+    if (!answer.ok) {
+      throw new Error(`precaching ${name}: HTTP ${answer.status}`);  // install fails, as addAll would
+    }
+    await cache.put(name, isolated(answer));
+  }));
+}
+
 self.addEventListener("install", (event) => {
   const routed = event.addRoutes ? event.addRoutes(staticRoutes()).catch(() => undefined) : null;
-  event.waitUntil(
-    Promise.all([
-      routed,
-      caches.open(PRECACHE.cache).then((cache) => cache.addAll(PRECACHE.files.map(fresh))),
-    ]).then(() => self.skipWaiting()),
-  );
+  event.waitUntil(Promise.all([routed, precache()]).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -69,10 +96,10 @@ async function fromCache(request, url) {
   if (hit) {
     return hit;
   }
-  const answer = await fetch(request);
+  const answer = isolated(await fetch(request));
   // Whatever else the page fetches from its own origin (a chunk a later PyScript loads)
   // is kept too, so that it is there on the next visit without a network.
-  if (answer.ok && answer.type === "basic" && !request.headers.has("range")) {
+  if (answer.ok && answer.type !== "opaque" && !request.headers.has("range")) {
     await cache.put(request, answer.clone());
   }
   return answer;

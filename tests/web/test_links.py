@@ -10,7 +10,7 @@ from pycore import encode, links, to_json
 from pycore.errors import FormatError
 from pycore.model import Puzzle
 
-from .conftest import App, expected_grid
+from .conftest import App, expected_grid, settle
 from .samples import SAMPLES
 
 
@@ -30,6 +30,7 @@ def lossless_links() -> list[tuple[str, str, Puzzle, str]]:
 def wait_for_grid(app: App, want: list[list[Any]], seconds: float = 10) -> list[list[Any]]:
     deadline = time.monotonic() + seconds
     while True:
+        settle(app.page)  # a grid read while the worker draws it would be half old, half new
         shown = app.grid()
         if shown == want or time.monotonic() > deadline:
             return shown

@@ -19,7 +19,7 @@ from pycore.model import Puzzle, candidates
 from pycore.render.qr import qr_svg
 from pycore.render.svg import render_svg
 
-from .conftest import ROOT, App, expected_grid, paste
+from .conftest import ROOT, App, expected_grid, paste, settle
 from .samples import SAMPLES
 
 EXAMPLES = {e["name"]: e for e in json.loads((ROOT / "tests/data/imports/examples.json").read_text())}
@@ -32,6 +32,7 @@ def wheel_requests(app: App) -> list[str]:
 def wait_until(page: Page, check: Any, seconds: float = 20) -> Any:
     deadline = time.monotonic() + seconds
     while True:
+        settle(page)  # what the check reads is whole, not half drawn by the worker
         value = check()
         if value or time.monotonic() > deadline:
             return value
