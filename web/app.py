@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from coach import Coach, offer_levels  # Hint and New puzzle (web/coach.py)
-from dom import by_id, element, on
+from dom import HISTORY, LOCATION, Field, by_id, element, on
 from grid_view import GridView, build_pad
 from keeper import Keeper
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
@@ -87,7 +87,7 @@ class Page:
         on(window, "hashchange", self.on_hashchange)
         self.tools.start()
 
-        hash_ = str(window.location.hash)
+        hash_ = str(LOCATION.hash)
         opened = len(hash_) > 1 and self.open(hash_, fresh=True)
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and self.message.getAttribute("data-kind") != "error":
@@ -205,7 +205,7 @@ class Page:
         """A bad link typed into the address bar never stays there: the grid's own link returns."""
         if shared.lossless is not None:
             with contextlib.suppress(Exception):
-                window.history.replaceState(None, "", f"#{shared.lossless.fragment}")
+                HISTORY.replaceState(None, "", f"#{shared.lossless.fragment}")
 
     async def on_copy(self, event: Any) -> None:
         field = by_id("link")
@@ -294,16 +294,20 @@ class Page:
         return self.encoded[2]
 
     def render(self, focus: bool = False) -> None:
-        """Bring the DOM in step with the editor: the grid, controls, link and address bar."""
+        """Bring the DOM in step with the editor: the grid, controls, link and address bar.
+
+        Storage and the address bar come first, then the grid, the share box and its note
+        in one call: in a worker, each call made after a DOM write waits for the frame that
+        write asked the browser to draw (10 ms and more), so a keystroke makes one."""
         ed = self.editor
         p = ed.puzzle
-        if self.view.draw(p, ed.cursor, focus):
+        shared = self.shares()
+        self.keeper.keep(p, shared)  # saved on every change
+        self.render_address(shared)
+        if self.view.draw(p, ed.cursor, focus, self.share_fields(p, shared)):
             self.new_shape(p)
         self.coach.follow(p)  # a hint goes when the grid changes
         self.render_controls()
-        shared = self.shares()
-        self.render_share(p, shared)
-        self.keeper.keep(p, shared)  # saved on every change
         self.tools.refresh()
 
     def new_shape(self, p: Puzzle) -> None:
@@ -338,26 +342,28 @@ class Page:
         self.undo_button.disabled = not ed.can_undo
         self.redo_button.disabled = not ed.can_redo
 
-    def render_share(self, p: Puzzle, shared: links.Shares) -> None:
-        """The share box, its note and the address bar (which always holds a lossless link)."""
-        if self.link_shown != (p, self.format):
-            self.link_shown = (p, self.format)
-            note = by_id("share-note")
-            chosen = shared.chosen
-            by_id("link").value = "" if chosen is None else f"{self.base}#{chosen.fragment}"
-            if chosen is None:
-                note.textContent = self.refusal_words(p)
-            else:
-                size = f"{chosen.format}, {len(chosen.fragment)} characters."
-                note.textContent = f"{self.loss_words(p, chosen.format)}\n{size}" if chosen.lost else size
-            if shared.lossless is None:
-                note.textContent += (" No link holds this grid whole: the address bar keeps the last"
-                                     " one that did.")
-        # a cursor move, a mode switch, a link that failed to open: the address bar gets the
-        # grid's own lossless link back (no re-encoding per key)
-        if shared.lossless is not None and str(window.location.hash)[1:] != shared.lossless.fragment:
+    def share_fields(self, p: Puzzle, shared: links.Shares) -> list[Field]:
+        """The share box and its note, when the grid or the chosen format changed."""
+        if self.link_shown == (p, self.format):
+            return []
+        self.link_shown = (p, self.format)
+        chosen = shared.chosen
+        if chosen is None:
+            note = self.refusal_words(p)
+        else:
+            size = f"{chosen.format}, {len(chosen.fragment)} characters."
+            note = f"{self.loss_words(p, chosen.format)}\n{size}" if chosen.lost else size
+        if shared.lossless is None:
+            note += " No link holds this grid whole: the address bar keeps the last one that did."
+        link = "" if chosen is None else f"{self.base}#{chosen.fragment}"
+        return [("link", "value", link), ("share-note", "textContent", note)]
+
+    def render_address(self, shared: links.Shares) -> None:
+        """The address bar always holds the grid's lossless link: after a cursor move, a mode
+        switch or a link that failed to open it gets it back (no re-encoding per key)."""
+        if shared.lossless is not None and str(LOCATION.hash)[1:] != shared.lossless.fragment:
             with contextlib.suppress(Exception):
-                window.history.replaceState(None, "", f"#{shared.lossless.fragment}")
+                HISTORY.replaceState(None, "", f"#{shared.lossless.fragment}")
 
     def loss_words(self, p: Puzzle, fmt: str) -> str:
         """What the chosen (lossy) format drops, in the player's words (encodes once more,

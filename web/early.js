@@ -87,8 +87,9 @@
     parent.replaceChildren(...JSON.parse(json).map(make));
   };
   // Changes to children found by their data-index: [index, {attribute: value or null to
-  // remove}, children or null to keep them]; then the focus moves to the child `focus`.
-  const update = (parent, json, focus) => {
+  // remove}, children or null to keep them]; then fields, [id, property, text] (the share
+  // box's value, a note's textContent); then the focus moves to the child `focus`.
+  const update = (parent, json, focus, fields) => {
     for (const [index, attributes, children] of JSON.parse(json)) {
       const element = parent.querySelector(`[data-index="${index}"]`);
       for (const [name, value] of Object.entries(attributes)) {
@@ -102,6 +103,11 @@
         element.textContent = children;
       } else if (children) {
         element.replaceChildren(...children.map(make));
+      }
+    }
+    for (const [id, property, text] of JSON.parse(fields || "[]")) {
+      if (property === "value" || property === "textContent") {
+        document.getElementById(id)[property] = String(text);
       }
     }
     if (focus >= 0) {

@@ -9,9 +9,10 @@ DOM only as text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from dom import Change, Node, replace, update
+from dom import Change, Field, Node, replace, update
 
 from pycore.editor import describe
 from pycore.model import Cell, Puzzle
@@ -64,8 +65,9 @@ class GridView:
         """Cell i's element (for what draws on a cell besides the grid: hints)."""
         return self.grid.querySelector(f'[data-index="{i}"]')
 
-    def draw(self, p: Puzzle, cursor: int, focus: bool = False) -> bool:
-        """Bring the grid in step with `p`; True when it was rebuilt for a new shape."""
+    def draw(self, p: Puzzle, cursor: int, focus: bool = False, fields: Sequence[Field] = ()) -> bool:
+        """Bring the grid in step with `p`, and set the other fields given in the same
+        call; True when it was rebuilt for a new shape."""
         key = (p.kind, p.size, p.box, p.layout)
         rebuilt = key != self.shape_key
         if rebuilt:
@@ -78,8 +80,8 @@ class GridView:
         changes: list[Change] = [(i, *self.content(p, i)) for i in sorted(changed)
                                  if p.cells[i].kind != "outside"]
         changes += self.cursor_changes(cursor)
-        if changes or focus:
-            update(self.grid, changes, cursor if focus else -1)
+        if changes or focus or fields:
+            update(self.grid, changes, cursor if focus else -1, fields)
         return rebuilt
 
     def build(self, p: Puzzle) -> None:

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from dom import by_id, on
+from dom import DATE, by_id, on
 from page_api import PageApi
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -66,7 +66,7 @@ class Keeper:
 
     The decisions (which slot, whether to ask) are `pycore.persist`'s; this class only
     reads and writes `localStorage` and the DOM. What gets saved is the grid's lossless
-    link, as render_share made it for the address bar (never the address bar itself,
+    link, as render made it for the address bar (never the address bar itself,
     which may hold a link that failed to open).
     """
 
@@ -81,7 +81,7 @@ class Keeper:
         self.list_due = False  # a refresh of the recent list is scheduled
 
     def now(self) -> float:
-        return float(window.Date.now())
+        return float(DATE.now())
 
     def start(self) -> None:
         """Wire the recent list and the question, then register the offline worker."""
@@ -151,7 +151,7 @@ class Keeper:
 
     def ask(self, saved: persist.Entry) -> None:
         self.asked = saved
-        when = str(window.Date.new(saved.time).toLocaleString())
+        when = str(DATE.new(saved.time).toLocaleString())
         by_id("ask-text").textContent = (
             f"You have other progress on this puzzle ({saved.label}, saved {when}). "
             "The grid shows the link's state; both are kept in Recent puzzles.")
@@ -219,7 +219,7 @@ class Keeper:
                 button.setAttribute("aria-current", "true")
             when = document.createElement("span")
             when.className = "when"
-            when.textContent = str(window.Date.new(entry.time).toLocaleString())
+            when.textContent = str(DATE.new(entry.time).toLocaleString())
             item.append(button, " ", when)
             items.append(item)
         by_id("recent-list").replaceChildren(*items)
