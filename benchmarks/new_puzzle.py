@@ -23,17 +23,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from pycore import site
-from tests.web.conftest import CHROMIUM_ARGS, READY, START_TIMEOUT, find_chromium
+from tests.web.conftest import CHROMIUM_ARGS, READY, START_TIMEOUT, WATCH_JS, find_chromium
 
-WATCH_JS = """() => {
-    const seen = window.__seen = {frames: 0, longest: 0, making: true};
-    document.getElementById('message').textContent = '';
-    const frame = () => { if (seen.making) { seen.frames++; requestAnimationFrame(frame); } };
-    requestAnimationFrame(frame);
-    new PerformanceObserver(list => {
-        for (const e of list.getEntries()) seen.longest = Math.max(seen.longest, e.duration);
-    }).observe({type: 'longtask'});
-}"""
 DONE_JS = "document.getElementById('message').textContent.startsWith('A new')"
 
 
@@ -67,6 +58,7 @@ def measure(url: str, shape: str, level: str, runs: int) -> list[tuple[str, floa
         page.select_option("#shape", shape)
         page.select_option("#level", level)
         for _ in range(runs):
+            page.evaluate("document.getElementById('message').textContent = ''")  # for DONE_JS
             page.evaluate(WATCH_JS)
             page.click("#new")
             page.wait_for_function(DONE_JS, timeout=300_000)

@@ -196,12 +196,8 @@ def serving(folder: Path, counter: Counter, broken: frozenset[str] = frozenset()
                 counter.add(len(chunk))
 
     server.RequestHandlerClass = partial(Counting, *made.args, **made.keywords)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield site.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with site.running(server) as url:
+        yield url
 
 
 @dataclass

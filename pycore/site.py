@@ -543,16 +543,23 @@ def url_of(server: http.server.ThreadingHTTPServer) -> str:
 
 
 @contextmanager
-def serving(directory: Path, port: int = 0) -> Iterator[str]:
-    """A built site served from a background thread while the block runs: its address
-    (port 0: a free one). What the tests and the benchmarks open in Chromium."""
-    server = make_server(directory, port)
+def running(server: http.server.ThreadingHTTPServer) -> Iterator[str]:
+    """A server answering from a background thread while the block runs: its address.
+    Closed after the block (the tests' and benchmarks' own servers use it too)."""
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield url_of(server)
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def serving(directory: Path, port: int = 0) -> Iterator[str]:
+    """A built site served from a background thread while the block runs: its address
+    (port 0: a free one). What the tests and the benchmarks open in Chromium."""
+    with running(make_server(directory, port)) as url:
+        yield url
 
 
 def serve(port: int = 8000, dest: Path = SITE) -> None:

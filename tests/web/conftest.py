@@ -140,6 +140,20 @@ def actions_wait_for_the_worker() -> Iterator[None]:
         setattr(cls, name, original)
 
 
+# Installed before New puzzle is pressed: the messages shown, the frames painted and
+# the long tasks (over 50 ms of main thread) while the puzzle is made.
+WATCH_JS = """() => {
+    const seen = window.__seen = {messages: [], frames: 0, longest: 0, making: true};
+    new MutationObserver(() => seen.messages.push(document.getElementById('message').textContent))
+        .observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});
+    const frame = () => { if (seen.making) { seen.frames++; requestAnimationFrame(frame); } };
+    requestAnimationFrame(frame);
+    new PerformanceObserver(list => {
+        for (const e of list.getEntries()) seen.longest = Math.max(seen.longest, e.duration);
+    }).observe({type: 'longtask'});
+}"""
+
+
 GRID_JS = """() => [...document.querySelectorAll('#grid [data-row]')].map(
     e => [Number(e.dataset.row), Number(e.dataset.col), e.dataset.kind, e.textContent])"""
 

@@ -19,23 +19,11 @@ from pycore.solve import count_solutions, solve
 from pycore.solve.generate import generate
 from pycore.solve.techniques import grade
 
-from .conftest import App
+from .conftest import WATCH_JS, App
 
 BOX = "(el) => { const b = el.getBoundingClientRect(); return [b.top, b.bottom, b.left, b.right]; }"
 MADE = 90_000  # ms: a 9x9 hard puzzle takes a second or two, a busy machine much more
 
-# Installed before New puzzle is pressed: the messages shown, the frames painted and
-# the long tasks (over 50 ms of main thread) while the puzzle is made.
-WATCH_JS = """() => {
-    const seen = window.__seen = {messages: [], frames: 0, longest: 0, making: true};
-    new MutationObserver(() => seen.messages.push(document.getElementById('message').textContent))
-        .observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});
-    const frame = () => { if (seen.making) { seen.frames++; requestAnimationFrame(frame); } };
-    requestAnimationFrame(frame);
-    new PerformanceObserver(list => {
-        for (const e of list.getEntries()) seen.longest = Math.max(seen.longest, e.duration);
-    }).observe({type: 'longtask'});
-}"""
 
 
 def state(page: Page) -> Puzzle:

@@ -5,7 +5,6 @@ headers, until the service worker adds them (from the second visit)."""
 from __future__ import annotations
 
 import http.server
-import threading
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -66,12 +65,8 @@ class PlainHost(http.server.SimpleHTTPRequestHandler):
 def plain_host(tmp_path: Path) -> Iterator[str]:
     folder = site.build(tmp_path / "site", quiet=True)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(PlainHost, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield site.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with site.running(server) as url:
+        yield url
 
 
 def test_a_plain_host_runs_python_on_the_main_thread_then_in_a_worker_from_the_second_visit(
