@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -88,6 +89,9 @@ K_EMPTY, K_GIVEN, K_VALUE, K_MARKS, K_BLACK, K_BLACK_GIVEN = range(6)
 # kind of the cell's image (under the chosen symmetry).
 KIND_PRIOR = (3, 2, 2, 2, 2, 2)
 SAME_AS_IMAGE = 8
+# Symmetries whose counted costs (_kinds_bits) are this close are compared by the coder's
+# exact sum: far above the rounding of either sum, far below a bit.
+NEAR_TIE = 1e-6
 NO_CONTEXT = 6
 
 BOXES: dict[int, tuple[tuple[int, int], ...]] = {
@@ -352,6 +356,59 @@ def _code_kinds(io: Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> 
     return kinds
 
 
+def _kinds_bits(plan: _Plan, shape: _Shape, truth: Sequence[int]) -> float:
+    """What `_code_kinds` costs, from counts alone (the encoder prices every symmetry on
+    each change: six walks of the grid per keystroke, in Python, were most of it).
+
+    An adaptive model's cost does not depend on the order its symbols came in: in each
+    context, the product of the totals it saw over the product of the frequencies of
+    the symbols it was given, and both run up in steps of 2 from the first table. So
+    counting (context, kind) pairs is enough. The sum is taken in another order than
+    the coder's, so it may differ in the last bits: `_write` breaks near-ties exactly."""
+    alphabet = _alphabet(plan)
+    present = alphabet
+    bits = 0.0
+    if len(alphabet) > 2:
+        others = alphabet[1:]
+        seen = set(truth)
+        mask = sum(1 << k for k, kind in enumerate(others) if kind in seen)
+        every = (1 << len(others)) - 1
+        freqs = [ALL_PRESENT if m == every else 1 for m in range(every + 1)]
+        if freqs[mask] != sum(freqs):
+            bits = math.log2(sum(freqs)) - math.log2(freqs[mask])
+        present = (K_EMPTY, *(kind for k, kind in enumerate(others) if mask >> k & 1))
+    context_of = _contexts(shape, plan.symmetry)
+    kinds = [*truth, NO_CONTEXT]
+    pairs = Counter(zip([kinds[j] for j in context_of], [truth[i] for i in shape.inside], strict=True))
+    per_context: dict[int, int] = {}
+    for (context, kind), n in pairs.items():
+        bits -= _climb(KIND_PRIOR[kind] + (SAME_AS_IMAGE if kind == context else 0), n)
+        per_context[context] = per_context.get(context, 0) + n
+    for context, n in per_context.items():
+        bits += _climb(sum(KIND_PRIOR[k] + (SAME_AS_IMAGE if k == context else 0) for k in present), n)
+    return bits
+
+
+@cache
+def _contexts(shape: _Shape, symmetry: int) -> tuple[int, ...]:
+    """Per inside cell, in order, the index of the cell whose kind is its context, or
+    `shape.count` (the index of NO_CONTEXT in `_kinds_bits`' list) when there is none."""
+    partner = _partners(shape, symmetry)
+    return tuple(partner[i] if partner[i] >= 0 else shape.count for i in shape.inside)
+
+
+_CLIMBS: dict[int, list[float]] = {}
+
+
+def _climb(start: int, n: int) -> float:
+    """log2(start) + log2(start + 2) + ... (n terms): what n uses of a count that starts
+    at `start` and grows by 2 cost (prefix sums, kept and extended as needed)."""
+    sums = _CLIMBS.setdefault(start, [0.0])
+    while len(sums) <= n:
+        sums.append(sums[-1] + math.log2(start + 2 * (len(sums) - 1)))
+    return sums[n]
+
+
 def _code_packing(io: Coder, plan: _Plan, truth: _Plan, kinds: Sequence[int]) -> _Plan:
     """The escapes and models this grid uses, said only for the kinds it has."""
     if plan.bare:
@@ -565,7 +622,11 @@ def _write(puzzle: Puzzle) -> Writer:
         return _cost(lambda w: _code_kinds(w, trial, shape, kinds))
 
     options = range(len(SYMMETRIES)) if shape.rows == shape.cols else range(DIAGONAL)
-    plan = replace(plan, symmetry=min(options, key=kinds_cost))
+    counted = {s: _kinds_bits(replace(plan, symmetry=s), shape, kinds) for s in options}
+    least = min(counted.values())
+    near = [s for s in options if counted[s] <= least + NEAR_TIE]
+    # the coder's own sum settles near-ties, so the choice is the coder's exact minimum
+    plan = replace(plan, symmetry=near[0] if len(near) == 1 else min(near, key=kinds_cost))
     if K_MARKS in has:
         _, used = _code_digits(Writer(), plan, shape, kinds, cells)
         full = replace(plan, mark_full=True)
