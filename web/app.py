@@ -10,17 +10,17 @@ Decoded content reaches the DOM only through `textContent` and attributes.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib
 import os
 import random
 from typing import Any
 
 from coach import Coach, offer_levels  # Hint and New puzzle (web/coach.py)
-from dom import HISTORY, LOCATION, Field, by_id, element, on
+from dom import LOCATION, answer, by_id, element, flush, later, on, set_attribute, set_property
 from grid_view import GridView, build_pad
 from keeper import Keeper
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
+from pyodide.ffi import create_proxy
 from pyscript import RUNNING_IN_WORKER, document, sync, window
 
 from pycore import links, messages
@@ -61,20 +61,17 @@ class Page:
         # same intention (the Keys help's "select, then Space"), not a second flip
         self.flipped_by_click = -1
         self.controls_shown: tuple[str, bool, bool] | None = None
-        self.radios = list(document.querySelectorAll('input[name="mode"]'))
-        self.undo_button, self.redo_button = by_id("undo"), by_id("redo")
+        # the fragment in the address bar as far as the page knows: it puts it there, and
+        # hashchange tells it when the player does (reading it back is a round trip)
+        self.address = str(LOCATION.hash)[1:]
 
     # -- wiring ----------------------------------------------------------------
 
     def start(self) -> None:
-        grid = self.view.grid
         on(by_id("shape"), "change", self.on_shape)
         on(by_id("format"), "change", self.on_format)
         on(by_id("open-form"), "submit", self.on_open)
         on(by_id("modes"), "change", self.on_mode)
-        on(grid, "keydown", self.on_key)
-        on(grid, "click", self.on_click)
-        on(by_id("pad"), "click", self.on_pad)
         on(by_id("undo"), "click", lambda e: self.undo_or_redo(self.editor.undo))
         on(by_id("redo"), "click", lambda e: self.undo_or_redo(self.editor.redo))
         on(by_id("fill"), "click", lambda e: self.act(self.editor.fill_candidates))
@@ -86,9 +83,14 @@ class Page:
         on(by_id("new"), "click", self.on_new)
         on(window, "hashchange", self.on_hashchange)
         self.tools.start()
+        # the grid's keys and taps and the pad's come from early.js, which answers the
+        # browser at once and applies the writes Python answers with (dom.answer)
+        if RUNNING_IN_WORKER:
+            sync.pycoreEvent = self.on_forwarded
+        else:
+            window.pycoreEvent = create_proxy(self.on_forwarded)
 
-        hash_ = str(LOCATION.hash)
-        opened = len(hash_) > 1 and self.open(hash_, fresh=True)
+        opened = bool(self.address) and self.open(f"#{self.address}", fresh=True)
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and self.message.getAttribute("data-kind") != "error":
             self.say("Reopened your saved grid.")
@@ -138,34 +140,41 @@ class Page:
             self.say("")
         self.render()
 
-    def on_key(self, event: Any) -> None:
-        key = str(event.key)
-        ctrl = bool(event.ctrlKey or event.metaKey)
+    def on_forwarded(self, facts: str) -> str:
+        """An event early.js forwarded, as JSON facts; the answer is the writes to make."""
+        return answer(self.on_event, facts)
+
+    def on_event(self, facts: dict[str, Any]) -> None:
+        kind = facts.get("event")
+        if kind == "key":
+            self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]))
+        elif kind == "cell":
+            self.on_cell(int(facts["index"]))
+        elif kind == "pad":
+            self.on_pad(str(facts["digit"]))
+        elif kind == "storage-failed":
+            self.keeper.storage_failed()
+
+    def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool) -> None:
+        """A key on the grid (Ctrl stands for Meta too; early.js stopped what would scroll)."""
         clicked, self.flipped_by_click = self.flipped_by_click, -1
         if key == " " and clicked == self.editor.cursor and not ctrl:
-            event.preventDefault()  # the click already flipped it
-            return
+            return  # the click already flipped it
         before = self.editor.puzzle
-        if self.editor.key(key, ctrl=ctrl, shift=bool(event.shiftKey), alt=bool(event.altKey)):
-            event.preventDefault()
+        if self.editor.key(key, ctrl=ctrl, shift=shift, alt=alt):
             if ctrl and self.editor.puzzle is not before:  # Ctrl+Z, Ctrl+Y: as the buttons
                 self.say("")
             self.render(focus=True)
 
-    def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-index]")
-        if target:  # JavaScript null arrives as a falsy JsNull, not None
-            before = self.editor.puzzle
-            index = int(target.getAttribute("data-index"))
-            self.editor.click(index)
-            self.flipped_by_click = index if self.editor.puzzle is not before else -1
-            self.render(focus=True)
+    def on_cell(self, index: int) -> None:
+        """A click or tap on cell `index`."""
+        before = self.editor.puzzle
+        self.editor.click(index)
+        self.flipped_by_click = index if self.editor.puzzle is not before else -1
+        self.render(focus=True)
 
-    def on_pad(self, event: Any) -> None:
-        button = event.target.closest("button")
-        if not button:
-            return
-        digit = str(button.getAttribute("data-digit") or "")
+    def on_pad(self, digit: str) -> None:
+        """A pad button: a digit, or "erase"."""
         if digit == "erase":
             self.act(self.editor.erase)
         elif digit.isdigit():
@@ -193,19 +202,19 @@ class Page:
 
     def on_hashchange(self, event: Any) -> None:
         # the fragment this event is about (in a worker, the address bar may have moved on)
-        hash_ = "#" + str(event.newURL).partition("#")[2]
+        self.address = str(event.newURL).partition("#")[2]
         shared = self.shares()
-        if shared.lossless is not None and hash_[1:] == shared.lossless.fragment:
-            return  # our own replaceState, or the same grid
-        if not self.open(hash_):
+        if shared.lossless is not None and self.address == shared.lossless.fragment:
+            return  # the same grid
+        if not self.open(f"#{self.address}"):
             self.put_link_back(shared)
         self.render()
 
     def put_link_back(self, shared: links.Shares) -> None:
         """A bad link typed into the address bar never stays there: the grid's own link returns."""
         if shared.lossless is not None:
-            with contextlib.suppress(Exception):
-                HISTORY.replaceState(None, "", f"#{shared.lossless.fragment}")
+            self.address = shared.lossless.fragment
+            later("address", self.address)
 
     async def on_copy(self, event: Any) -> None:
         field = by_id("link")
@@ -296,19 +305,22 @@ class Page:
     def render(self, focus: bool = False) -> None:
         """Bring the DOM in step with the editor: the grid, controls, link and address bar.
 
-        Storage and the address bar come first, then the grid, the share box and its note
-        in one call: in a worker, each call made after a DOM write waits for the frame that
-        write asked the browser to draw (10 ms and more), so a keystroke makes one."""
+        The writes are queued (dom.later) and sent in one call at the end, or with the
+        answer to an event early.js forwarded: in a worker, every call into the page is a
+        round trip, and one made after a DOM write waits for the frame that write asked the
+        browser to draw (10 ms and more)."""
         ed = self.editor
         p = ed.puzzle
         shared = self.shares()
         self.keeper.keep(p, shared)  # saved on every change
         self.render_address(shared)
-        if self.view.draw(p, ed.cursor, focus, self.share_fields(p, shared)):
+        if self.view.draw(p, ed.cursor, focus):
             self.new_shape(p)
+        self.render_share_box(p, shared)
         self.coach.follow(p)  # a hint goes when the grid changes
         self.render_controls()
         self.tools.refresh()
+        flush()
 
     def new_shape(self, p: Puzzle) -> None:
         """The pad, the shape menu and the str8ts-only controls follow a new grid shape."""
@@ -334,18 +346,18 @@ class Page:
         if state == self.controls_shown:
             return
         self.controls_shown = state
-        for radio in self.radios:
-            radio.checked = str(radio.value) == ed.mode
-        grid = self.view.grid
-        grid.setAttribute("data-mode", ed.mode)
-        grid.setAttribute("aria-roledescription", f"puzzle grid, {MODE_LABELS[ed.mode]} mode")
-        self.undo_button.disabled = not ed.can_undo
-        self.redo_button.disabled = not ed.can_redo
+        for mode in MODE_LABELS:
+            set_property(f"mode-{mode}", "checked", mode == ed.mode)
+        grid = self.view.name
+        set_attribute(grid, "data-mode", ed.mode)
+        set_attribute(grid, "aria-roledescription", f"puzzle grid, {MODE_LABELS[ed.mode]} mode")
+        set_property("undo", "disabled", not ed.can_undo)
+        set_property("redo", "disabled", not ed.can_redo)
 
-    def share_fields(self, p: Puzzle, shared: links.Shares) -> list[Field]:
+    def render_share_box(self, p: Puzzle, shared: links.Shares) -> None:
         """The share box and its note, when the grid or the chosen format changed."""
         if self.link_shown == (p, self.format):
-            return []
+            return
         self.link_shown = (p, self.format)
         chosen = shared.chosen
         if chosen is None:
@@ -355,15 +367,19 @@ class Page:
             note = f"{self.loss_words(p, chosen.format)}\n{size}" if chosen.lost else size
         if shared.lossless is None:
             note += " No link holds this grid whole: the address bar keeps the last one that did."
-        link = "" if chosen is None else f"{self.base}#{chosen.fragment}"
-        return [("link", "value", link), ("share-note", "textContent", note)]
+        set_property("link", "value", "" if chosen is None else f"{self.base}#{chosen.fragment}")
+        set_property("share-note", "textContent", note)
+
+    def share_link(self) -> str:
+        chosen = self.shares().chosen
+        return f"{self.base}#{chosen.fragment if chosen is not None else self.address}"
 
     def render_address(self, shared: links.Shares) -> None:
         """The address bar always holds the grid's lossless link: after a cursor move, a mode
         switch or a link that failed to open it gets it back (no re-encoding per key)."""
-        if shared.lossless is not None and str(LOCATION.hash)[1:] != shared.lossless.fragment:
-            with contextlib.suppress(Exception):
-                HISTORY.replaceState(None, "", f"#{shared.lossless.fragment}")
+        if shared.lossless is not None and self.address != shared.lossless.fragment:
+            self.address = shared.lossless.fragment
+            later("address", self.address)
 
     def loss_words(self, p: Puzzle, fmt: str) -> str:
         """What the chosen (lossy) format drops, in the player's words (encodes once more,

@@ -8,18 +8,18 @@ builder, never markup.
 
 from __future__ import annotations
 
+import inspect
 import json
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-# The window's objects a keystroke uses, looked up once. In a worker every lookup on
+# The window's objects the page uses, looked up once. In a worker every lookup on
 # `window` itself is a slow round trip (2 to 12 ms measured in Chromium), one on these
 # objects a fast one (0.1 to 0.3 ms). BUILDER is early.js's, which runs before PyScript.
 LOCATION: Any = window.location
-HISTORY: Any = window.history
 DATE: Any = window.Date
 BUILDER: Any = window.pycoreDom
 
@@ -33,8 +33,17 @@ def by_id(name: str) -> Any:
 
 
 def on(target: Any, event: str, handler: Any) -> None:
-    """Call a Python function for a DOM event for as long as the page lives."""
-    proxy = create_proxy(handler)
+    """Call a Python function for a DOM event for as long as the page lives; the writes it
+    queued are sent when it returns."""
+    if inspect.iscoroutinefunction(handler):
+        async def flushed(event: Any) -> None:
+            await handler(event)
+            flush()
+    else:
+        def flushed(event: Any) -> None:  # type: ignore[misc]
+            handler(event)
+            flush()
+    proxy = create_proxy(flushed)
     _PROXIES.append(proxy)
     target.addEventListener(event, proxy)
 
@@ -58,9 +67,6 @@ Node: TypeAlias = "str | list[Any]"
 # new children or text (None: keep them).
 Change: TypeAlias = "tuple[int, dict[str, str | None], list[Node] | str | None]"
 
-# A property of an element found by id, and its new value: ("link", "value", "https://…").
-Field: TypeAlias = "tuple[str, str, str]"
-
 
 def replace(parent: Any, nodes: list[Node]) -> None:
     """The parent's children become these nodes, built in one call (from a worker, one
@@ -68,8 +74,60 @@ def replace(parent: Any, nodes: list[Node]) -> None:
     BUILDER.replace(parent, json.dumps(nodes, separators=(",", ":")))
 
 
-def update(parent: Any, changes: list[Change], focus: int = -1, fields: Sequence[Field] = ()) -> None:
-    """Apply changes to the parent's children by data-index and set the fields, in one
-    call; then focus the child with data-index `focus` (-1: none)."""
-    BUILDER.update(parent, json.dumps(changes, separators=(",", ":")), focus,
-                   json.dumps(fields, separators=(",", ":")))
+# -- writes that wait for the end of the event ------------------------------------------
+#
+# A render's writes (the changed cells, the share box, the controls, the saved grid, the
+# address bar) are queued here and sent in one call at its end (`flush`). In an event
+# early.js forwards (a key or a tap on the grid or the pad) they are not sent at all: they
+# go back as the event's answer (`answer`), which early.js applies, so a keystroke costs
+# no call from the worker into the page. What queued writes may do is early.js's list:
+# update cells, set a property (value, text, disabled, hidden, checked), set or remove an
+# attribute, store or remove a saved item, replace the address bar's fragment.
+_pending: list[list[Any]] = []
+_answering = False
+
+
+def later(*op: Any) -> None:
+    """Queue one write (sent by the next `flush`, or with the event's answer)."""
+    _pending.append(list(op))
+
+
+def update(parent: str, changes: list[Change], focus: int = -1) -> None:
+    """Change the children of the element with id `parent` by data-index, then focus the
+    child with data-index `focus` (-1: none)."""
+    later("update", parent, changes, focus)
+
+
+def set_property(name: str, prop: str, value: str | bool) -> None:
+    """element.prop = value, for the element with id `name`."""
+    later("set", name, prop, value)
+
+
+def set_attribute(name: str, attribute: str, value: str | None) -> None:
+    """Set (None: remove) an attribute of the element with id `name`."""
+    later("attr", name, attribute, value)
+
+
+def _taken() -> str:
+    ops = json.dumps(_pending, separators=(",", ":"))
+    _pending.clear()
+    return ops
+
+
+def flush() -> None:
+    """Send the queued writes in one call (inside an answered event: nothing, they go back
+    with its answer)."""
+    if _pending and not _answering:
+        BUILDER.apply(_taken())
+
+
+def answer(handler: Callable[[dict[str, Any]], None], facts: str) -> str:
+    """Run an event forwarded by early.js (its facts as JSON) and answer with the writes it
+    queued, for early.js to apply."""
+    global _answering
+    _answering = True
+    try:
+        handler(json.loads(facts))
+    finally:
+        _answering = False
+    return _taken()

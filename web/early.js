@@ -6,9 +6,11 @@
 //    elsewhere it runs on the main thread, as before. This script runs before PyScript
 //    reads the <script type="py"> tag (it comes first in the document), so it can take
 //    the tag's `worker` attribute away.
-// 2. The mode buttons show the mode the page will open in, by app.py's rule (Solve for a
-//    shared link or a saved grid, which hold digits; Givens for a new blank grid), so the
-//    loading state never shows one mode and then switch.
+// 2. The mode buttons show the mode the page will open in, by pycore.editor.start_mode's
+//    rule (Solve for a shared link or a saved grid, which hold digits or pencil marks;
+//    Givens for a new blank grid), so the loading state does not show one mode and then
+//    switch. Only a link to a grid with nothing in it but black cells (a str8ts being
+//    drawn) opens in Givens after showing Solve: telling that needs the link decoded.
 // 3. Default actions a key or a submit would take. A browser asks for `preventDefault`
 //    while the event is being dispatched, and the worker's Python hears of the event only
 //    afterwards; so the keys whose default action would get in the way (arrows and Space
@@ -56,12 +58,17 @@
   }
 })();
 
-// 4. Many elements in one call. In a worker, every DOM call the page's Python makes is a
-//    round trip to this thread, and a 25x25 grid of pencil marks is tens of thousands of
-//    them. So web/dom.py describes the elements as JSON and these two build them here:
-//    elements by tag, attributes, style properties and text (always as text, never as
-//    markup). What they show is still decided in Python (web/grid_view.py).
-//    A node is a string (a text node) or [tag, {attribute: value}, children, {property: value}].
+// 4. Many elements in one call, and one answer per event. In a worker, every DOM call the
+//    page's Python makes is a round trip to this thread (and one made after a DOM write
+//    waits for the frame that write asked for), and a 25x25 grid of pencil marks is tens
+//    of thousands of them. So web/dom.py describes what to build or change as JSON and
+//    this builds it here: elements by tag, attributes, style properties and text (always
+//    as text, never as markup). The keys and taps on the grid and the pad are sent to
+//    Python as plain facts (which key, which cell), and Python answers with the writes
+//    to make (web/dom.py's `answer`): a keystroke is one message each way, and no call
+//    from the worker into this thread. What to show is still decided in Python.
+//    A node is a string (a text node) or [tag, {attribute: value}, children, {property: value}];
+//    a <time> with no children shows its datetime in the reader's own way.
 (() => {
   const make = (node) => {
     if (typeof node === "string") {
@@ -79,6 +86,9 @@
       element.textContent = children;
     } else if (children) {
       element.append(...children.map(make));
+    } else if (tag === "time") {  // a moment, shown the reader's way
+      const moment = new Date(element.getAttribute("datetime") || NaN);
+      element.textContent = Number.isNaN(moment.getTime()) ? "" : moment.toLocaleString();
     }
     return element;
   };
@@ -86,33 +96,119 @@
   const replace = (parent, json) => {
     parent.replaceChildren(...JSON.parse(json).map(make));
   };
-  // Changes to children found by their data-index: [index, {attribute: value or null to
-  // remove}, children or null to keep them]; then fields, [id, property, text] (the share
-  // box's value, a note's textContent); then the focus moves to the child `focus`.
-  const update = (parent, json, focus, fields) => {
-    for (const [index, attributes, children] of JSON.parse(json)) {
-      const element = parent.querySelector(`[data-index="${index}"]`);
-      for (const [name, value] of Object.entries(attributes)) {
-        if (value === null) {
-          element.removeAttribute(name);
-        } else {
-          element.setAttribute(name, value);
-        }
-      }
-      if (typeof children === "string") {
-        element.textContent = children;
-      } else if (children) {
-        element.replaceChildren(...children.map(make));
-      }
-    }
-    for (const [id, property, text] of JSON.parse(fields || "[]")) {
-      if (property === "value" || property === "textContent") {
-        document.getElementById(id)[property] = String(text);
-      }
-    }
-    if (focus >= 0) {
-      parent.querySelector(`[data-index="${focus}"]`).focus();
+  const setAttribute = (element, name, value) => {
+    if (value === null) {
+      element.removeAttribute(name);
+    } else {
+      element.setAttribute(name, value);
     }
   };
-  window.pycoreDom = Object.freeze({replace, update});
+  const PROPERTIES = new Set(["value", "textContent", "disabled", "hidden", "checked"]);
+  let storageFailed = false;
+  // The writes Python queued (web/dom.py's `later`), in order.
+  const WRITES = {
+    // changes to the children found by their data-index: [index, {attribute: value or
+    // null to remove}, children or null to keep them]; then the child `focus` is focused
+    update: (id, changes, focus) => {
+      const parent = document.getElementById(id);
+      for (const [index, attributes, children] of changes) {
+        const element = parent.querySelector(`[data-index="${index}"]`);
+        for (const [name, value] of Object.entries(attributes)) {
+          setAttribute(element, name, value);
+        }
+        if (typeof children === "string") {
+          element.textContent = children;
+        } else if (children) {
+          element.replaceChildren(...children.map(make));
+        }
+      }
+      if (focus >= 0) {
+        parent.querySelector(`[data-index="${focus}"]`).focus();
+      }
+    },
+    set: (id, property, value) => {
+      if (PROPERTIES.has(property)) {
+        document.getElementById(id)[property] = value;
+      }
+    },
+    attr: (id, name, value) => setAttribute(document.getElementById(id), name, value),
+    store: (key, value) => {
+      try {
+        if (value === null) {
+          window.localStorage.removeItem(key);
+        } else {
+          window.localStorage.setItem(key, value);
+        }
+      } catch {
+        storageFailed = true;  // full: Python keeps the grid for this tab and says so
+      }
+    },
+    address: (fragment) => {
+      try {
+        window.history.replaceState(null, "", `#${fragment}`);
+      } catch {
+        // too many replaceState calls in a short time: the next change puts it right
+      }
+    },
+  };
+  const apply = (json) => {
+    for (const [write, ...args] of JSON.parse(json)) {
+      WRITES[write](...args);
+    }
+    if (storageFailed) {
+      storageFailed = false;
+      send({event: "storage-failed"});
+    }
+  };
+  // Every stored item whose key starts with `prefix`, as JSON (null: storage is off).
+  const stored = (prefix) => {
+    try {
+      const storage = window.localStorage;
+      const found = {};
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key !== null && key.startsWith(prefix)) {
+          found[key] = storage.getItem(key);
+        }
+      }
+      return JSON.stringify(found);
+    } catch {
+      return null;
+    }
+  };
+  // Facts of an event to Python (app.py's on_forwarded), whose answer is the writes.
+  // Python sets its handler before the page says it is ready; until then there is no grid.
+  const send = (facts) => {
+    if (document.documentElement.dataset.ready !== "true") {
+      return;
+    }
+    const tag = document.querySelector('script[type="py"]');
+    const python = tag && tag.xworker ? tag.xworker.sync.pycoreEvent : window.pycoreEvent;
+    if (python) {
+      Promise.resolve(python(JSON.stringify(facts))).then(apply);
+    }
+  };
+  const grid = document.getElementById("grid");
+  if (grid) {
+    grid.addEventListener("keydown", (event) => {
+      const ctrl = event.ctrlKey || event.metaKey;
+      send({event: "key", key: event.key, ctrl, shift: event.shiftKey, alt: event.altKey});
+    });
+    grid.addEventListener("click", (event) => {
+      const cell = event.target.closest("[data-index]");
+      if (cell) {
+        send({event: "cell", index: Number(cell.dataset.index)});
+      }
+    });
+  }
+  const pad = document.getElementById("pad");
+  if (pad) {
+    pad.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-digit]");
+      if (button) {
+        send({event: "pad", digit: button.dataset.digit});
+      }
+    });
+  }
+  window.pycoreDom = Object.freeze({replace, apply, stored});
 })();

@@ -3,16 +3,15 @@
 `GridView.draw` compares the puzzle with the one it drew last (cells are immutable
 values, so an unchanged cell is the same object) and touches only cells whose state
 or clash mark changed, and the cursor's old and new cells: a keystroke on a 25x25
-costs a few cells, not 625, and one DOM call (`dom.update`). Decoded content reaches the
-DOM only as text.
+costs a few cells, not 625, written with the rest of the render in one call (`dom.update`
+queues the change). Decoded content reaches the DOM only as text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from dom import Change, Field, Node, replace, update
+from dom import Change, Node, replace, update
 
 from pycore.editor import describe
 from pycore.model import Cell, Puzzle
@@ -50,11 +49,13 @@ def _edges(p: Puzzle) -> list[dict[str, str]]:
 class GridView:
     """One grid element kept in step with a puzzle.
 
-    The cells are built and changed through `dom.replace` and `dom.update`, one call each
-    however many cells change: from a worker, each DOM call is a round trip."""
+    The cells are built through `dom.replace` (one call however many cells) and changed
+    through `dom.update` (queued with the render's other writes): from a worker, each DOM
+    call is a round trip."""
 
     def __init__(self, grid: Any) -> None:
         self.grid = grid
+        self.name = str(grid.id)
         self.shown: tuple[Cell, ...] = ()
         self.conflicts: frozenset[int] = frozenset()
         self.shape_key: tuple[object, ...] = ()
@@ -65,9 +66,8 @@ class GridView:
         """Cell i's element (for what draws on a cell besides the grid: hints)."""
         return self.grid.querySelector(f'[data-index="{i}"]')
 
-    def draw(self, p: Puzzle, cursor: int, focus: bool = False, fields: Sequence[Field] = ()) -> bool:
-        """Bring the grid in step with `p`, and set the other fields given in the same
-        call; True when it was rebuilt for a new shape."""
+    def draw(self, p: Puzzle, cursor: int, focus: bool = False) -> bool:
+        """Bring the grid in step with `p`; True when it was rebuilt for a new shape."""
         key = (p.kind, p.size, p.box, p.layout)
         rebuilt = key != self.shape_key
         if rebuilt:
@@ -80,8 +80,8 @@ class GridView:
         changes: list[Change] = [(i, *self.content(p, i)) for i in sorted(changed)
                                  if p.cells[i].kind != "outside"]
         changes += self.cursor_changes(cursor)
-        if changes or focus or fields:
-            update(self.grid, changes, cursor if focus else -1, fields)
+        if changes or focus:
+            update(self.name, changes, cursor if focus else -1)
         return rebuilt
 
     def build(self, p: Puzzle) -> None:

@@ -7,58 +7,61 @@ only reads and writes `localStorage` and the DOM (issue 5).
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import json
+import time
+from datetime import UTC, datetime
 from typing import Any
 
-from dom import DATE, by_id, on
+from dom import BUILDER, DATE, Node, by_id, later, on, replace
 from page_api import PageApi
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import window
 
 from pycore import links, messages, persist
 from pycore.editor import start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 
+# Every key the page stores starts with this (persist.PREFIX and persist.CURRENT).
+OURS = "pycore:"
+
 
 class LocalStore:
-    """`persist.Store` over `localStorage`; a browser that refuses storage gets a dict."""
+    """`persist.Store` over `localStorage`, read through a copy of the page's items.
+
+    The copy is read in one call at start (and again when another tab saves), and writes
+    go to it at once and to `localStorage` with the render's other writes (dom.later):
+    from a worker a call per item read is a round trip, and a save reads the whole list.
+    A browser that refuses storage keeps the grids in the copy, for as long as the tab."""
 
     def __init__(self) -> None:
-        self.storage: Any = None
-        self.fallback = persist.DictStore()
-        with contextlib.suppress(Exception):  # storage off, or a sandboxed frame
-            storage = window.localStorage
-            storage.getItem(persist.CURRENT)
-            self.storage = storage
-        self.failed = False
+        self.items: dict[str, str] = {}
+        self.available = False
+        self.failed = False  # a write was refused (full): the copy keeps the tab's grid
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the page's items again (another tab saved)."""
+        found = BUILDER.stored(OURS)  # JSON, or null when storage is off
+        if isinstance(found, str):
+            self.available = True
+            self.items = {str(k): str(v) for k, v in json.loads(found).items()}
 
     def get(self, key: str) -> str | None:
-        if self.storage is None:
-            return self.fallback.get(key)
-        value = self.storage.getItem(key)
-        return value if isinstance(value, str) else None
+        return self.items.get(key)
 
     def set(self, key: str, value: str) -> None:
-        if self.storage is None:
-            self.fallback.set(key, value)
-            return
-        try:
-            self.storage.setItem(key, value)
-        except Exception:  # full: keep this tab's grid in memory and say so
-            self.failed = True
-            self.fallback.set(key, value)
+        self.items[key] = value
+        if self.available:
+            later("store", key, value)
 
     def remove(self, key: str) -> None:
-        if self.storage is None:
-            self.fallback.remove(key)
-        else:
-            self.storage.removeItem(key)
+        self.items.pop(key, None)
+        if self.available:
+            later("store", key, None)
 
     def names(self) -> list[str]:
-        if self.storage is None:
-            return self.fallback.names()
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        return list(self.items)
 
 
 class Keeper:
@@ -81,18 +84,28 @@ class Keeper:
         self.list_due = False  # a refresh of the recent list is scheduled
 
     def now(self) -> float:
-        return float(DATE.now())
+        """Milliseconds since 1970, from this thread's clock (the page's is a round trip away)."""
+        return time.time() * 1000
 
     def start(self) -> None:
         """Wire the recent list and the question, then register the offline worker."""
         on(by_id("recent-list"), "click", self.on_recent)
         on(by_id("ask-saved"), "click", self.on_keep_saved)
         on(by_id("ask-link"), "click", lambda e: self.close_question())
-        on(window, "storage", lambda e: self.show_recent())  # other tabs' saves
+        on(window, "storage", self.on_storage)  # other tabs' saves
         self.show_recent()
         workers = getattr(window.navigator, "serviceWorker", None)
         if workers:  # only in a secure context (https, or http on localhost)
             workers.register("sw.js").catch(create_proxy(lambda err: None))
+
+    def on_storage(self, event: Any) -> None:
+        self.store.reload()
+        self.show_recent()
+
+    def storage_failed(self) -> None:
+        """early.js could not store a write (the browser's storage is full)."""
+        self.store.failed = True
+        self.show_recent()
 
     # -- which slot ----------------------------------------------------------------
 
@@ -207,23 +220,28 @@ class Keeper:
         self.show_recent()
 
     def show_recent(self) -> None:
+        """The recent list, built in one call (a <time> element shows its moment in the
+        reader's own way: early.js fills it in with the browser's toLocaleString)."""
         entries = self.shelf.entries()
-        items = []
+        items: list[Node] = []
         for entry in entries:
-            item = document.createElement("li")
-            button = document.createElement("button")
-            button.type = "button"
-            button.setAttribute("data-slot", entry.slot)
-            button.textContent = entry.label or "A saved grid"
+            button = {"type": "button", "data-slot": entry.slot}
             if entry.slot == self.slot:
-                button.setAttribute("aria-current", "true")
-            when = document.createElement("span")
-            when.className = "when"
-            when.textContent = str(DATE.new(entry.time).toLocaleString())
-            item.append(button, " ", when)
-            items.append(item)
-        by_id("recent-list").replaceChildren(*items)
+                button["aria-current"] = "true"
+            items.append(["li", {}, [["button", button, entry.label or "A saved grid"], " ",
+                                     ["time", {"class": "when", "datetime": _iso(entry.time)}, None]]])
+        replace(by_id("recent-list"), items)
         by_id("recent").hidden = not entries
         note = by_id("recent-note")
         note.textContent = ("This browser would not save more: the grid is kept only while the tab is open."
                             if self.store.failed else "")
+
+
+def _iso(ms: float) -> str:
+    """A moment as ISO 8601 in UTC, for a <time datetime> attribute ("" for a time that
+    no calendar holds: a stored item is anybody's text)."""
+    try:
+        moment = datetime.fromtimestamp(ms / 1000, tz=UTC)
+    except (OverflowError, OSError, ValueError):
+        return ""
+    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")

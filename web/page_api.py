@@ -23,3 +23,6 @@ class PageApi(Protocol):
 
     def render(self, focus: bool = False) -> None:
         """Bring the DOM in step with the editor."""
+
+    def share_link(self) -> str:
+        """The link the share box shows (the address bar's when the chosen format has none)."""

@@ -26,7 +26,7 @@ from page_api import PageApi
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from pycore import links
+from pycore import links, messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 
@@ -134,7 +134,9 @@ class Tools:
         self.surveyed: Puzzle | None = None
         self.qr_link: str | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
-        self.panels: tuple[Any, Any] | None = None  # the two panels refresh() looks at
+        # which panels are open, as their toggle events said (refresh() runs on every
+        # keystroke; from a worker, reading `open` there would be two round trips)
+        self.tools_open = self.qr_open = False
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine from a plain event handler (one that must act before any await)."""
@@ -160,12 +162,9 @@ class Tools:
 
     def refresh(self) -> None:
         """After every render: bring the open panels in step with the grid and its link."""
-        if self.panels is None:
-            self.panels = (by_id("tools-panel"), by_id("qr-panel"))
-        tools, qr = self.panels
-        if tools.open:
+        if self.tools_open:
             self.render_tools()
-        if "segno" in self.wheels.loaded and qr.open:
+        if "segno" in self.wheels.loaded and self.qr_open:
             self.render_qr()
 
     # -- the paste box -----------------------------------------------------------------
@@ -199,10 +198,10 @@ class Tools:
         if self.wheels.wanted:  # an import asked for a wheel: read again once it is here
             self.page.say("Loading what this text needs…")
             self.spawn(self.open_with_wheels(field, text))
-        elif found is None:  # each tool's refusal, as the import registry words it
-            self.page.say(f"Could not open that: {failure}", error=True)
-        else:
+        elif found is not None:
             self.opened(field, found)
+        elif failure is not None:  # in the player's words, not each reader's reasons
+            self.page.say(messages.pasting(failure, text), error=True)
 
     async def open_with_wheels(self, field: Any, text: str) -> None:
         try:
@@ -211,7 +210,7 @@ class Tools:
             self.page.say(str(err), error=True)
             return
         except (FormatError, PuzzleError) as err:
-            self.page.say(f"Could not open that: {err}", error=True)
+            self.page.say(messages.pasting(err, text), error=True)
             return
         self.opened(field, found)
 
@@ -233,7 +232,8 @@ class Tools:
     # -- other tools ---------------------------------------------------------------------
 
     async def on_tools_toggle(self, event: Any) -> None:
-        if not by_id("tools-panel").open:
+        self.tools_open = bool(by_id("tools-panel").open)
+        if not self.tools_open:
             return
         self.render_tools()
 
@@ -306,7 +306,8 @@ class Tools:
     # -- QR code -------------------------------------------------------------------------
 
     async def on_qr_toggle(self, event: Any) -> None:
-        if not by_id("qr-panel").open:
+        self.qr_open = bool(by_id("qr-panel").open)
+        if not self.qr_open:
             return
         if "segno" not in self.wheels.loaded:
             by_id("qr-note").textContent = "Loading the QR code maker…"
@@ -322,7 +323,7 @@ class Tools:
         """The QR code of the link the page shows (the address bar's when no format is chosen)."""
         from pycore.render.qr import qr_svg
 
-        link = str(by_id("link").value) or str(window.location.href)
+        link = self.page.share_link()  # not the share box: this render's writes are not made yet
         if link == self.qr_link:
             return
         self.qr_link = link

@@ -164,6 +164,44 @@ def test_an_edit_survives_a_reload_and_a_closed_tab(app: App) -> None:
     assert recent(again) == [persist.label(edited)]
 
 
+# Storage that fills up once the page has started: each save of a grid is refused.
+FULL_STORAGE = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (document.documentElement.dataset.ready === "true" && key.startsWith("pycore:slot:")) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+
+STORED_JS = "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('pycore:slot:')))"
+
+
+def test_a_full_storage_keeps_the_grid_in_the_tab_and_says_so(app: App) -> None:
+    app.page.add_init_script(FULL_STORAGE)
+    page = app.open(fragment("sudoku9-givens"))
+    assert page.inner_text("#recent-note") == ""
+    stored = page.evaluate(STORED_JS)  # the grid as opened, saved before the storage filled
+    app.cell(0, 1).click()
+    page.keyboard.type("4")
+    edited = SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
+    assert app.grid() == expected_grid(edited)
+    assert saved_state(page) == edited  # the address bar still holds the whole grid
+    page.wait_for_function("document.getElementById('recent-note').textContent !== ''")
+    assert page.inner_text("#recent-note") == (
+        "This browser would not save more: the grid is kept only while the tab is open.")
+    assert page.evaluate(STORED_JS) == stored
+    # the tab goes on: the kept grid is the one the recent list offers
+    app.cell(0, 2).click()
+    page.keyboard.type("7")
+    kept = persist.label(edited.with_cell(2, value(7)))
+    page.wait_for_function("kept => [...document.querySelectorAll('#recent-list button')]"
+                           ".some(b => b.textContent === kept)", arg=kept)
+    assert recent(page) == [kept]
+
+
 def test_a_link_of_a_puzzle_with_other_progress_asks_and_keeps_both(app: App) -> None:
     page = app.open(fragment("sudoku9-givens"))
     app.cell(0, 1).click()
