@@ -26,9 +26,10 @@ MAX_HISTORY = 1000  # undo steps kept; older ones are dropped
 
 
 def start_mode(puzzle: Puzzle) -> str:
-    """The mode a puzzle opens in: solving when it has givens or digits, setting givens
-    when it is blank."""
-    return VALUE if any(c.kind == "given" or c.digit for c in puzzle.cells) else GIVEN
+    """The mode a puzzle opens in: solving when it has givens, digits or pencil marks
+    (someone was playing it), setting givens when it is blank or has only black cells
+    (a str8ts being drawn)."""
+    return VALUE if any(c.kind in ("given", "candidates") or c.digit for c in puzzle.cells) else GIVEN
 
 
 def describe(cell: Cell) -> str:

@@ -18,10 +18,10 @@ from functools import cache
 from urllib.parse import unquote
 
 from . import formats, links
-from .errors import FormatError, LossError, PuzzleError
+from .errors import FormatError, LossError, NotRecognized, PuzzleError
 from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, candidates, given
 
-__all__ = ["CutOff", "cut_off", "for_error", "lost_words", "opening", "sharing"]
+__all__ = ["CutOff", "cut_off", "for_error", "lost_words", "opening", "pasting", "sharing"]
 
 FIRST_LINE = 80  # characters: what a phone shows on one or two lines
 CUT_OFF = "This link looks cut off. Copy the whole link again."
@@ -210,6 +210,58 @@ def opening(err: Exception, text: str) -> str:
                 f"Character {at} is {stray.found}. Copy the whole link again.")
     # the error's own text lists formats and their rules: for the console, not for a player
     return "That link could not be opened: it may be cut off or changed.\nCopy the whole link again."
+
+
+# --- a pasted text that did not open ---------------------------------------------------
+
+# The other tools' readers (pycore.formats.tools), by the name their errors carry.
+TOOLS = {"sudokupad": "SudokuPad", "f-puzzles": "f-puzzles", "sudokuwiki": "sudokuwiki.org",
+         "hodoku": "HoDoKu", "kangaroo": "Kangaroo", "puzz.link": "puzz.link",
+         "sudoku.coach": "sudoku.coach", "plain": "grid of digits"}
+NOT_KNOWN = ("That is not a puzzle link or puzzle text this page knows.\n"
+             "It opens its own links, SudokuPad, f-puzzles, sudokuwiki.org, HoDoKu and "
+             "puzz.link links and texts, and grids of digits (81 for a 9x9, 0 or . for an empty cell).")
+
+
+def pasting(err: Exception, text: str) -> str:
+    """Why a text pasted into the page (a link, another tool's text, a grid) did not open.
+
+    The first line says what the text looked like and that it could not be read; the
+    second says what the reader wanted and found, in its own terms (a tool's rules are
+    the tool's: "a square number of cells"), never the list of every format tried."""
+    ours: Exception = err
+    try:  # our own link, cut off? (an import's refusal of it would hide that)
+        links.read(text)
+    except (FormatError, PuzzleError) as refused:
+        ours = refused
+        cut = cut_off(ours, text)
+        if cut is not None:
+            return cut.words()
+    if isinstance(err, NotRecognized):
+        if text.lstrip().startswith("{"):  # our JSON form (other tools' JSON has a reader)
+            return _json_words(text)
+        if re.match(r"[a-z]:", _fragment(text)):  # one of our tagged links, changed
+            return opening(ours, text)
+        return NOT_KNOWN
+    if isinstance(err, FormatError) and err.format in TOOLS:
+        kind = "link" if text.lstrip().lower().startswith(("http:", "https:")) else "text"
+        first = ("That grid of digits could not be read." if err.format == "plain"
+                 else f"That {TOOLS[err.format]} {kind} could not be read.")
+        detail = f"It should have {err.expected}" + (f"; it has {err.found}." if err.found else ".")
+        return f"{first}\n{detail}"
+    return opening(err, text)
+
+
+def _json_words(text: str) -> str:
+    try:
+        formats.decode("json", text.strip())
+    except FormatError as err:
+        at = f" at character {err.pos + 1}" if err.pos is not None else ""
+        found = f"; it has {err.found}" if err.found else ""
+        return f"That JSON text could not be read.\nIt should have {err.expected}{at}{found}."
+    except PuzzleError as err:
+        return f"That JSON text holds a grid that cannot be played.\n({err})"
+    return NOT_KNOWN
 
 
 # --- a link format that cannot hold the grid ---------------------------------------

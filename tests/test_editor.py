@@ -298,11 +298,11 @@ def test_fill_candidates_in_a_str8ts_counts_black_givens_and_skips_black_cells()
 # -- modes and words ------------------------------------------------
 
 
-def test_a_puzzle_opens_in_solve_mode_unless_it_is_blank() -> None:
+def test_a_puzzle_opens_in_solve_mode_unless_nothing_in_it_was_played_or_given() -> None:
     assert start_mode(Puzzle.blank("sudoku", 9)) == "given"
     assert start_mode(Puzzle.blank("sudoku", 9).with_cell(3, given(2))) == "value"
     assert start_mode(Puzzle.blank("sudoku", 4).with_cell(3, value(2))) == "value"
-    assert start_mode(Puzzle.blank("sudoku", 4).with_cell(3, candidates([2]))) == "given"
+    assert start_mode(Puzzle.blank("sudoku", 4).with_cell(3, candidates([2]))) == "value"
     assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, black(2))) == "value"
     assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, BLACK)) == "given"
     assert start_mode(Puzzle.blank(layout=Layout.samurai(2))) == "given"

@@ -221,3 +221,58 @@ def test_for_error_chooses_by_what_it_is_given() -> None:
     assert messages.for_error(failure(text), text=text) == opened(text)
     err = loss("binary", half_solved())
     assert messages.for_error(err) == messages.sharing(err)
+
+
+# --- a pasted text --------------------------------------------------------------------
+
+
+def pasted(text: str) -> str:
+    """What the page says when `text`, pasted into its open box, opens with no reader."""
+    with pytest.raises((FormatError, PuzzleError)) as caught:
+        links.read_any(text)
+    return messages.pasting(caught.value, text)
+
+
+def test_a_text_no_reader_knows_says_what_the_page_opens_not_every_readers_reasons() -> None:
+    words = pasted("this is not a puzzle at all")
+    assert words == messages.NOT_KNOWN
+    assert_plain(words)
+    assert "sudokupad:" not in words and "hodoku:" not in words
+
+
+def test_a_tool_link_one_reader_recognised_says_which_tool_and_what_it_wanted() -> None:
+    words = pasted("https://www.sudokuwiki.org/sudoku.htm?bd=1234")
+    assert words == ("That sudokuwiki.org link could not be read.\n"
+                     "It should have a square number of cells (16, 36, 64, 81, 144, 256, 625); "
+                     "it has 4 cells.")
+    assert len(first_line(words)) <= messages.FIRST_LINE
+
+
+def test_a_grid_of_digits_one_short_says_how_many_cells_it_has() -> None:
+    digits = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+    words = pasted(digits[:-1])
+    assert words.startswith("That grid of digits could not be read.\n")
+    assert words.endswith("it has 80 cells.")
+
+
+@pytest.mark.parametrize("format", ["offset", "jcode"])
+def test_one_of_our_links_cut_off_in_the_paste_box_looks_cut_off(format: str) -> None:
+    whole = links.link(classic(), format, BASE)
+    words = pasted(whole[:len(BASE) + 31])
+    assert words.startswith(messages.CUT_OFF), words
+    assert_plain(words)
+
+
+def test_our_json_with_a_fault_says_what_it_should_have_and_where() -> None:
+    assert pasted('{"kind": "sudoku", "size": 7, "cells": []}') == (
+        "That JSON text could not be read.\nIt should have 7 rows of 7 cells at character 31.")
+
+
+def test_one_of_our_tagged_links_with_an_unknown_tag_points_at_the_character() -> None:
+    words = pasted(f"{BASE}#x:12")
+    assert words.startswith("This link has a character that does not belong in it.")
+    assert "Character 1 is 'x'" in words
+
+
+def test_another_sites_link_with_a_fragment_is_not_called_one_of_ours() -> None:
+    assert pasted("https://example.com/notes#section-2") == messages.NOT_KNOWN

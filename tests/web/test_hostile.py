@@ -13,7 +13,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, Route
 
-from pycore import links, site, to_json
+from pycore import links, messages, site, to_json
+from pycore.errors import FormatError, PuzzleError
 from pycore.formats._lzstring import compress_to_base64
 from pycore.links import MAX_LINK
 from pycore.model import given
@@ -144,7 +145,9 @@ def test_pasted_texts_carrying_markup_show_it_only_as_text(guarded: tuple[App, l
         want = links.read_any(text) if opens else None
         message = paste(page, text)
         if want is None:
-            assert message.startswith("Could not open that:"), name
+            with pytest.raises((FormatError, PuzzleError)) as refused:
+                links.read_any(text)
+            assert message == messages.pasting(refused.value, text), name
             assert page.get_attribute("#message", "role") == "alert"
         else:
             assert message.startswith("Opened a 9x9 sudoku"), (name, message)

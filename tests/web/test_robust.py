@@ -25,8 +25,9 @@ def test_a_bad_link_says_what_is_wrong_and_where_and_the_page_stays_usable(app: 
     before = app.grid()
 
     good = links.link(SAMPLES["sudoku9-rich"](), "jcode", base=app.url)
-    for bad, words in ((good[:-5], "jcode"), (app.url + "#x:12", "fragment tag"),
-                       ("{\"kind\": \"sudoku\"", "json")):
+    for bad, words in ((good[:-5], "This link looks cut off"),
+                       (app.url + "#x:12", "Character 1 is 'x'"),
+                       ("{\"kind\": \"sudoku\"", "That JSON text could not be read.")):
         page.fill("#open-text", bad)
         page.press("#open-text", "Enter")
         assert words in message.inner_text(), bad

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from pycore import links
+from pycore import links, messages
 from pycore.formats import tools as exports
 from pycore.formats.tools import MAX_TEXT
 from pycore.model import Puzzle, candidates
@@ -69,21 +69,25 @@ def test_links_of_sudokupad_fpuzzles_and_sudokuwiki_open_to_their_grid(app: App)
     app.shoot("tools-imported-kangaroo")
 
 
-def test_what_does_not_fit_says_each_format_tried_and_the_grid_stays(app: App) -> None:
+def test_what_no_reader_knows_says_what_the_page_opens_and_the_grid_stays(app: App) -> None:
     page = app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
     before = app.grid()
     message = paste(app.page, "this is not a puzzle at all")
-    assert message.startswith("Could not open that:")
-    for tried in ("our formats", "sudokupad:", "f-puzzles:", "puzz.link:", "sudoku.coach:",
-                  "sudokuwiki:", "kangaroo:", "hodoku:", "plain:"):
-        assert tried in message, tried
+    assert message == messages.NOT_KNOWN  # not the list of every reader's reasons
+    assert len(message.splitlines()[0]) <= messages.FIRST_LINE
     assert page.get_attribute("#message", "role") == "alert"
     assert app.grid() == before
     assert page.input_value("#open-text") == "this is not a puzzle at all"  # kept, to be corrected
     assert page.is_hidden("#warnings")
-    # a SudokuPad short id names what to do instead
+    # a SudokuPad short id: that tool's reader recognised it and says what to do instead
     message = paste(app.page, EXAMPLES["sudokupad short id"]["text"])
-    assert message.startswith("Could not open that: sudokupad") and app.grid() == before
+    assert message.startswith("That SudokuPad link could not be read.\nIt should have the puzzle itself")
+    assert "/api/puzzle/" in message and app.grid() == before
+    # one of our own links, cut off on the way: said so, with how much of it is there
+    cut = links.link(SAMPLES["sudoku9-rich"](), "offset").split("#", 1)[1][:50]
+    message = paste(app.page, f"https://example.com/#{cut}")
+    assert message.startswith(messages.CUT_OFF) and "It has 50 of the" in message
+    assert app.grid() == before
 
 
 def test_a_text_over_the_limit_is_refused_before_it_is_read(app: App) -> None:
