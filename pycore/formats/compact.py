@@ -323,19 +323,30 @@ def _spread(packed: int, pool: int) -> int:
     return out
 
 
+def _code_present(io: Coder, alphabet: tuple[int, ...], truth: Sequence[int]) -> tuple[int, ...]:
+    """Which of the alphabet's kinds occur at all (empty always may): the kinds the cells
+    are then coded among."""
+    if len(alphabet) <= 2:
+        return alphabet
+    others = alphabet[1:]
+    seen = set(truth)
+    bits = sum(1 << k for k, kind in enumerate(others) if kind in seen)
+    every = (1 << len(others)) - 1
+    freqs = [ALL_PRESENT if m == every else 1 for m in range(every + 1)]
+    bits = io.weighted(freqs, bits)
+    return (K_EMPTY, *(kind for k, kind in enumerate(others) if bits >> k & 1))
+
+
+def _prior(kind: int, context: int) -> int:
+    """A kind's first (doubled) count in a context: more when it is the context's kind."""
+    return KIND_PRIOR[kind] + (SAME_AS_IMAGE if kind == context else 0)
+
+
 def _code_kinds(io: Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> list[int]:
     """Which kinds occur at all, then each cell's kind by an adaptive model whose
     context is the kind of the cell's image under the plan's symmetry."""
     alphabet = _alphabet(plan)
-    present = alphabet
-    if len(alphabet) > 2:
-        others = alphabet[1:]
-        seen = set(truth)
-        bits = sum(1 << k for k, kind in enumerate(others) if kind in seen)
-        every = (1 << len(others)) - 1
-        freqs = [ALL_PRESENT if m == every else 1 for m in range(every + 1)]
-        bits = io.weighted(freqs, bits)
-        present = (K_EMPTY, *(kind for k, kind in enumerate(others) if bits >> k & 1))
+    present = _code_present(io, alphabet, truth)
     slot = {kind: s for s, kind in enumerate(present)}
     kinds = [K_EMPTY] * shape.count
     partner = _partners(shape, plan.symmetry)
@@ -345,8 +356,7 @@ def _code_kinds(io: Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> 
         context = kinds[j] if j >= 0 else NO_CONTEXT
         table = tables.get(context)
         if table is None:
-            table = [KIND_PRIOR[kind] + (SAME_AS_IMAGE if kind == context else 0)
-                     for kind in present]
+            table = [_prior(kind, context) for kind in present]
             tables[context] = table
         s = io.weighted(table, slot.get(truth[i], -1) if truth else 0)
         table[s] += 2
@@ -365,27 +375,18 @@ def _kinds_bits(plan: _Plan, shape: _Shape, truth: Sequence[int]) -> float:
     the symbols it was given, and both run up in steps of 2 from the first table. So
     counting (context, kind) pairs is enough. The sum is taken in another order than
     the coder's, so it may differ in the last bits: `_write` breaks near-ties exactly."""
-    alphabet = _alphabet(plan)
-    present = alphabet
-    bits = 0.0
-    if len(alphabet) > 2:
-        others = alphabet[1:]
-        seen = set(truth)
-        mask = sum(1 << k for k, kind in enumerate(others) if kind in seen)
-        every = (1 << len(others)) - 1
-        freqs = [ALL_PRESENT if m == every else 1 for m in range(every + 1)]
-        if freqs[mask] != sum(freqs):
-            bits = math.log2(sum(freqs)) - math.log2(freqs[mask])
-        present = (K_EMPTY, *(kind for k, kind in enumerate(others) if mask >> k & 1))
+    said = Writer()
+    present = _code_present(said, _alphabet(plan), truth)
+    bits = said.cost()
     context_of = _contexts(shape, plan.symmetry)
     kinds = [*truth, NO_CONTEXT]
     pairs = Counter(zip([kinds[j] for j in context_of], [truth[i] for i in shape.inside], strict=True))
     per_context: dict[int, int] = {}
     for (context, kind), n in pairs.items():
-        bits -= _climb(KIND_PRIOR[kind] + (SAME_AS_IMAGE if kind == context else 0), n)
+        bits -= _climb(_prior(kind, context), n)
         per_context[context] = per_context.get(context, 0) + n
     for context, n in per_context.items():
-        bits += _climb(sum(KIND_PRIOR[k] + (SAME_AS_IMAGE if k == context else 0) for k in present), n)
+        bits += _climb(sum(_prior(k, context) for k in present), n)
     return bits
 
 
