@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pycore.formats import compact
+from pycore.formats._rans import Writer
 from pycore.model import Puzzle
 from pycore.model import given as given_cell
 
@@ -34,7 +35,11 @@ def prices(puzzle: Puzzle) -> list[tuple[float, float]]:
     out = []
     for symmetry in range(len(compact.SYMMETRIES) if shape.rows == shape.cols else compact.DIAGONAL):
         trial = replace(plan, symmetry=symmetry)
-        exact = compact._cost(lambda w, t=trial: compact._code_kinds(w, t, shape, kinds))
+
+        def walk(writer: Writer, trial: compact._Plan = trial) -> object:
+            return compact._code_kinds(writer, trial, shape, kinds)
+
+        exact = compact._cost(walk)
         out.append((compact._kinds_bits(trial, shape, kinds), exact))
     return out
 

@@ -27,7 +27,7 @@ def test_f_puzzles_short_links_are_explained() -> None:
 
 
 def test_what_cannot_be_kept_is_named() -> None:
-    grid_cells = [[{} for _ in range(9)] for _ in range(9)]
+    grid_cells: list[list[dict[str, Any]]] = [[{} for _ in range(9)] for _ in range(9)]
     grid_cells[0][0] = {"value": 5, "given": True, "c": "#ff0000"}
     grid_cells[0][1] = {"value": 3}
     grid_cells[0][2] = {"centerPencilMarks": [1, 2], "cornerPencilMarks": [4]}
@@ -61,11 +61,12 @@ def read_fpuzzles(link: str) -> dict[str, Any]:
     assert link.startswith("https://www.f-puzzles.com/?load=")
     packed = link.removeprefix("https://www.f-puzzles.com/?load=")
     try:
-        import lzstring  # type: ignore[import-untyped]
+        import lzstring
     except ImportError:  # missing, or its dependency `future` is (a bare Pyodide)
         data = decompress_from_base64(packed, max_input=len(packed), max_output=1 << 20)
     else:
         data = lzstring.LZString().decompressFromBase64(packed)
+    assert data is not None, packed
     loaded: dict[str, Any] = json.loads(data)
     return loaded
 

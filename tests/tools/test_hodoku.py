@@ -40,7 +40,7 @@ def test_hodoku_full_house_lines_leave_one_cell_for_the_placement(example: dict[
 def test_hodoku_deleted_candidates_are_gone_and_the_rest_stay() -> None:
     example = by_name("hodoku reglib locked candidates")
     puzzle = links.read_any(example["text"]).puzzle
-    deleted = {(int(t[1]) - 1) * 9 + int(t[2]) - 1: set() for t in example["deleted"]}
+    deleted: dict[int, set[int]] = {(int(t[1]) - 1) * 9 + int(t[2]) - 1: set() for t in example["deleted"]}
     for t in example["deleted"]:
         deleted[(int(t[1]) - 1) * 9 + int(t[2]) - 1].add(int(t[0]))
     peers = puzzle.geometry.peers

@@ -4,6 +4,7 @@ whatever a writer writes, the reader of that tool reads back."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -144,7 +145,7 @@ def test_str8ts_t_strings_round_trip(puzzle: Puzzle) -> None:
 def test_f_puzzles_json_round_trips_through_the_import(puzzle: Puzzle) -> None:
     rows = []
     for row in puzzle.rows_of_cells():
-        out = []
+        out: list[dict[str, Any]] = []
         for cell in row:
             if cell.kind == "given":
                 out.append({"value": cell.digit, "given": True})

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserType, Error, Keyboard, Locator, Mouse, Page, Touchscreen
+from playwright.sync_api import (
+    BrowserType,
+    ConsoleMessage,
+    Error,
+    Keyboard,
+    Locator,
+    Mouse,
+    Page,
+    Touchscreen,
+)
 
 from pycore import site
 from pycore.model import Puzzle
@@ -182,9 +191,13 @@ class App:
 
     def watch(self, page: Page) -> Page:
         page.on("request", lambda r: self.requests.append(r.url))
-        page.on("console", lambda m: m.type == "error" and self.problems.append(m.text))
+        page.on("console", self.on_console)
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         return page
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(message.text)
 
     def open(self, fragment: str = "", page: Page | None = None) -> Page:
         page = page or self.page

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Dialog, Page, Route
 
 from pycore import links, messages, site, to_json
 from pycore.errors import FormatError, PuzzleError
@@ -49,7 +49,12 @@ STATE_JS = """() => ({
 def guarded(app: App) -> Iterator[tuple[App, list[str]]]:
     """The app with every dialog recorded (and dismissed): a dialog is a payload that ran."""
     dialogs: list[str] = []
-    app.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def record(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    app.page.on("dialog", record)
     yield app, dialogs
     assert dialogs == []
 

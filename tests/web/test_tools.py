@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from pycore import links, messages
 from pycore.formats import tools as exports
@@ -118,9 +118,13 @@ def test_other_tools_panel_says_what_each_cannot_hold_then_opens_or_copies(app: 
     context = page.context
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app.url)
     opened: list[str] = []
-    for host in ("https://sudokupad.app/**", "https://www.f-puzzles.com/**"):  # never the network
-        context.route(host, lambda route: (opened.append(route.request.url),
-                                           route.fulfill(body="<p>elsewhere</p>", content_type="text/html")))
+
+    def elsewhere(route: Route) -> None:  # never the network
+        opened.append(route.request.url)
+        route.fulfill(body="<p>elsewhere</p>", content_type="text/html")
+
+    for host in ("https://sudokupad.app/**", "https://www.f-puzzles.com/**"):
+        context.route(host, elsewhere)
     open_tools(app)
     said = notes(page)
     survey = exports.survey(puzzle)
