@@ -82,7 +82,7 @@ GOALS = {"cold": 0.7, "warm": 0.5}  # the app's ready time over bare's, at most
 
 GENERATED = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
-<link rel="stylesheet" href="{pyscript}/core.css">
+<link rel="stylesheet" href="{pyscript}/core.css">{head}
 <script type="module" src="{pyscript}/core.js"></script></head>
 <body><script type="py" config='{config}'>
 {body}
@@ -152,10 +152,14 @@ def write_pages(folder: Path) -> None:
     config["interpreter"] = plain_interpreter(folder, config["interpreter"])
     bare = {"interpreter": config["interpreter"]}
     (folder / "bare.html").write_text(GENERATED.format(
-        title="bare", pyscript=pyscript, config=json.dumps(bare), body=""), encoding="utf-8")
+        title="bare", pyscript=pyscript, config=json.dumps(bare), body="", head=""), encoding="utf-8")
+    # our modules expect the page's early.js (web/dom.py looks up its builder at import)
+    early = re.search(r'<script defer src="([^"]*early[^"]*\.js)"></script>', index)
+    head = f"\n{early.group(0)}" if early else ""
     body = f"import importlib\nfor name in {app_imports()!r}:\n    importlib.import_module(name)"
     (folder / "imports.html").write_text(GENERATED.format(
-        title="imports", pyscript=pyscript, config=json.dumps(config), body=body), encoding="utf-8")
+        title="imports", pyscript=pyscript, config=json.dumps(config), body=body, head=head),
+        encoding="utf-8")
 
 
 class Counter:
@@ -249,7 +253,9 @@ def series(
             page.click('#grid [data-row="0"][data-col="2"]')
             page.keyboard.press("Backspace")
             page.keyboard.type("1")
-            assert page.text_content('#grid [data-row="0"][data-col="2"]') == "1"
+            # Python answers from its worker a moment later
+            page.wait_for_function("""document.querySelector('#grid [data-row="0"][data-col="2"]')
+                                      .textContent === '1'""", timeout=10_000)
         if worker:
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
         page.wait_for_timeout(1000)  # let the worker's install and the cache writes finish

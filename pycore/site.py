@@ -140,9 +140,9 @@ LONG_CACHE = "public, max-age=31536000, immutable"
 # interpreter has them already. pycore itself is not: the snapshot then changes only with
 # Pyodide and this list, and is cached between builds under a key made from both.
 SNAPSHOT_IMPORTS = (
-    "asyncio", "base64", "contextlib", "dataclasses", "enum", "functools", "importlib.abc",
+    "asyncio", "base64", "contextlib", "dataclasses", "datetime", "enum", "functools", "importlib.abc",
     "importlib.util", "inspect", "itertools", "json", "logging", "random", "re", "string",
-    "textwrap", "traceback", "typing", "zlib",
+    "textwrap", "traceback", "typing", "urllib.parse", "zlib",
 )
 SNAPSHOT_CACHE = CACHE / "snapshot"
 TYPES = {

@@ -16,12 +16,23 @@ import random
 from typing import Any
 
 from coach import Coach, offer_levels  # Hint and New puzzle (web/coach.py)
-from dom import LOCATION, answer, by_id, element, flush, later, on, set_attribute, set_property
+from dom import (
+    LOCATION,
+    Node,
+    answer,
+    build_children,
+    by_id,
+    flush,
+    later,
+    listen,
+    set_attribute,
+    set_property,
+)
 from grid_view import GridView, build_pad
 from keeper import Keeper
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
 from pyodide.ffi import create_proxy
-from pyscript import RUNNING_IN_WORKER, document, sync, window
+from pyscript import RUNNING_IN_WORKER, sync, window
 
 from pycore import links, messages
 from pycore.editor import MODE_LABELS, Editor, start_mode
@@ -46,11 +57,12 @@ class Page:
     with the editor (it is the `page_api.PageApi` that Tools and Keeper are given)."""
 
     def __init__(self) -> None:
-        self.message = by_id("message")
+        self.said, self.said_error = "", False  # the message shown (never read back)
+        self.menus_filled = False  # the shape and format menus get their options after ready
         self.editor = Editor(blank_shape(DEFAULT_SHAPE), mode="given")
-        self.view = GridView(by_id("grid"))
+        self.view = GridView("grid")
         self.format = SHORTEST
-        self.base = str(window.location.href).split("#", 1)[0]
+        self.base = str(LOCATION.href).split("#", 1)[0]
         self.keeper = Keeper(self)  # saved grids and the recent list
         self.tools = Tools(self)
         self.coach = Coach(self)
@@ -68,20 +80,23 @@ class Page:
     # -- wiring ----------------------------------------------------------------
 
     def start(self) -> None:
-        on(by_id("shape"), "change", self.on_shape)
-        on(by_id("format"), "change", self.on_format)
-        on(by_id("open-form"), "submit", self.on_open)
-        on(by_id("modes"), "change", self.on_mode)
-        on(by_id("undo"), "click", lambda e: self.undo_or_redo(self.editor.undo))
-        on(by_id("redo"), "click", lambda e: self.undo_or_redo(self.editor.redo))
-        on(by_id("fill"), "click", lambda e: self.act(self.editor.fill_candidates))
-        on(by_id("clear"), "click", lambda e: self.act(self.editor.clear_entries))
-        on(by_id("copy"), "click", self.on_copy)
-        on(by_id("check"), "click", self.on_check)
-        on(by_id("hint"), "click", self.on_hint)
-        on(by_id("solve"), "click", self.on_solve)
-        on(by_id("new"), "click", self.on_new)
-        on(window, "hashchange", self.on_hashchange)
+        listen({
+            ("shape", "change"): self.on_shape,
+            ("format", "change"): self.on_format,
+            ("open-form", "submit"): self.on_open,
+            ("modes", "change"): self.on_mode,
+            ("undo", "click"): lambda e: self.undo_or_redo(self.editor.undo),
+            ("redo", "click"): lambda e: self.undo_or_redo(self.editor.redo),
+            ("fill", "click"): lambda e: self.act(self.editor.fill_candidates),
+            ("clear", "click"): lambda e: self.act(self.editor.clear_entries),
+            ("copy", "click"): self.on_copy,
+            ("check", "click"): self.on_check,
+            ("hint", "click"): self.on_hint,
+            ("solve", "click"): self.on_solve,
+            ("new", "click"): self.on_new,
+            ("window", "hashchange"): self.on_hashchange,
+            **self.tools.handlers(),
+        })
         self.tools.start()
         # the grid's keys and taps and the pad's come from early.js, which answers the
         # browser at once and applies the writes Python answers with (dom.answer)
@@ -92,38 +107,38 @@ class Page:
 
         opened = bool(self.address) and self.open(f"#{self.address}", fresh=True)
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
-        if not opened and self.keeper.restore() and self.message.getAttribute("data-kind") != "error":
+        if not opened and self.keeper.restore() and not self.said_error:
             self.say("Reopened your saved grid.")
         for name in ENABLED_WHEN_READY:
-            by_id(name).disabled = False
+            set_property(name, "disabled", False)
         self.controls_shown = None  # undo and redo: as the editor says, below
-        self.render()  # after enabling: undo and redo are enabled as the editor says
-        by_id("loading").hidden = True
-        root = document.documentElement
+        set_property("loading", "hidden", True)
         # PYCORE_SNAPSHOT is set only inside the build's memory snapshot (web/snapshot.mjs):
         # what tests and benchmarks read to tell a restored start from a fresh one.
-        root.setAttribute("data-started-from", "snapshot" if os.environ.get("PYCORE_SNAPSHOT") else "fresh")
-        root.setAttribute("data-ready", "true")
+        started = "snapshot" if os.environ.get("PYCORE_SNAPSHOT") else "fresh"
+        set_attribute(":root", "data-started-from", started)
+        set_attribute(":root", "data-ready", "true")
+        self.render()  # after enabling: undo and redo are enabled as the editor says; one call
         # What the first screen does not need waits until it is up: the menus' options,
         # the recent list, the offline worker.
         asyncio.get_event_loop().call_soon(self.keeper.start)
         self.fill_menus()
 
     def fill_menus(self) -> None:
-        shape = by_id("shape")
-        shown = shape_of(self.editor.puzzle)
-        shape.replaceChildren(*[element("option", label, value=name) for name, label in SHAPES],
-                              *self.custom_option(shown))
-        shape.value = shown or CUSTOM_SHAPE
-        fmt = by_id("format")
-        fmt.replaceChildren(element("option", "Shortest (no loss)", value=SHORTEST),
-                            *[element("option", name, value=name) for name in links.link_formats()])
+        self.menus_filled = True
+        self.fill_shape_menu(self.editor.puzzle)
+        build_children("format", [["option", {"value": SHORTEST}, "Shortest (no loss)"],
+                                  *[["option", {"value": name}, name] for name in links.link_formats()]])
+        flush()
 
-    def custom_option(self, shape: str | None) -> list[Any]:
-        p = self.editor.puzzle
-        if shape is not None:
-            return []
-        return [element("option", f"From the link ({p.rows}x{p.cols})", value=CUSTOM_SHAPE)]
+    def fill_shape_menu(self, p: Puzzle) -> None:
+        """The shapes, and "From the link" when the grid is none of them; it shows the grid's."""
+        shown = shape_of(p)
+        options: list[Node] = [["option", {"value": name}, label] for name, label in SHAPES]
+        if shown is None:
+            options.append(["option", {"value": CUSTOM_SHAPE}, f"From the link ({p.rows}x{p.cols})"])
+        build_children("shape", options)
+        set_property("shape", "value", shown or CUSTOM_SHAPE)
 
     # -- events ------------------------------------------------------------------
 
@@ -287,11 +302,13 @@ class Page:
         self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
 
     def say(self, text: str, error: bool = False) -> None:
-        self.message.textContent = text
-        self.message.setAttribute("data-kind", "error" if error else "info")
-        self.message.setAttribute("role", "alert" if error else "status")
-        by_id("warnings").replaceChildren()  # an import's warnings go with its message
-        by_id("warnings").hidden = True
+        self.said, self.said_error = text, error
+        set_property("message", "textContent", text)
+        set_attribute("message", "data-kind", "error" if error else "info")
+        set_attribute("message", "role", "alert" if error else "status")
+        set_property("warnings", "textContent", "")  # an import's warnings go with its message
+        set_property("warnings", "hidden", True)
+        flush()  # at once (inside an answered event, with its answer)
 
     # -- rendering -------------------------------------------------------------
 
@@ -324,19 +341,11 @@ class Page:
 
     def new_shape(self, p: Puzzle) -> None:
         """The pad, the shape menu and the str8ts-only controls follow a new grid shape."""
-        build_pad(by_id("pad"), p.size)
-        offer_levels(by_id("level"), p.size)
-        menu = by_id("shape")
-        shape = shape_of(p)
-        custom = menu.querySelector(f'option[value="{CUSTOM_SHAPE}"]')
-        if custom:
-            custom.remove()
-        if menu.options.length:  # filled: keep it in step (before that, fill_menus does)
-            for option in self.custom_option(shape):
-                menu.append(option)
-            menu.value = shape or CUSTOM_SHAPE
-        for el in document.querySelectorAll("[data-str8ts-only]"):
-            el.hidden = p.kind != "str8ts"
+        build_pad("pad", p.size)
+        offer_levels(p.size)
+        if self.menus_filled:  # keep it in step (before that, fill_menus does)
+            self.fill_shape_menu(p)
+        set_property("black-mode", "hidden", p.kind != "str8ts")  # the str8ts-only mode
 
     def render_controls(self) -> None:
         """The mode buttons and undo/redo, touched only when they change (a keystroke's

@@ -23,7 +23,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dom import by_id
+from dom import by_id, set_property
 from grid_view import GridView
 from page_api import PageApi
 
@@ -65,12 +65,16 @@ def technique_words(name: str) -> str:
     return out[:1].upper() + out[1:]
 
 
-def offer_levels(menu: Any, size: int) -> None:
-    """The New puzzle level menu offers what a grid of this many digits can be made at."""
-    for option in menu.options:
-        option.disabled = size in EASY_ONLY and str(option.value) != "easy"
-    if menu.selectedOptions.length and menu.selectedOptions[0].disabled:
-        menu.value = "easy"
+LEVEL_NAMES = ("easy", "medium", "hard", "unfair", "extreme")  # the level menu's options
+
+
+def offer_levels(size: int) -> None:
+    """The New puzzle level menu offers what a grid of this many digits can be made at
+    (its options have ids level-easy ...; the writes go with the render's)."""
+    for level in LEVEL_NAMES:
+        set_property(f"level-{level}", "disabled", size in EASY_ONLY and level != "easy")
+    if size in EASY_ONLY:
+        set_property("level", "value", "easy")
 
 
 class Coach:
@@ -156,8 +160,7 @@ class Coach:
             for name in ATTRIBUTES:
                 el.removeAttribute(name)
         self.marked = []
-        message = by_id("message")
-        if str(message.textContent) == self.words:
+        if self.page.said == self.words:
             self.page.say("")
 
     def mark(self, step: Step) -> None:

@@ -1,13 +1,15 @@
-"""The few DOM helpers every page module shares: find by id, make an element, listen.
+"""The few DOM helpers every page module shares: find by id, make an element, listen,
+and the writes a render queues and sends in one call (`later`, `flush`, `answer`).
 
-One home for them (app.py, grid_view.py, keeper.py and page_tools.py all import from
-here), and `replace`/`update`, which build or change many elements in one call. Text
-reaches the page only as text: `element` sets `textContent`, and so does early.js's
-builder, never markup.
+One home for them (app.py, grid_view.py, keeper.py, coach.py and page_tools.py all
+import from here). In a worker every call into the page is a round trip, so the page's
+Python wires its listeners in one call (`listen`) and queues its writes. Text reaches
+the page only as text: `element` sets `textContent`, and so does early.js, never markup.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 from collections.abc import Callable
@@ -32,20 +34,34 @@ def by_id(name: str) -> Any:
     return document.getElementById(name)
 
 
-def on(target: Any, event: str, handler: Any) -> None:
-    """Call a Python function for a DOM event for as long as the page lives; the writes it
-    queued are sent when it returns."""
-    if inspect.iscoroutinefunction(handler):
-        async def flushed(event: Any) -> None:
-            await handler(event)
-            flush()
-    else:
-        def flushed(event: Any) -> None:  # type: ignore[misc]
+Handler: TypeAlias = "Callable[[Any], Any]"
+_TASKS: set[asyncio.Future[Any]] = set()
+
+
+def listen(handlers: dict[tuple[str, str], Handler]) -> None:
+    """Call each handler for its (element id, event type), all wired in one call (from a
+    worker, one round trip instead of two per listener: a lookup and addEventListener);
+    "window" names the window. The writes a handler queued are sent when it returns."""
+    table = dict(handlers)
+
+    def dispatch(name: str, kind: str, event: Any) -> None:
+        handler = table[(str(name), str(kind))]
+        if inspect.iscoroutinefunction(handler):
+            task = asyncio.ensure_future(_flushed(handler, event))
+            _TASKS.add(task)
+            task.add_done_callback(_TASKS.discard)
+        else:
             handler(event)
             flush()
-    proxy = create_proxy(flushed)
+
+    proxy = create_proxy(dispatch)
     _PROXIES.append(proxy)
-    target.addEventListener(event, proxy)
+    BUILDER.listen(json.dumps([list(key) for key in table]), proxy)
+
+
+async def _flushed(handler: Handler, event: Any) -> None:
+    await handler(event)
+    flush()
 
 
 def element(tag: str, text: str = "", cls: str = "", **attributes: str) -> Any:
@@ -68,12 +84,6 @@ Node: TypeAlias = "str | list[Any]"
 Change: TypeAlias = "tuple[int, dict[str, str | None], list[Node] | str | None]"
 
 
-def replace(parent: Any, nodes: list[Node]) -> None:
-    """The parent's children become these nodes, built in one call (from a worker, one
-    round trip instead of one per element, attribute and text)."""
-    BUILDER.replace(parent, json.dumps(nodes, separators=(",", ":")))
-
-
 # -- writes that wait for the end of the event ------------------------------------------
 #
 # A render's writes (the changed cells, the share box, the controls, the saved grid, the
@@ -82,7 +92,8 @@ def replace(parent: Any, nodes: list[Node]) -> None:
 # go back as the event's answer (`answer`), which early.js applies, so a keystroke costs
 # no call from the worker into the page. What queued writes may do is early.js's list:
 # update cells, set a property (value, text, disabled, hidden, checked), set or remove an
-# attribute, store or remove a saved item, replace the address bar's fragment.
+# attribute, set a style property, build an element's children, store or remove a saved
+# item, replace the address bar's fragment.
 _pending: list[list[Any]] = []
 _answering = False
 
@@ -106,6 +117,17 @@ def set_property(name: str, prop: str, value: str | bool) -> None:
 def set_attribute(name: str, attribute: str, value: str | None) -> None:
     """Set (None: remove) an attribute of the element with id `name`."""
     later("attr", name, attribute, value)
+
+
+def build_children(name: str, nodes: list[Node]) -> None:
+    """The children of the element with id `name` become these nodes, with the render's
+    other writes (so a new grid and its column count arrive in the same frame)."""
+    later("replace", name, nodes)
+
+
+def set_style(name: str, prop: str, value: str) -> None:
+    """A style property (a custom property such as --cols) of the element with id `name`."""
+    later("style", name, prop, value)
 
 
 def _taken() -> str:

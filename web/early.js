@@ -92,10 +92,6 @@
     }
     return element;
   };
-  // The parent's children become these nodes.
-  const replace = (parent, json) => {
-    parent.replaceChildren(...JSON.parse(json).map(make));
-  };
   const setAttribute = (element, name, value) => {
     if (value === null) {
       element.removeAttribute(name);
@@ -103,6 +99,7 @@
       element.setAttribute(name, value);
     }
   };
+  const byId = (id) => (id === ":root" ? document.documentElement : document.getElementById(id));
   const PROPERTIES = new Set(["value", "textContent", "disabled", "hidden", "checked"]);
   let storageFailed = false;
   // The writes Python queued (web/dom.py's `later`), in order.
@@ -110,7 +107,7 @@
     // changes to the children found by their data-index: [index, {attribute: value or
     // null to remove}, children or null to keep them]; then the child `focus` is focused
     update: (id, changes, focus) => {
-      const parent = document.getElementById(id);
+      const parent = byId(id);
       for (const [index, attributes, children] of changes) {
         const element = parent.querySelector(`[data-index="${index}"]`);
         for (const [name, value] of Object.entries(attributes)) {
@@ -128,10 +125,12 @@
     },
     set: (id, property, value) => {
       if (PROPERTIES.has(property)) {
-        document.getElementById(id)[property] = value;
+        byId(id)[property] = value;
       }
     },
-    attr: (id, name, value) => setAttribute(document.getElementById(id), name, value),
+    attr: (id, name, value) => setAttribute(byId(id), name, value),
+    replace: (id, nodes) => byId(id).replaceChildren(...nodes.map(make)),
+    style: (id, property, value) => byId(id).style.setProperty(property, value),
     store: (key, value) => {
       try {
         if (value === null) {
@@ -210,5 +209,12 @@
       }
     });
   }
-  window.pycoreDom = Object.freeze({replace, apply, stored});
+  // Python's handlers for [element id ("window": the window), event type], in one call.
+  const listen = (json, handler) => {
+    for (const [id, type] of JSON.parse(json)) {
+      const target = id === "window" ? window : document.getElementById(id);
+      target.addEventListener(type, (event) => handler(id, type, event));
+    }
+  };
+  window.pycoreDom = Object.freeze({apply, stored, listen});
 })();

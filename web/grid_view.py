@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dom import Change, Node, replace, update
+from dom import Change, Node, build_children, by_id, set_attribute, set_style, update
 
 from pycore.editor import describe
 from pycore.model import Cell, Puzzle
@@ -49,13 +49,12 @@ def _edges(p: Puzzle) -> list[dict[str, str]]:
 class GridView:
     """One grid element kept in step with a puzzle.
 
-    The cells are built through `dom.replace` (one call however many cells) and changed
+    The cells are built through `dom.build_children` (one write however many cells) and changed
     through `dom.update` (queued with the render's other writes): from a worker, each DOM
     call is a round trip."""
 
-    def __init__(self, grid: Any) -> None:
-        self.grid = grid
-        self.name = str(grid.id)
+    def __init__(self, name: str) -> None:
+        self.name = name  # the grid element's id (its writes go by id)
         self.shown: tuple[Cell, ...] = ()
         self.conflicts: frozenset[int] = frozenset()
         self.shape_key: tuple[object, ...] = ()
@@ -64,7 +63,7 @@ class GridView:
 
     def element(self, i: int) -> Any:
         """Cell i's element (for what draws on a cell besides the grid: hints)."""
-        return self.grid.querySelector(f'[data-index="{i}"]')
+        return by_id(self.name).querySelector(f'[data-index="{i}"]')
 
     def draw(self, p: Puzzle, cursor: int, focus: bool = False) -> bool:
         """Bring the grid in step with `p`; True when it was rebuilt for a new shape."""
@@ -86,19 +85,17 @@ class GridView:
 
     def build(self, p: Puzzle) -> None:
         self.shape_key = (p.kind, p.size, p.box, p.layout)
-        grid = self.grid
         rows, cols = p.rows, p.cols
         mark_rows, self.mark_cols = mark_grid(p.size)
-        style = grid.style
-        style.setProperty("--rows", str(rows))
-        style.setProperty("--cols", str(cols))
-        style.setProperty("--mark-rows", str(mark_rows))
-        style.setProperty("--mark-cols", str(self.mark_cols))
-        grid.setAttribute("data-puzzle", p.kind)
-        grid.setAttribute("data-size", str(p.size))
-        grid.toggleAttribute("data-wide", cols > 16)  # a phone scrolls it in its frame
-        grid.setAttribute("aria-rowcount", str(rows))
-        grid.setAttribute("aria-colcount", str(cols))
+        name = self.name  # the frame's writes go with the render's (dom.later)
+        for prop, value in (("--rows", rows), ("--cols", cols), ("--mark-rows", mark_rows),
+                            ("--mark-cols", self.mark_cols)):
+            set_style(name, prop, str(value))
+        set_attribute(name, "data-puzzle", p.kind)
+        set_attribute(name, "data-size", str(p.size))
+        set_attribute(name, "data-wide", "" if cols > 16 else None)  # a phone scrolls it in its frame
+        set_attribute(name, "aria-rowcount", str(rows))
+        set_attribute(name, "aria-colcount", str(cols))
         outside = p.geometry.outside
         edges = _edges(p)
         self.conflicts = frozenset()
@@ -117,7 +114,7 @@ class GridView:
                     attributes |= {k: v for k, v in shown.items() if v is not None}
                 row.append(["div", attributes, children])
             built.append(["div", {"role": "row", "class": "row"}, row])
-        replace(grid, built)
+        build_children(self.name, built)
         self.shown = p.cells
         self.cursor_shown = -1
 
@@ -154,10 +151,11 @@ class GridView:
         return changes
 
 
-def build_pad(pad: Any, size: int) -> None:
-    """Buttons 1..size and erase; on a phone one row (two for 16 or 25 digits, --pad-cols)."""
+def build_pad(pad: str, size: int) -> None:
+    """Buttons 1..size and erase in the element with id `pad`; on a phone one row (two for
+    16 or 25 digits, --pad-cols)."""
     keys = size + 1
-    pad.style.setProperty("--pad-cols", str(keys if keys <= 10 else -(-keys // 2)))
-    replace(pad, [["button", {"type": "button", "data-digit": str(d) if d else "erase",
+    set_style(pad, "--pad-cols", str(keys if keys <= 10 else -(-keys // 2)))
+    build_children(pad, [["button", {"type": "button", "data-digit": str(d) if d else "erase",
                               "aria-label": f"Enter {d}" if d else "Erase"}, str(d) if d else "⌫"]
                   for d in [*range(1, size + 1), 0]])

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from datetime import UTC, datetime
 from typing import Any
 
-from dom import BUILDER, DATE, Node, by_id, later, on, replace
+from dom import BUILDER, DATE, Node, build_children, by_id, flush, later, listen, set_property
 from page_api import PageApi
 from pyodide.ffi import create_proxy
 from pyscript import window
@@ -80,7 +81,7 @@ class Keeper:
         self.asked: persist.Entry | None = None  # the saved progress the question offers
         self.slot: str | None = None  # where this tab's grid is saved (None: not yet)
         self.saved = ""  # the state last saved, so an unchanged grid is not written again
-        self.salt = int(window.Math.random() * 2**30)
+        self.salt = random.getrandbits(30)  # reseeded per visit (app.py), no call to the page
         self.list_due = False  # a refresh of the recent list is scheduled
 
     def now(self) -> float:
@@ -89,10 +90,10 @@ class Keeper:
 
     def start(self) -> None:
         """Wire the recent list and the question, then register the offline worker."""
-        on(by_id("recent-list"), "click", self.on_recent)
-        on(by_id("ask-saved"), "click", self.on_keep_saved)
-        on(by_id("ask-link"), "click", lambda e: self.close_question())
-        on(window, "storage", self.on_storage)  # other tabs' saves
+        listen({("recent-list", "click"): self.on_recent,
+                ("ask-saved", "click"): self.on_keep_saved,
+                ("ask-link", "click"): lambda e: self.close_question(),
+                ("window", "storage"): self.on_storage})  # other tabs' saves
         self.show_recent()
         workers = getattr(window.navigator, "serviceWorker", None)
         if workers:  # only in a secure context (https, or http on localhost)
@@ -230,11 +231,12 @@ class Keeper:
                 button["aria-current"] = "true"
             items.append(["li", {}, [["button", button, entry.label or "A saved grid"], " ",
                                      ["time", {"class": "when", "datetime": _iso(entry.time)}, None]]])
-        replace(by_id("recent-list"), items)
-        by_id("recent").hidden = not entries
-        note = by_id("recent-note")
-        note.textContent = ("This browser would not save more: the grid is kept only while the tab is open."
-                            if self.store.failed else "")
+        build_children("recent-list", items)
+        set_property("recent", "hidden", not entries)
+        set_property("recent-note", "textContent",
+                     "This browser would not save more: the grid is kept only while the tab is open."
+                     if self.store.failed else "")
+        flush()
 
 
 def _iso(ms: float) -> str:

@@ -14,6 +14,7 @@ from pycore.model import Puzzle
 
 class PageApi(Protocol):
     editor: Editor
+    said: str  # the message shown, as `say` put it (the page never reads it back)
 
     def say(self, text: str, error: bool = False) -> None:
         """Show one message for the player (an error in the alert role)."""

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from dom import by_id, element, on
+from dom import Handler, by_id, element, set_property
 from page_api import PageApi
 from pyodide.ffi import to_js
 from pyscript import document, window
@@ -150,15 +150,20 @@ class Tools:
             error = task.exception()
             window.console.error(f"page_tools: {type(error).__name__}: {error}")
 
+    def handlers(self) -> dict[tuple[str, str], Handler]:
+        """The events these tools answer, for the page to wire with its own (dom.listen)."""
+        return {
+            ("open-text", "keydown"): self.on_paste_key,
+            ("tools-panel", "toggle"): self.on_tools_toggle,
+            ("tool-list", "click"): self.on_tool,
+            ("qr-panel", "toggle"): self.on_qr_toggle,
+            ("print", "click"): self.on_print,
+            ("download-svg", "click"): self.on_download,
+        }
+
     def start(self) -> None:
-        on(by_id("open-text"), "keydown", self.on_paste_key)
-        on(by_id("tools-panel"), "toggle", self.on_tools_toggle)
-        on(by_id("tool-list"), "click", self.on_tool)
-        on(by_id("qr-panel"), "toggle", self.on_qr_toggle)
-        on(by_id("print"), "click", self.on_print)
-        on(by_id("download-svg"), "click", self.on_download)
         for name in ("print", "download-svg"):
-            by_id(name).disabled = False
+            set_property(name, "disabled", False)
 
     def refresh(self) -> None:
         """After every render: bring the open panels in step with the grid and its link."""
@@ -226,8 +231,7 @@ class Tools:
         box.replaceChildren(*[element("li", w) for w in warnings])
         box.hidden = not warnings
         if warnings:
-            message = by_id("message")
-            message.textContent = f"{message.textContent} It could not keep:"
+            set_property("message", "textContent", f"{self.page.said} It could not keep:")
 
     # -- other tools ---------------------------------------------------------------------
 
