@@ -99,7 +99,9 @@
       element.setAttribute(name, value);
     }
   };
-  const byId = (id) => (id === ":root" ? document.documentElement : document.getElementById(id));
+  // An element by id; ":root" is the document's root and "window" the window.
+  const byId = (id) => (id === ":root" ? document.documentElement
+    : id === "window" ? window : document.getElementById(id));
   const PROPERTIES = new Set(["value", "textContent", "disabled", "hidden", "checked"]);
   let storageFailed = false;
   // The writes Python queued (web/dom.py's `later`), in order.
@@ -212,8 +214,7 @@
   // Python's handlers for [element id ("window": the window), event type], in one call.
   const listen = (json, handler) => {
     for (const [id, type] of JSON.parse(json)) {
-      const target = id === "window" ? window : document.getElementById(id);
-      target.addEventListener(type, (event) => handler(id, type, event));
+      byId(id).addEventListener(type, (event) => handler(id, type, event));
     }
   };
   window.pycoreDom = Object.freeze({apply, stored, listen});

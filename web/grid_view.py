@@ -55,6 +55,7 @@ class GridView:
 
     def __init__(self, name: str) -> None:
         self.name = name  # the grid element's id (its writes go by id)
+        self.found: Any = None  # the element itself, looked up on first use (`element`)
         self.shown: tuple[Cell, ...] = ()
         self.conflicts: frozenset[int] = frozenset()
         self.shape_key: tuple[object, ...] = ()
@@ -63,7 +64,9 @@ class GridView:
 
     def element(self, i: int) -> Any:
         """Cell i's element (for what draws on a cell besides the grid: hints)."""
-        return by_id(self.name).querySelector(f'[data-index="{i}"]')
+        if self.found is None:
+            self.found = by_id(self.name)
+        return self.found.querySelector(f'[data-index="{i}"]')
 
     def draw(self, p: Puzzle, cursor: int, focus: bool = False) -> bool:
         """Bring the grid in step with `p`; True when it was rebuilt for a new shape."""
