@@ -276,3 +276,9 @@ def test_one_of_our_tagged_links_with_an_unknown_tag_points_at_the_character() -
 
 def test_another_sites_link_with_a_fragment_is_not_called_one_of_ours() -> None:
     assert pasted("https://example.com/notes#section-2") == messages.NOT_KNOWN
+
+
+def test_every_reader_of_other_tools_has_a_name_a_player_reads() -> None:
+    from pycore.formats import tools
+
+    assert {tools.module(name).NAME for name in tools.IMPORTS} == set(messages.TOOLS)
