@@ -21,6 +21,7 @@ the headers and the start module must name, so they are kept together.
 from __future__ import annotations
 
 import argparse
+import ast
 import gzip
 import hashlib
 import html
@@ -137,12 +138,15 @@ WHEEL_CACHE = CACHE / "page-wheels"
 LONG_CACHE = "public, max-age=31536000, immutable"
 # The memory snapshot: standard-library modules the page's start-up imports (PyScript's
 # asyncio, pycore's json, dataclasses, ...) are imported before it is taken, so a restored
-# interpreter has them already. pycore itself is not: the snapshot then changes only with
-# Pyodide and this list, and is cached between builds under a key made from both.
+# interpreter has them already; so are the pycore modules the page's own modules import at
+# their top (`page_pycore_imports`: read from web/*.py, never listed by hand), from the very
+# zip the page ships. The snapshot then changes with pycore too, and is cached between
+# builds under a key made from Pyodide, this list and the zip.
 SNAPSHOT_IMPORTS = (
     "asyncio", "base64", "contextlib", "dataclasses", "datetime", "enum", "functools", "importlib.abc",
     "importlib.util", "inspect", "itertools", "json", "logging", "random", "re", "string",
     "textwrap", "traceback", "typing", "urllib.parse", "zlib",
+    "html",  # PyScript's pyscript.display imports it: compiling html.entities is 0.25 s
 )
 SNAPSHOT_CACHE = CACHE / "snapshot"
 TYPES = {
@@ -273,17 +277,40 @@ def package_zip() -> bytes:
     return buffer.getvalue()
 
 
-def snapshot_key() -> str:
-    """What a snapshot depends on: the Pyodide build, the script that makes it, its imports."""
+def page_pycore_imports() -> tuple[str, ...]:
+    """The pycore modules the page's Python files import at their top (`from pycore import
+    links` names the module pycore.links), read from their source."""
+    found: set[str] = set()
+    for name in ("app.py", *PAGE_MODULES):
+        tree = ast.parse((WEB / name).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names if a.name.split(".")[0] == "pycore")
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                if node.module.split(".")[0] != "pycore":
+                    continue
+                found.add(node.module)
+                for alias in node.names:  # a submodule imported by name (from pycore import links)
+                    sub = PACKAGE.parent.joinpath(*node.module.split("."), alias.name)
+                    if sub.with_suffix(".py").is_file() or (sub / "__init__.py").is_file():
+                        found.add(f"{node.module}.{alias.name}")
+    return tuple(sorted(found))
+
+
+def snapshot_key(archive: bytes) -> str:
+    """What a snapshot depends on: the Pyodide build, the script that makes it, its imports,
+    and pycore's zip (whose modules it holds)."""
     digest = hashlib.sha256(_version("pyodide").encode())
     digest.update((WEB / "snapshot.mjs").read_bytes())
-    digest.update(repr(SNAPSHOT_IMPORTS).encode())
+    digest.update(repr((SNAPSHOT_IMPORTS, page_pycore_imports())).encode())
+    digest.update(archive)
     return digest.hexdigest()[:16]
 
 
-def snapshot(quiet: bool = False, cache: Path = SNAPSHOT_CACHE) -> bytes:
-    """The gzipped memory snapshot of the vendored Pyodide (Node makes it once per key, 4 s)."""
-    key = snapshot_key()
+def snapshot(archive: bytes, quiet: bool = False, cache: Path = SNAPSHOT_CACHE) -> bytes:
+    """The gzipped memory snapshot of the vendored Pyodide with the page's imports done, pycore's
+    from `archive` (the zip the page ships); Node makes it once per key, in about 5 s."""
+    key = snapshot_key(archive)
     cached = cache / f"{key}.bin.gz"
     if cached.is_file():
         return cached.read_bytes()
@@ -295,11 +322,16 @@ def snapshot(quiet: bool = False, cache: Path = SNAPSHOT_CACHE) -> bytes:
               file=sys.stderr)
     cache.mkdir(parents=True, exist_ok=True)
     raw = cache / f"{key}.bin"
-    done = subprocess.run(
-        [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules" / "pyodide"), str(raw), key,
-         *SNAPSHOT_IMPORTS],
-        capture_output=True, text=True, check=False,
-    )
+    zipped = cache / f"{key}.zip"
+    zipped.write_bytes(archive)
+    try:
+        done = subprocess.run(
+            [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules" / "pyodide"), str(raw),
+             key, str(zipped), *SNAPSHOT_IMPORTS, *page_pycore_imports()],
+            capture_output=True, text=True, check=False,
+        )
+    finally:
+        zipped.unlink()
     if done.returncode or not raw.is_file():
         raise SiteError(f"node web/snapshot.mjs failed (exit status {done.returncode}): "
                         + done.stderr.strip()[-500:])
@@ -348,7 +380,8 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
         shutil.copyfile(modules / "pyodide" / name, work / pyodide_dir / name)
     # The snapshot and the module that restores it, named by content in Pyodide's own folder
     # (PyScript makes the interpreter module's folder Pyodide's indexURL).
-    frozen = snapshot(quiet)
+    archive = package_zip()
+    frozen = snapshot(archive, quiet)
     frozen_name = _hashed("snapshot.bin.gz", frozen)
     (work / pyodide_dir / frozen_name).write_bytes(frozen)
     raw_size = struct.unpack("<I", frozen[-4:])[0]  # gzip's trailer: the size, mod 2**32
@@ -362,7 +395,6 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
         data = (WEB / name).read_bytes()
         names[name] = f"{ASSETS}/{_hashed(name, data)}"
         (work / names[name]).write_bytes(data)
-    archive = package_zip()
     names["pycore.zip"] = f"{ASSETS}/{_hashed('pycore.zip', archive)}"
     (work / names["pycore.zip"]).write_bytes(archive)
     for name in PAGE_FILES:

@@ -79,6 +79,25 @@ def test_the_snapshot_is_the_raw_size_the_start_module_reads_into(built: Path) -
     assert f'"interpreter": "./{start.relative_to(built).as_posix()}"' in page
 
 
+def test_the_snapshot_holds_the_pycore_modules_the_page_imports_at_start(built: Path) -> None:
+    wanted = site.page_pycore_imports()
+    assert {"pycore.links", "pycore.editor", "pycore.messages", "pycore.model"} <= set(wanted)
+    assert "pycore.solve" not in wanted  # imported on the first Check or Solve, not at start
+    pyodide = built / site.VENDOR / f"pyodide-{site._version('pyodide')}"
+    raw = gzip.decompress(next(pyodide.glob("snapshot.*.gz")).read_bytes())
+    # the imported modules' code objects, named by the path where the page unpacks the zip
+    for name in wanted:
+        path = name.replace(".", "/") + ("/__init__.py" if name == "pycore" else ".py")
+        assert f"/home/pyodide/{path}".encode() in raw, name
+    assert b"/home/pyodide/pycore/solve/fast.py" not in raw
+
+
+def test_the_snapshot_is_made_again_when_pycore_changes() -> None:
+    archive = site.package_zip()
+    assert site.snapshot_key(archive) == site.snapshot_key(archive)
+    assert site.snapshot_key(archive) != site.snapshot_key(archive + b"\0")
+
+
 def test_pycore_ships_as_one_reproducible_zip() -> None:
     data = site.package_zip()
     assert data == site.package_zip()

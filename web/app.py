@@ -17,7 +17,7 @@ from typing import Any
 
 from coach import Coach, offer_levels  # Hint and New puzzle (web/coach.py)
 from dom import (
-    LOCATION,
+    FACTS,
     Node,
     answer,
     build_children,
@@ -62,7 +62,7 @@ class Page:
         self.editor = Editor(blank_shape(DEFAULT_SHAPE), mode="given")
         self.view = GridView("grid")
         self.format = SHORTEST
-        self.base = str(LOCATION.href).split("#", 1)[0]
+        self.base = FACTS["href"].split("#", 1)[0]
         self.keeper = Keeper(self)  # saved grids and the recent list
         self.tools = Tools(self)
         self.coach = Coach(self)
@@ -75,7 +75,7 @@ class Page:
         self.controls_shown: tuple[str, bool, bool] | None = None
         # the fragment in the address bar as far as the page knows: it puts it there, and
         # hashchange tells it when the player does (reading it back is a round trip)
-        self.address = str(LOCATION.hash)[1:]
+        self.address = FACTS["hash"][1:]
 
     # -- wiring ----------------------------------------------------------------
 

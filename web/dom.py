@@ -18,12 +18,13 @@ from typing import Any, TypeAlias
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-# The window's objects the page uses, looked up once. In a worker every lookup on
-# `window` itself is a slow round trip (2 to 12 ms measured in Chromium), one on these
-# objects a fast one (0.1 to 0.3 ms). BUILDER is early.js's, which runs before PyScript.
-LOCATION: Any = window.location
-DATE: Any = window.Date
+# early.js's one function (`pycoreDom(call, ...args)`), looked up once, and what the page
+# holds that Python needs at start (the address, the build's wheel list), read in one call.
+# In a worker every page object Python touches costs a dozen or more round trips (Pyodide
+# asks for its prototype chain and symbols: about 20 ms at start, measured in Chromium),
+# so only this function crosses, and strings go through it.
 BUILDER: Any = window.pycoreDom
+FACTS: dict[str, str] = json.loads(str(BUILDER("facts")))
 
 # Every listener's proxy, kept for the page's lifetime (a dropped proxy would be freed
 # while the browser still holds the listener).
@@ -56,7 +57,7 @@ def listen(handlers: dict[tuple[str, str], Handler]) -> None:
 
     proxy = create_proxy(dispatch)
     _PROXIES.append(proxy)
-    BUILDER.listen(json.dumps([list(key) for key in table]), proxy)
+    BUILDER("listen", json.dumps([list(key) for key in table]), proxy)
 
 
 async def _flushed(handler: Handler, event: Any) -> None:
@@ -93,7 +94,7 @@ Change: TypeAlias = "tuple[int, dict[str, str | None], list[Node] | str | None]"
 # no call from the worker into the page. What queued writes may do is early.js's list:
 # update cells, set a property (value, text, disabled, hidden, checked), set or remove an
 # attribute, set a style property, build an element's children, store or remove a saved
-# item, replace the address bar's fragment.
+# item, replace the address bar's fragment, register the offline worker.
 _pending: list[list[Any]] = []
 _answering = False
 
@@ -140,7 +141,7 @@ def flush() -> None:
     """Send the queued writes in one call (inside an answered event: nothing, they go back
     with its answer)."""
     if _pending and not _answering:
-        BUILDER.apply(_taken())
+        BUILDER("apply", _taken())
 
 
 def answer(handler: Callable[[dict[str, Any]], None], facts: str) -> str:

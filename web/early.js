@@ -144,6 +144,12 @@
         storageFailed = true;  // full: Python keeps the grid for this tab and says so
       }
     },
+    // the offline worker (only in a secure context: https, or http on localhost)
+    register: (url) => {
+      if (navigator.serviceWorker) {
+        navigator.serviceWorker.register(url).catch(() => undefined);
+      }
+    },
     address: (fragment) => {
       try {
         window.history.replaceState(null, "", `#${fragment}`);
@@ -217,5 +223,16 @@
       byId(id).addEventListener(type, (event) => handler(id, type, event));
     }
   };
-  window.pycoreDom = Object.freeze({apply, stored, listen});
+  // What the page's Python reads at start, in one call: the address and the build's
+  // list of optional wheels (<meta name="pycore-wheels">).
+  const facts = () => {
+    const wheels = document.querySelector('meta[name="pycore-wheels"]');
+    return JSON.stringify({href: location.href, hash: location.hash,
+                           wheels: wheels ? wheels.content : "{}"});
+  };
+  // One function, not an object of them: from a worker, every page object Python touches
+  // costs it a dozen or more round trips (Pyodide asks its prototype chain and symbols),
+  // so Python holds this one function and sends and gets back only strings.
+  const CALLS = {apply, stored, listen, facts};
+  window.pycoreDom = (call, ...args) => CALLS[call](...args);
 })();

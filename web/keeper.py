@@ -13,10 +13,8 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from dom import BUILDER, DATE, Node, build_children, by_id, flush, later, listen, set_property
+from dom import BUILDER, Node, build_children, flush, later, listen, set_property
 from page_api import PageApi
-from pyodide.ffi import create_proxy
-from pyscript import window
 
 from pycore import links, messages, persist
 from pycore.editor import start_mode
@@ -43,7 +41,7 @@ class LocalStore:
 
     def reload(self) -> None:
         """Read the page's items again (another tab saved)."""
-        found = BUILDER.stored(OURS)  # JSON, or null when storage is off
+        found = BUILDER("stored", OURS)  # JSON, or null when storage is off
         if isinstance(found, str):
             self.available = True
             self.items = {str(k): str(v) for k, v in json.loads(found).items()}
@@ -94,10 +92,8 @@ class Keeper:
                 ("ask-saved", "click"): self.on_keep_saved,
                 ("ask-link", "click"): lambda e: self.close_question(),
                 ("window", "storage"): self.on_storage})  # other tabs' saves
+        later("register", "sw.js")  # the offline worker (sent with the recent list)
         self.show_recent()
-        workers = getattr(window.navigator, "serviceWorker", None)
-        if workers:  # only in a secure context (https, or http on localhost)
-            workers.register("sw.js").catch(create_proxy(lambda err: None))
 
     def on_storage(self, event: Any) -> None:
         self.store.reload()
@@ -165,14 +161,14 @@ class Keeper:
 
     def ask(self, saved: persist.Entry) -> None:
         self.asked = saved
-        when = str(DATE.new(saved.time).toLocaleString())
-        by_id("ask-text").textContent = (
-            f"You have other progress on this puzzle ({saved.label}, saved {when}). "
-            "The grid shows the link's state; both are kept in Recent puzzles.")
-        by_id("ask").hidden = False
+        build_children("ask-text", [
+            f"You have other progress on this puzzle ({saved.label}, saved ",
+            ["time", {"datetime": _iso(saved.time)}, None],
+            "). The grid shows the link's state; both are kept in Recent puzzles."])
+        set_property("ask", "hidden", False)
 
     def close_question(self) -> None:
-        by_id("ask").hidden = True
+        set_property("ask", "hidden", True)
 
     def on_keep_saved(self, event: Any) -> None:
         self.close_question()

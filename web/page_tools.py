@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from dom import Handler, by_id, element, set_property
+from dom import FACTS, Handler, by_id, element, set_property
 from page_api import PageApi
 from pyodide.ffi import to_js
 from pyscript import document, window
@@ -77,8 +77,7 @@ class Wheels:
     """
 
     def __init__(self) -> None:
-        meta = document.querySelector('meta[name="pycore-wheels"]')
-        self.paths: dict[str, list[str]] = json.loads(str(meta.content)) if meta else {}
+        self.paths: dict[str, list[str]] = json.loads(FACTS["wheels"])
         self.loaded: set[str] = set()
         self.wanted: set[str] = set()
         self.loading: dict[str, Any] = {}
