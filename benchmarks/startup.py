@@ -227,7 +227,7 @@ def measure(page: Any, url: str) -> Run:
     snapshot = [t for name, t in ends.items() if "snapshot" in name and not name.endswith((".mjs", ".js"))]
     if snapshot:
         resources["snapshot"] = float(max(snapshot))
-    ours = [t for name, t in ends.items() if name.startswith(("app.", "pycore."))]
+    ours = [t for name, t in ends.items() if name.startswith(("main.", "app.", "pycore."))]
     if ours:
         resources["our files"] = float(max(ours))
     started = page.evaluate("document.documentElement.dataset.startedFrom || ''")

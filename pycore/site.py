@@ -87,9 +87,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The page's Python beside app.py, mapped into the interpreter's file system by name.
-PAGE_MODULES = ("dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py", "coach.py")
-PAGE_ASSETS = ("style.css", "early.js", "app.py", *PAGE_MODULES)  # get content-hashed names
+# The page's Python: main.py is the script PyScript runs (it imports app.py); the modules
+# are mapped into the interpreter's file system by name, and compiled into the snapshot.
+PAGE_MODULES = ("app.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py",
+                "coach.py")
+PAGE_ASSETS = ("style.css", "early.js", "main.py", *PAGE_MODULES)  # get content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
 VENDOR = "vendor"
 ASSETS = "assets"
@@ -281,7 +283,7 @@ def page_pycore_imports() -> tuple[str, ...]:
     """The pycore modules the page's Python files import at their top (`from pycore import
     links` names the module pycore.links), read from their source."""
     found: set[str] = set()
-    for name in ("app.py", *PAGE_MODULES):
+    for name in PAGE_MODULES:
         tree = ast.parse((WEB / name).read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.Import):
@@ -297,19 +299,26 @@ def page_pycore_imports() -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+def page_sources() -> dict[str, str]:
+    """The page's modules by module name (app, dom, ...): what the snapshot holds compiled."""
+    return {name.removesuffix(".py"): (WEB / name).read_text(encoding="utf-8") for name in PAGE_MODULES}
+
+
 def snapshot_key(archive: bytes) -> str:
-    """What a snapshot depends on: the Pyodide build, the script that makes it, its imports,
-    and pycore's zip (whose modules it holds)."""
+    """What a snapshot depends on: the Pyodide build, the scripts that make it, its imports,
+    pycore's zip (whose modules it holds) and the page's modules (compiled in it)."""
     digest = hashlib.sha256(_version("pyodide").encode())
-    digest.update((WEB / "snapshot.mjs").read_bytes())
-    digest.update(repr((SNAPSHOT_IMPORTS, page_pycore_imports())).encode())
+    for name in ("snapshot.mjs", "precompiled.py"):
+        digest.update((WEB / name).read_bytes())
+    digest.update(repr((SNAPSHOT_IMPORTS, page_pycore_imports(), page_sources())).encode())
     digest.update(archive)
     return digest.hexdigest()[:16]
 
 
 def snapshot(archive: bytes, quiet: bool = False, cache: Path = SNAPSHOT_CACHE) -> bytes:
     """The gzipped memory snapshot of the vendored Pyodide with the page's imports done, pycore's
-    from `archive` (the zip the page ships); Node makes it once per key, in about 5 s."""
+    from `archive` (the zip the page ships), and the page's modules compiled; Node makes it
+    once per key, in about 5 s."""
     key = snapshot_key(archive)
     cached = cache / f"{key}.bin.gz"
     if cached.is_file():
@@ -323,15 +332,22 @@ def snapshot(archive: bytes, quiet: bool = False, cache: Path = SNAPSHOT_CACHE) 
     cache.mkdir(parents=True, exist_ok=True)
     raw = cache / f"{key}.bin"
     zipped = cache / f"{key}.zip"
+    plan = cache / f"{key}.json"
     zipped.write_bytes(archive)
+    plan.write_text(json.dumps({
+        "id": key, "archive": str(zipped), "imports": [*SNAPSHOT_IMPORTS, *page_pycore_imports()],
+        "precompiled": (WEB / "precompiled.py").read_text(encoding="utf-8"),
+        "compiled": page_sources(),
+    }), encoding="utf-8")
     try:
         done = subprocess.run(
-            [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules" / "pyodide"), str(raw),
-             key, str(zipped), *SNAPSHOT_IMPORTS, *page_pycore_imports()],
+            [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules" / "pyodide"), str(plan),
+             str(raw)],
             capture_output=True, text=True, check=False,
         )
     finally:
         zipped.unlink()
+        plan.unlink()
     if done.returncode or not raw.is_file():
         raise SiteError(f"node web/snapshot.mjs failed (exit status {done.returncode}): "
                         + done.stderr.strip()[-500:])

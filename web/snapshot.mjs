@@ -1,19 +1,23 @@
 // Makes the page's memory snapshot at `pycore build` (run by pycore/site.py with Node):
 //
-//   node snapshot.mjs <folder holding pyodide.mjs> <output file> <snapshot id> <pycore zip> <module>...
+//   node snapshot.mjs <folder holding pyodide.mjs> <plan.json> <output file>
 //
-// It starts the vendored Pyodide, unpacks pycore's zip where the page's PyScript `files`
-// puts it (the home folder, the interpreter's working directory), imports the modules the
-// page's start-up imports (the standard library's and pycore's), so a restored interpreter
-// has them already, and writes the interpreter's memory as raw bytes; the build gzips them.
-// Only the memory is kept, not the file system: the page still unpacks the same zip, which
-// is where modules imported later (pycore.solve, ...) come from. PYCORE_SNAPSHOT=<id> in
-// the environment lets the page's Python tell that it was restored from this snapshot.
+// The plan (written by pycore/site.py) names the snapshot's id, pycore's zip, the modules to
+// import, and the page's own modules' sources with web/precompiled.py. This starts the
+// vendored Pyodide, unpacks the zip where the page's PyScript `files` puts it (the home
+// folder, the interpreter's working directory), imports the modules the page's start-up
+// imports (the standard library's and pycore's), compiles the page's modules (importing
+// them needs the page), and writes the interpreter's memory as raw bytes; the build gzips
+// them. Only the memory is kept, not the file system: the page still unpacks the same zip,
+// which is where modules imported later (pycore.solve, ...) come from.
+// PYCORE_SNAPSHOT=<id> in the environment lets the page's Python tell that it was restored
+// from this snapshot, not started afresh.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [folder, output, id, archive, ...modules] = process.argv.slice(2);
+const [folder, planFile, output] = process.argv.slice(2);
+const plan = JSON.parse(readFileSync(planFile, "utf8"));
 const indexURL = path.resolve(folder) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const HOME = "/home/pyodide";
@@ -22,18 +26,23 @@ const py = await loadPyodide({
   _makeSnapshot: true,
   // the browser's values, not this machine's (a Node snapshot keeps what it was given)
   _sysExecutable: "./this.program",
-  env: { HOME, PYCORE_SNAPSHOT: id },
+  env: { HOME, PYCORE_SNAPSHOT: plan.id },
   stdout: () => {},
 });
 // a plain Uint8Array: Pyodide does not take Node's Buffer
-py.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: HOME });
+py.unpackArchive(new Uint8Array(readFileSync(plan.archive)), "zip", { extractDir: HOME });
+const text = JSON.stringify;
 py.runPython(`
-import os, sys
-os.chdir(${JSON.stringify(HOME)})
-for name in ${JSON.stringify(modules)}:
+import os, sys, types
+os.chdir(${text(HOME)})
+for name in ${text(plan.imports)}:
     __import__(name)
 where = os.path.dirname(sys.modules["pycore"].__file__) if "pycore" in sys.modules else None
-if where is not None and where != ${JSON.stringify(HOME + "/pycore")}:
+if where is not None and where != ${text(HOME + "/pycore")}:
     raise SystemExit(f"pycore was imported from {where}, not where the page unpacks it")
+precompiled = types.ModuleType("precompiled")
+exec(compile(${text(plan.precompiled)}, "precompiled.py", "exec"), precompiled.__dict__)
+precompiled.install(${text(text(plan.compiled))}, ${text(HOME)})
+del os, sys, types, name, where, precompiled
 `);
 writeFileSync(output, py.makeMemorySnapshot());

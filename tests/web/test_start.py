@@ -22,6 +22,12 @@ def started_from(app: App) -> str:
     return found
 
 
+def compiled(app: App) -> str:
+    """Where the page's own modules were compiled: "snapshot" (at build) or "visit"."""
+    found: str = app.page.evaluate("() => document.documentElement.dataset.compiled")
+    return found
+
+
 def type_in_first_empty_cell(app: App, digit: str) -> list[str]:
     """Click cell (0, 1) of the givens sample, type a digit: the restored page still edits."""
     app.cell(0, 1).click()
@@ -32,6 +38,7 @@ def type_in_first_empty_cell(app: App, digit: str) -> list[str]:
 def test_the_page_starts_from_the_builds_snapshot(app: App) -> None:
     app.open(links.best(sudoku9_givens())[1])
     assert started_from(app) == "snapshot"
+    assert compiled(app) == "snapshot"
     assert sum("/snapshot." in url for url in app.requests) == 1
     assert type_in_first_empty_cell(app, "4") == ["4"]
 
@@ -43,7 +50,20 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start(app: App) -> None:
     app.page.route(SNAPSHOT, broken)
     app.open(links.best(sudoku9_givens())[1])
     assert started_from(app) == "fresh"
+    assert compiled(app) == "visit"
     assert type_in_first_empty_cell(app, "7") == ["7"]
+
+
+def test_a_page_module_that_is_not_the_snapshots_is_compiled_from_its_file(app: App) -> None:
+    def another_build(route: Route) -> None:
+        body = route.fetch().text() + "\n# another build's app.py\n"
+        route.fulfill(status=200, body=body, content_type="text/x-python")
+
+    app.page.route("**/assets/app.*.py", another_build)
+    app.open(links.best(sudoku9_givens())[1])
+    assert started_from(app) == "snapshot"
+    assert compiled(app) == "visit"
+    assert type_in_first_empty_cell(app, "5") == ["5"]
 
 
 def test_a_missing_snapshot_falls_back_to_a_normal_start(app: App) -> None:
