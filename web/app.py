@@ -119,7 +119,7 @@ class Page:
         set_attribute(":root", "data-started-from", started)
         # and whether this module's code came compiled in it (web/precompiled.py) or was
         # compiled on this visit (no snapshot, or a file that is not the build's)
-        compiled = "snapshot" if type(__loader__).__name__ == "Precompiled" else "visit"
+        compiled = "snapshot" if type(globals().get("__loader__")).__name__ == "Precompiled" else "visit"
         set_attribute(":root", "data-compiled", compiled)
         set_attribute(":root", "data-ready", "true")
         self.render()  # after enabling: undo and redo are enabled as the editor says; one call
