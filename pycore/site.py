@@ -299,15 +299,18 @@ def page_pycore_imports() -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def page_sources() -> dict[str, str]:
-    """The page's modules by module name (app, dom, ...): what the snapshot holds compiled."""
-    return {name.removesuffix(".py"): (WEB / name).read_text(encoding="utf-8") for name in PAGE_MODULES}
+def page_sources() -> dict[str, tuple[str, str]]:
+    """The page's modules: module name -> (file, source), what the snapshot holds compiled
+    (web/snapshot.mjs adds PyScript's own package from the pinned npm package)."""
+    return {name.removesuffix(".py"): (name, (WEB / name).read_text(encoding="utf-8"))
+            for name in PAGE_MODULES}
 
 
 def snapshot_key(archive: bytes) -> str:
     """What a snapshot depends on: the Pyodide build, the scripts that make it, its imports,
-    pycore's zip (whose modules it holds) and the page's modules (compiled in it)."""
-    digest = hashlib.sha256(_version("pyodide").encode())
+    pycore's zip (whose modules it holds) and the page's and PyScript's modules (compiled
+    in it)."""
+    digest = hashlib.sha256(f"{_version('pyodide')} {_version('@pyscript/core')}".encode())
     for name in ("snapshot.mjs", "precompiled.py"):
         digest.update((WEB / name).read_bytes())
     digest.update(repr((SNAPSHOT_IMPORTS, page_pycore_imports(), page_sources())).encode())
@@ -341,8 +344,7 @@ def snapshot(archive: bytes, quiet: bool = False, cache: Path = SNAPSHOT_CACHE) 
     }), encoding="utf-8")
     try:
         done = subprocess.run(
-            [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules" / "pyodide"), str(plan),
-             str(raw)],
+            [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules"), str(plan), str(raw)],
             capture_output=True, text=True, check=False,
         )
     finally:

@@ -32,7 +32,7 @@ def home(tmp_path: Path) -> Iterator[Path]:
     importlib.invalidate_caches()
     yield tmp_path
     sys.meta_path[:], sys.path[:] = meta_path, path
-    for name in ("page_module_a", "page_module_b"):
+    for name in ("page_module_a", "page_module_b", "page_package", "page_package.part"):
         sys.modules.pop(name, None)
 
 
@@ -40,7 +40,8 @@ SOURCE = 'WORDS = "compiled at build"\n'
 
 
 def test_a_module_whose_file_is_its_source_runs_the_compiled_code(home: Path) -> None:
-    finder = load_precompiled().install(json.dumps({"page_module_a": SOURCE}), str(home))
+    sources = {"page_module_a": ["page_module_a.py", SOURCE]}
+    finder = load_precompiled().install(json.dumps(sources), str(home))
     (home / "page_module_a.py").write_text(SOURCE, encoding="utf-8")
     module = importlib.import_module("page_module_a")
     assert module.WORDS == "compiled at build"
@@ -52,7 +53,8 @@ def test_a_module_whose_file_is_its_source_runs_the_compiled_code(home: Path) ->
 
 
 def test_a_module_whose_file_changed_is_imported_from_the_file(home: Path) -> None:
-    finder: object = load_precompiled().install('{"page_module_b": "WORDS = 1"}', str(home))
+    sources = {"page_module_b": ["page_module_b.py", "WORDS = 1"]}
+    finder: object = load_precompiled().install(json.dumps(sources), str(home))
     (home / "page_module_b.py").write_text('WORDS = "another build"\n', encoding="utf-8")
     module = importlib.import_module("page_module_b")
     assert module.WORDS == "another build"
@@ -61,6 +63,21 @@ def test_a_module_whose_file_changed_is_imported_from_the_file(home: Path) -> No
 
 
 def test_a_module_with_no_file_is_not_found_by_the_finder(home: Path) -> None:
-    finder = load_precompiled().install('{"page_module_a": "WORDS = 1"}', str(home))
+    finder = load_precompiled().install('{"page_module_a": ["page_module_a.py", "WORDS = 1"]}', str(home))
     assert finder.find_spec("page_module_a") is None
     assert finder.find_spec("json") is None  # not one of the page's modules
+
+
+def test_a_package_and_its_module_run_their_compiled_code(home: Path) -> None:
+    """PyScript's `pyscript` package is compiled into the snapshot too, files and folder."""
+    sources = {"page_package": ["page_package/__init__.py", "from page_package.part import WORDS\n"],
+               "page_package.part": ["page_package/part.py", SOURCE]}
+    finder: object = load_precompiled().install(json.dumps(sources), str(home))
+    (home / "page_package").mkdir()
+    for _, (file, source) in sources.items():
+        (home / file).write_text(source, encoding="utf-8")
+    package = importlib.import_module("page_package")
+    assert package.WORDS == "compiled at build"
+    loaders: list[object] = [package.__loader__, sys.modules["page_package.part"].__loader__]
+    assert loaders == [finder, finder]
+    assert package.__path__ == [f"{home}/page_package"]

@@ -45,7 +45,7 @@ def test_the_page_names_only_files_the_build_wrote(built: Path) -> None:
 def test_page_assets_are_named_by_their_content(built: Path) -> None:
     assets = sorted((built / site.ASSETS).iterdir())
     assert {p.name.split(".")[0] for p in assets} == {
-        "app", "style", "early", "pycore", "page_tools", "dom", "page_api", "grid_view", "keeper",
+        "main", "app", "style", "early", "pycore", "page_tools", "dom", "page_api", "grid_view", "keeper",
         "coach"}
     for path in assets:
         digest = path.name.split(".")[-2]
@@ -90,6 +90,10 @@ def test_the_snapshot_holds_the_pycore_modules_the_page_imports_at_start(built: 
         path = name.replace(".", "/") + ("/__init__.py" if name == "pycore" else ".py")
         assert f"/home/pyodide/{path}".encode() in raw, name
     assert b"/home/pyodide/pycore/solve/fast.py" not in raw
+    # compiled, not imported: the page's modules and PyScript's package (web/precompiled.py)
+    for name in site.PAGE_MODULES:
+        assert f"/home/pyodide/{name}".encode() in raw, name
+    assert b"/home/pyodide/pyscript/display.py" in raw
 
 
 def test_the_snapshot_is_made_again_when_pycore_changes() -> None:
