@@ -150,6 +150,9 @@ def write_pages(folder: Path) -> None:
     config = page_config(folder, index)
     pyscript = re.search(r'src="([^"]*pyscript[^"]*)/core\.js"', index).group(1)  # type: ignore[union-attr]
     config["interpreter"] = plain_interpreter(folder, config["interpreter"])
+    # the app's page unpacks pycore only without its snapshot (web/main.py); this page has none
+    for zipped in (folder / site.ASSETS).glob("pycore.*.zip"):
+        config.setdefault("files", {})[f"./{zipped.relative_to(folder).as_posix()}"] = "./*"
     bare = {"interpreter": config["interpreter"]}
     (folder / "bare.html").write_text(GENERATED.format(
         title="bare", pyscript=pyscript, config=json.dumps(bare), body="", head=""), encoding="utf-8")

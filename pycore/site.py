@@ -21,7 +21,6 @@ the headers and the start module must name, so they are kept together.
 from __future__ import annotations
 
 import argparse
-import ast
 import gzip
 import hashlib
 import html
@@ -140,10 +139,11 @@ WHEEL_CACHE = CACHE / "page-wheels"
 LONG_CACHE = "public, max-age=31536000, immutable"
 # The memory snapshot: standard-library modules the page's start-up imports (PyScript's
 # asyncio, pycore's json, dataclasses, ...) are imported before it is taken, so a restored
-# interpreter has them already; so are the pycore modules the page's own modules import at
-# their top (`page_pycore_imports`: read from web/*.py, never listed by hand), from the very
-# zip the page ships. The snapshot then changes with pycore too, and is cached between
-# builds under a key made from Pyodide, this list and the zip.
+# interpreter has them already; so is every pycore module (`package_modules`), from the very
+# zip the page ships, so a page restored from it never unpacks that zip (web/main.py does
+# only when the interpreter started without the snapshot). The snapshot then changes with
+# pycore too, and is cached between builds under a key made from Pyodide, this list, the
+# zip and the page's sources.
 SNAPSHOT_IMPORTS = (
     "asyncio", "base64", "contextlib", "dataclasses", "datetime", "enum", "functools", "importlib.abc",
     "importlib.util", "inspect", "itertools", "json", "logging", "random", "re", "string",
@@ -279,24 +279,13 @@ def package_zip() -> bytes:
     return buffer.getvalue()
 
 
-def page_pycore_imports() -> tuple[str, ...]:
-    """The pycore modules the page's Python files import at their top (`from pycore import
-    links` names the module pycore.links), read from their source."""
-    found: set[str] = set()
-    for name in PAGE_MODULES:
-        tree = ast.parse((WEB / name).read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names if a.name.split(".")[0] == "pycore")
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                if node.module.split(".")[0] != "pycore":
-                    continue
-                found.add(node.module)
-                for alias in node.names:  # a submodule imported by name (from pycore import links)
-                    sub = PACKAGE.parent.joinpath(*node.module.split("."), alias.name)
-                    if sub.with_suffix(".py").is_file() or (sub / "__init__.py").is_file():
-                        found.add(f"{node.module}.{alias.name}")
-    return tuple(sorted(found))
+def package_modules(archive: bytes) -> tuple[str, ...]:
+    """Every module in pycore's zip (not `pycore.__main__`, which runs the command line): the
+    snapshot imports them all, so the page never needs the zip's files when it has it."""
+    names = zipfile.ZipFile(io.BytesIO(archive)).namelist()
+    modules = [n.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+               for n in names if n.endswith(".py") and not n.endswith("/__main__.py")]
+    return tuple(sorted(modules))
 
 
 def page_sources() -> dict[str, tuple[str, str]]:
@@ -313,7 +302,7 @@ def snapshot_key(archive: bytes) -> str:
     digest = hashlib.sha256(f"{_version('pyodide')} {_version('@pyscript/core')}".encode())
     for name in ("snapshot.mjs", "precompiled.py"):
         digest.update((WEB / name).read_bytes())
-    digest.update(repr((SNAPSHOT_IMPORTS, page_pycore_imports(), page_sources())).encode())
+    digest.update(repr((SNAPSHOT_IMPORTS, page_sources())).encode())
     digest.update(archive)
     return digest.hexdigest()[:16]
 
@@ -338,7 +327,7 @@ def snapshot(archive: bytes, quiet: bool = False, cache: Path = SNAPSHOT_CACHE) 
     plan = cache / f"{key}.json"
     zipped.write_bytes(archive)
     plan.write_text(json.dumps({
-        "id": key, "archive": str(zipped), "imports": [*SNAPSHOT_IMPORTS, *page_pycore_imports()],
+        "id": key, "archive": str(zipped), "imports": [*SNAPSHOT_IMPORTS, *package_modules(archive)],
         "precompiled": (WEB / "precompiled.py").read_text(encoding="utf-8"),
         "compiled": page_sources(),
     }), encoding="utf-8")
@@ -409,12 +398,14 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
 
     names: dict[str, str] = {"start.mjs": f"{pyodide_dir}/{start_name}"}
     (work / ASSETS).mkdir()
-    for name in PAGE_ASSETS:
-        data = (WEB / name).read_bytes()
-        names[name] = f"{ASSETS}/{_hashed(name, data)}"
-        (work / names[name]).write_bytes(data)
     names["pycore.zip"] = f"{ASSETS}/{_hashed('pycore.zip', archive)}"
     (work / names["pycore.zip"]).write_bytes(archive)
+    for name in PAGE_ASSETS:
+        data = (WEB / name).read_bytes()
+        if name == "main.py":  # it names the zip it unpacks when there is no snapshot
+            data = data.replace(b"{{pycore.zip}}", names["pycore.zip"].encode())
+        names[name] = f"{ASSETS}/{_hashed(name, data)}"
+        (work / names[name]).write_bytes(data)
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, work / name)
     (work / WHEELS).mkdir(parents=True)

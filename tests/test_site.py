@@ -79,21 +79,30 @@ def test_the_snapshot_is_the_raw_size_the_start_module_reads_into(built: Path) -
     assert f'"interpreter": "./{start.relative_to(built).as_posix()}"' in page
 
 
-def test_the_snapshot_holds_the_pycore_modules_the_page_imports_at_start(built: Path) -> None:
-    wanted = site.page_pycore_imports()
-    assert {"pycore.links", "pycore.editor", "pycore.messages", "pycore.model"} <= set(wanted)
-    assert "pycore.solve" not in wanted  # imported on the first Check or Solve, not at start
+def test_the_snapshot_holds_every_pycore_module_imported(built: Path) -> None:
+    wanted = site.package_modules(site.package_zip())
+    assert {"pycore", "pycore.links", "pycore.editor", "pycore.solve", "pycore.solve.generate",
+            "pycore.render.svg", "pycore.formats.tools.sudokupad"} <= set(wanted)
+    assert "pycore.__main__" not in wanted  # it would run the command line
     pyodide = built / site.VENDOR / f"pyodide-{site._version('pyodide')}"
     raw = gzip.decompress(next(pyodide.glob("snapshot.*.gz")).read_bytes())
-    # the imported modules' code objects, named by the path where the page unpacks the zip
+    # the imported modules' code objects, named by the path the zip unpacks to
     for name in wanted:
-        path = name.replace(".", "/") + ("/__init__.py" if name == "pycore" else ".py")
-        assert f"/home/pyodide/{path}".encode() in raw, name
-    assert b"/home/pyodide/pycore/solve/fast.py" not in raw
+        path = name.replace(".", "/")
+        assert (f"/home/pyodide/{path}.py".encode() in raw
+                or f"/home/pyodide/{path}/__init__.py".encode() in raw), name
     # compiled, not imported: the page's modules and PyScript's package (web/precompiled.py)
     for name in site.PAGE_MODULES:
         assert f"/home/pyodide/{name}".encode() in raw, name
     assert b"/home/pyodide/pyscript/display.py" in raw
+
+
+def test_the_page_unpacks_pycore_only_when_it_started_without_the_snapshot(built: Path) -> None:
+    page = (built / "index.html").read_text()
+    assert "pycore." not in re.findall(r"config='([^']+)'", page)[0]  # not in PyScript's files
+    main = next((built / site.ASSETS).glob("main.*.py")).read_text()
+    zipped = next((built / site.ASSETS).glob("pycore.*.zip"))
+    assert f'ZIP = "{zipped.relative_to(built).as_posix()}"' in main
 
 
 def test_the_snapshot_is_made_again_when_pycore_changes() -> None:
