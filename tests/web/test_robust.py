@@ -71,7 +71,7 @@ def test_every_request_goes_to_the_page_origin(app: App) -> None:
     assert asked and all((u.scheme, u.netloc) == (origin.scheme, origin.netloc) for u in asked)
     paths = {u.path.rsplit("/", 1)[-1] for u in asked}
     assert set(PYODIDE_FILES) - {"pyodide-lock.json"} <= paths  # the runtime came from here too
-    assert any(name.startswith("pycore.") and name.endswith(".zip") for name in paths)
+    assert any(name.startswith("main.") and name.endswith(".py") for name in paths)  # the page's script
     wasm = app.page.request.get(next(u.geturl() for u in asked if u.path.endswith(".wasm")))
     assert wasm.headers["content-type"] == "application/wasm"
     assert "default-src 'self'" in wasm.headers["content-security-policy"]

@@ -40,6 +40,7 @@ def test_the_page_starts_from_the_builds_snapshot(app: App) -> None:
     assert started_from(app) == "snapshot"
     assert compiled(app) == "snapshot"
     assert sum("/snapshot." in url for url in app.requests) == 1
+    assert not [url for url in app.requests if "/pycore." in url]  # pycore came in the snapshot
     assert type_in_first_empty_cell(app, "4") == ["4"]
 
 
@@ -51,6 +52,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start(app: App) -> None:
     app.open(links.best(sudoku9_givens())[1])
     assert started_from(app) == "fresh"
     assert compiled(app) == "visit"
+    assert sum("/pycore." in url and url.endswith(".zip") for url in app.requests) == 1  # main.py's
     assert type_in_first_empty_cell(app, "7") == ["7"]
 
 
