@@ -6,12 +6,12 @@
 // import, and the page's own modules' sources with web/precompiled.py; PyScript's `pyscript`
 // package, which PyScript writes into the home folder on every start, comes from the
 // pinned npm package's own copy of what it writes (src/stdlib/pyscript.js). This starts the
-// vendored Pyodide, unpacks the zip where the page's PyScript `files` puts it (the home
-// folder, the interpreter's working directory), imports the modules the page's start-up
-// imports (the standard library's and pycore's), compiles the page's modules and PyScript's
-// (importing them needs the page), and writes the interpreter's memory as raw bytes; the build gzips
-// them. Only the memory is kept, not the file system: the page still unpacks the same zip,
-// which is where modules imported later (pycore.solve, ...) come from.
+// vendored Pyodide, unpacks the zip into the home folder (the interpreter's working
+// directory, where web/main.py unpacks it when a page starts without the snapshot), imports
+// the standard library's start-up modules and every pycore module, compiles the page's
+// modules and PyScript's (importing them needs the page), and writes the interpreter's
+// memory as raw bytes; the build gzips them. Only the memory is kept, not the file system:
+// a restored page needs no pycore file, since every module is imported already.
 // PYCORE_SNAPSHOT=<id> in the environment lets the page's Python tell that it was restored
 // from this snapshot, not started afresh.
 import { readFileSync, writeFileSync } from "node:fs";
