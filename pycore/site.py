@@ -157,7 +157,7 @@ TYPES = {
     ".js": "text/javascript",
     ".json": "application/json",
     ".zip": "application/zip",
-    ".gz": "application/octet-stream",  # the snapshot: the page gunzips it, not the browser
+    ".gz": "application/octet-stream",  # the snapshot: the page or its worker gunzips it, not the browser
     ".py": "text/plain; charset=utf-8",
     ".css": "text/css",
     ".svg": "image/svg+xml",
@@ -485,7 +485,9 @@ def service_worker(site_dir: Path) -> str:
     """web/sw.js with its PRECACHE line filled in for the site in `site_dir`."""
     files = precache_files(site_dir)
     precache = {"cache": cache_name(site_dir, files), "files": files,
-                "immutable": [f"{VENDOR}/", f"{ASSETS}/"]}
+                "immutable": [f"{VENDOR}/", f"{ASSETS}/"],
+                # kept gunzipped in the cache (the page reads either form: web/start.mjs)
+                "gunzip": [name for name in files if name.endswith(".gz")]}
     line = f"const PRECACHE = {json.dumps(precache)};"
     source = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
     out, count = re.subn(r"^const PRECACHE = .*;$", lambda _: line, source, flags=re.M)

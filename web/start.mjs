@@ -13,25 +13,42 @@ const SNAPSHOT = {"file": "", "bytes": 0};
 
 export { version };
 
-// The gunzipped snapshot, read straight into one buffer of its known size.
+// The snapshot's bytes, read straight into one buffer of their known size. From the
+// network they come gzipped and are gunzipped here; the service worker keeps them
+// gunzipped already (web/sw.js), and gzip's magic bytes tell which came.
 async function snapshot() {
   const answer = await fetch(new URL(SNAPSHOT.file, import.meta.url));
   if (!answer.ok || !answer.body) {
     throw new Error(`snapshot ${SNAPSHOT.file}: HTTP ${answer.status}`);
   }
+  let reader = answer.body.getReader();
+  let chunk = await reader.read();
+  if (!chunk.done && chunk.value[0] === 0x1f && chunk.value[1] === 0x8b) {
+    const [first, rest] = [chunk.value, reader];
+    const gzipped = new ReadableStream({
+      start(controller) {
+        controller.enqueue(first);  // the chunk read to look at, then the rest as it comes
+      },
+      async pull(controller) {
+        const next = await rest.read();
+        if (next.done) {
+          controller.close();
+        } else {
+          controller.enqueue(next.value);
+        }
+      },
+    });
+    reader = gzipped.pipeThrough(new DecompressionStream("gzip")).getReader();
+    chunk = await reader.read();
+  }
   const bytes = new Uint8Array(SNAPSHOT.bytes);
-  const reader = answer.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   let at = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) {
-      break;
-    }
-    if (at + value.length > bytes.length) {
+  for (; !chunk.done; chunk = await reader.read()) {
+    if (at + chunk.value.length > bytes.length) {
       throw new Error(`snapshot ${SNAPSHOT.file}: longer than ${bytes.length} bytes`);
     }
-    bytes.set(value, at);
-    at += value.length;
+    bytes.set(chunk.value, at);
+    at += chunk.value.length;
   }
   if (at !== bytes.length) {
     throw new Error(`snapshot ${SNAPSHOT.file}: ${at} of ${bytes.length} bytes`);

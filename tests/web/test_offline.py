@@ -7,6 +7,7 @@ files (a new deployment).
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 from collections.abc import Iterator
@@ -27,6 +28,20 @@ from .samples import SAMPLES
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 CACHES_JS = "caches.keys()"
+GZIP_MAGIC = b"\x1f\x8b"
+# The size and first four bytes of the file named so in the worker's cache.
+KEPT_SNAPSHOT_JS = """async (name) => {
+  for (const key of await caches.keys()) {
+    const cache = await caches.open(key);
+    for (const request of await cache.keys()) {
+      if (request.url.endsWith("/" + name)) {
+        const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+        return [bytes.length, Array.from(bytes.slice(0, 4))];
+      }
+    }
+  }
+  return [0, []];
+}"""
 
 
 @dataclass
@@ -93,6 +108,11 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     fetched = {urlsplit(u).path.lstrip("/") or "./" for u in app.requests if u.startswith(own_site.url)}
     assert fetched - {"sw.js"} <= precached
     assert {f"vendor/pyodide-{site._version('pyodide')}/{name}" for name in site.PYODIDE_FILES} <= precached
+    # the snapshot came gzipped and is kept gunzipped, so a start from the cache skips that work
+    [snapshot] = own_site.folder.glob("vendor/pyodide-*/snapshot.*.gz")
+    size, head = page.evaluate(KEPT_SNAPSHOT_JS, snapshot.name)
+    assert snapshot.read_bytes()[:2] == GZIP_MAGIC
+    assert (size, bytes(head)) == (len(gzip.decompress(snapshot.read_bytes())), b"\0snp")
 
     own_site.stop()  # no server any more, and the browser is offline too
     context.set_offline(True)
@@ -100,6 +120,7 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
     assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
+    assert page.evaluate("document.documentElement.dataset.startedFrom") == "snapshot"
 
     # another share link, in a new tab: a whole new page load, served by the worker
     other = watched(context.new_page(), own_site.url)
