@@ -13,7 +13,8 @@ import pytest
 
 from pycore import links, messages
 from pycore.errors import FormatError, LossError, PuzzleError
-from pycore.model import Layout, Puzzle, black, candidates, given, value
+from pycore.model import EMPTY, Layout, Puzzle, black, candidates, given, value
+from pycore.solve import count_solutions
 
 BASE = "https://example.org/"
 DEVELOPER_WORDS = re.compile(r"lossy|--|pass |expected|leading _|player's|\bbody\b|base-?\d+|=True")
@@ -127,6 +128,41 @@ def test_a_whole_link_with_an_extra_character_is_not_cut_off() -> None:
     words = opened(fragment + "0")
     assert "looks cut off" not in words
     assert len(first_line(words)) <= messages.FIRST_LINE
+
+
+def givens_have_no_solution(puzzle: Puzzle) -> bool:
+    """Whether no solution fits the givens alone (the player's digits and marks left out)."""
+    givens = puzzle.with_cells({i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")})
+    return count_solutions(givens, limit=1) == 0
+
+
+def test_a_compact_link_cut_into_another_grid_with_no_solution_may_be_cut_off() -> None:
+    """Compact uses nearly every text, so a cut one can open as another grid; when no
+    solution fits that grid's givens, the words say the link may have been cut off."""
+    text = links.fragment(classic(), "compact")
+    doubted = []
+    for end in range(len(text) - 1, 0, -1):
+        try:
+            _, opened = links.read(text[:end])
+        except (FormatError, PuzzleError):
+            continue
+        words = messages.doubt(opened)
+        assert (words is not None) == givens_have_no_solution(opened), text[:end]
+        if words is not None:
+            doubted.append(end)
+            assert "cut off" in words and not DEVELOPER_WORDS.search(words)
+    assert doubted  # this puzzle's link, cut, opens as such a grid more than once
+    assert messages.doubt(classic()) is None
+
+
+def test_a_players_mistake_or_a_blank_grid_raises_no_doubt_but_clashing_givens_do() -> None:
+    assert messages.doubt(Puzzle.blank("sudoku", 9)) is None
+    assert messages.doubt(Puzzle.blank("str8ts", 6).with_cells({0: black(), 7: black()})) is None
+    assert messages.doubt(classic().with_cells({2: value(5)})) is None  # a 5 beside the given 5
+    assert messages.doubt(half_solved()) is None
+    clash = classic().with_cells({2: given(5)})  # two given 5s in the first row
+    assert messages.doubt(clash) == ("No solution fits this puzzle's givens: "
+                                     "if its link was cut off, copy the whole link again.")
 
 
 def test_a_link_with_nothing_after_the_hash_says_so() -> None:

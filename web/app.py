@@ -292,7 +292,17 @@ class Page:
             self.say(messages.opening(err, text), error=True)
             return False
         self.show(puzzle, name, fresh)
+        # once the grid is up (the search is bounded, but the first screen waits for nothing)
+        asyncio.get_event_loop().call_soon(self.doubt, puzzle, self.said)
         return True
+
+    def doubt(self, puzzle: Puzzle, said: str) -> None:
+        """A link that opened to a grid no solution fits may have been cut off: add that to
+        its "Opened ..." line, if that line is still the one shown (messages.doubt)."""
+        if self.said == said and not self.said_error:
+            words = messages.doubt(puzzle)
+            if words is not None:
+                self.say(f"{said}\n{words}", error=True)
 
     def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
         """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
