@@ -61,16 +61,25 @@ function isolated(answer) {
 // The memory snapshot travels gzipped (6.8 MB, not 31.5) and is kept here gunzipped: the
 // page reads it from this cache at every start, and gunzipping it there, in the worker
 // that is compiling Pyodide's wasm at the same moment, cost about 0.2 s of each warm
-// start on 2 cores. Here it is done once, at install. web/start.mjs takes either form.
-function gunzipped(answer) {
+// start on 2 cores. Here it is done once, at install. web/start.mjs takes either form, so
+// bytes that do not gunzip are kept as they came (the page then starts without them, as
+// it did on this visit), and the install goes on.
+async function gunzipped(answer) {
   if (typeof DecompressionStream !== "function") {
     return answer;  // kept as it came: the page gunzips it
   }
+  const packed = await answer.arrayBuffer();
   const headers = new Headers(answer.headers);
-  headers.delete("Content-Length");
-  headers.delete("Content-Encoding");
-  const body = answer.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(body, {status: answer.status, statusText: answer.statusText, headers});
+  const init = {status: answer.status, statusText: answer.statusText, headers};
+  try {
+    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const raw = await new Response(stream).arrayBuffer();
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    return new Response(raw, init);
+  } catch {
+    return new Response(packed, init);
+  }
 }
 
 async function precache() {
@@ -81,7 +90,7 @@ async function precache() {
       throw new Error(`precaching ${name}: HTTP ${answer.status}`);  // install fails, as addAll would
     }
     const kept = isolated(answer);
-    await cache.put(name, PRECACHE.gunzip.includes(name) ? gunzipped(kept) : kept);
+    await cache.put(name, PRECACHE.gunzip.includes(name) ? await gunzipped(kept) : kept);
   }));
 }
 

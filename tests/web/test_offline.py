@@ -137,6 +137,28 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
         assert outside(each.requests, own_site.url) == []
 
 
+def test_a_snapshot_that_does_not_gunzip_still_leaves_a_page_that_opens_offline(
+    context: BrowserContext, own_site: Served,
+) -> None:
+    [snapshot] = own_site.folder.glob("vendor/pyodide-*/snapshot.*.gz")
+    snapshot.write_bytes(b"not a gzip stream, a deployment gone wrong")
+    app = watched(context.new_page(), own_site.url)
+    page = app.open(fragment("sudoku9-rich"))
+    assert page.evaluate("document.documentElement.dataset.startedFrom") == "fresh"
+    wait_until_controlled(page)  # the worker installed all the same, the bytes kept as they came
+    assert page.evaluate(KEPT_SNAPSHOT_JS, snapshot.name)[0] == snapshot.stat().st_size
+
+    own_site.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    assert page.evaluate("document.documentElement.dataset.startedFrom") == "fresh"
+    assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
+    app.cell(0, 2).click()
+    page.keyboard.type("4")
+    assert app.cell(0, 2).text_content() == "4"
+
+
 def test_an_updated_build_replaces_the_old_cache(context: BrowserContext, own_site: Served) -> None:
     app = watched(context.new_page(), own_site.url)
     page = app.open()
