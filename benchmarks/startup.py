@@ -7,9 +7,9 @@ One run builds the site and serves it (with `pycore.site`'s server and headers) 
 to two generated pages that boot the same vendored PyScript + Pyodide:
 
 - `bare`: only the interpreter; its script prints a line and marks the page ready.
-- `imports`: the bare page plus the app's own Python files (the same `files` mapping
-  as the app) and exactly the modules web/app.py imports at its top: what our code
-  costs before it draws anything.
+- `imports`: the bare page plus the app's own Python files (in PyScript's `files`, as
+  the app's page fetches them when it has no snapshot) and exactly the modules web/app.py
+  imports at its top: what our code costs before it draws anything.
 - `app`: the real page opened on a share link; ready when the link is decoded, the
   grid drawn and the cells take input (app.py sets `data-ready` then; one run per
   series also types a digit to check). When the built site ships a memory snapshot
@@ -150,9 +150,15 @@ def write_pages(folder: Path) -> None:
     config = page_config(folder, index)
     pyscript = re.search(r'src="([^"]*pyscript[^"]*)/core\.js"', index).group(1)  # type: ignore[union-attr]
     config["interpreter"] = plain_interpreter(folder, config["interpreter"])
-    # the app's page unpacks pycore only without its snapshot (web/main.py); this page has none
+    # the app's page fetches pycore and its own modules only without its snapshot
+    # (web/main.py); this page has none, so PyScript's `files` brings them
+    files = config.setdefault("files", {})
     for zipped in (folder / site.ASSETS).glob("pycore.*.zip"):
-        config.setdefault("files", {})[f"./{zipped.relative_to(folder).as_posix()}"] = "./*"
+        files[f"./{zipped.relative_to(folder).as_posix()}"] = "./*"
+    for module in site.PAGE_MODULES:
+        stem = module.removesuffix(".py")
+        for built in (folder / site.ASSETS).glob(f"{stem}.*.py"):
+            files[f"./{built.relative_to(folder).as_posix()}"] = f"./{module}"
     bare = {"interpreter": config["interpreter"]}
     (folder / "bare.html").write_text(GENERATED.format(
         title="bare", pyscript=pyscript, config=json.dumps(bare), body="", head=""), encoding="utf-8")

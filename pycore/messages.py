@@ -218,8 +218,8 @@ def opening(err: Exception, text: str) -> str:
 # characters off the compact links of every third puzzle of benchmarks/data's corpus,
 # 398 cut texts opened: 193 had no solution, each proved within 30 search nodes (most by
 # propagation alone; the slowest, a 25x25, in 84 ms in CPython), 175 had one and 30
-# needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES nothing is said: the search is bounded, and
-# "no solution" is said only when it is proved.
+# needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES
+# nothing is said: the search is bounded, and "no solution" is said only when proved.
 SEARCH_NODES = 30
 
 

@@ -3,12 +3,13 @@
 `build` puts into one folder everything the page loads, so that no request leaves
 its origin: PyScript's dist and Pyodide's core files (from the npm packages pinned
 in web/package-lock.json, vendored into version-named folders), the page's own
-files under content-hashed names, and `pycore` itself as one zip that PyScript
-unpacks into the interpreter's file system (its `files` mapping: no micropip, so
-start-up costs what the bare interpreter costs), and the pinned pure-Python wheels
-the page loads on first use only (`PAGE_WHEELS`, under vendor/wheels), and a memory
-snapshot of the started interpreter that the page restores instead of starting Python
-afresh (`snapshot`, made with Node; web/start.mjs loads it). `serve` runs
+files under content-hashed names, `pycore` itself as one zip, the pinned pure-Python
+wheels the page loads on first use only (`PAGE_WHEELS`, under vendor/wheels), and a
+memory snapshot of the started interpreter that the page restores instead of starting
+Python afresh (`snapshot`, made with Node; web/start.mjs loads it). The snapshot holds
+pycore imported and the page's modules compiled, so a restored page fetches no Python
+file of ours; web/main.py fetches the zip (no micropip) and the page's modules only when
+the interpreter started without it. `serve` runs
 `http.server` on 127.0.0.1 with the same headers netlify.toml gives the published site.
 
 It also knows where the page's sources and runtime are (a source checkout works in
@@ -87,10 +88,11 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 # The page's Python: main.py is the script PyScript runs (it imports app.py); the modules
-# are mapped into the interpreter's file system by name, and compiled into the snapshot.
+# come compiled in the snapshot, and main.py fetches their files only when the interpreter
+# started without it (the build writes their names into main.py, after them).
 PAGE_MODULES = ("app.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py",
                 "coach.py")
-PAGE_ASSETS = ("style.css", "early.js", "main.py", *PAGE_MODULES)  # get content-hashed names
+PAGE_ASSETS = ("style.css", "early.js", *PAGE_MODULES, "main.py")  # get content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
 VENDOR = "vendor"
 ASSETS = "assets"
@@ -402,8 +404,10 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     (work / names["pycore.zip"]).write_bytes(archive)
     for name in PAGE_ASSETS:
         data = (WEB / name).read_bytes()
-        if name == "main.py":  # it names the zip it unpacks when there is no snapshot
+        if name == "main.py":  # it names the files it fetches when there is no snapshot
+            paths = json.dumps({module: names[module] for module in PAGE_MODULES})
             data = data.replace(b"{{pycore.zip}}", names["pycore.zip"].encode())
+            data = data.replace(b"{{page modules}}", paths.encode())
         names[name] = f"{ASSETS}/{_hashed(name, data)}"
         (work / names[name]).write_bytes(data)
     for name in PAGE_FILES:
@@ -416,8 +420,6 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
     page = page.replace("{{csp}}", html.escape(meta_csp()))
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
-    module_map = ", ".join(f'"./{names[name]}": "./{name}"' for name in PAGE_MODULES)
-    page = page.replace("{{page modules}}", module_map)
     for name, target in names.items():
         page = page.replace("{{" + name + "}}", target)
     if "{{" in page:

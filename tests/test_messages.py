@@ -132,7 +132,8 @@ def test_a_whole_link_with_an_extra_character_is_not_cut_off() -> None:
 
 def givens_have_no_solution(puzzle: Puzzle) -> bool:
     """Whether no solution fits the givens alone (the player's digits and marks left out)."""
-    givens = puzzle.with_cells({i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")})
+    played = {i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")}
+    givens = puzzle.with_cells(played)
     return count_solutions(givens, limit=1) == 0
 
 

@@ -1,5 +1,6 @@
 """web/precompiled.py: the page's modules, compiled into the memory snapshot at build, are
-used only when the file in the interpreter's home folder is the source they came from."""
+used when the file in the interpreter's home folder is the source they came from, or when
+there is none (a restored page fetches no module of its own); another file is compiled."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import importlib
 import importlib.util
 import json
 import sys
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -62,10 +64,18 @@ def test_a_module_whose_file_changed_is_imported_from_the_file(home: Path) -> No
     assert loader is not finder
 
 
-def test_a_module_with_no_file_is_not_found_by_the_finder(home: Path) -> None:
-    finder = load_precompiled().install('{"page_module_a": ["page_module_a.py", "WORDS = 1"]}', str(home))
-    assert finder.find_spec("page_module_a") is None
+def test_a_module_with_no_file_runs_the_compiled_code_and_shows_its_lines(home: Path) -> None:
+    source = SOURCE + "def fail() -> None:\n    raise ValueError('from the snapshot')\n"
+    finder = load_precompiled().install(json.dumps({"page_module_a": ["page_module_a.py", source]}),
+                                        str(home))
     assert finder.find_spec("json") is None  # not one of the page's modules
+    module = importlib.import_module("page_module_a")
+    assert module.WORDS == "compiled at build"
+    loader: object = module.__loader__
+    assert loader is finder and not (home / "page_module_a.py").exists()
+    with pytest.raises(ValueError) as raised:
+        module.fail()
+    assert "raise ValueError('from the snapshot')" in "".join(traceback.format_tb(raised.tb))
 
 
 def test_a_package_and_its_module_run_their_compiled_code(home: Path) -> None:

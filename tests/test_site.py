@@ -31,7 +31,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def local_references(page: str) -> list[str]:
     refs = re.findall(r'(?:href|src)="([^"]+)"', page)
     config = json.loads(re.search(r"config='([^']+)'", page).group(1))  # type: ignore[union-attr]
-    return [*refs, config["interpreter"], *config["files"]]
+    return [*refs, config["interpreter"], *config.get("files", {})]
 
 
 def test_the_page_names_only_files_the_build_wrote(built: Path) -> None:
@@ -97,12 +97,17 @@ def test_the_snapshot_holds_every_pycore_module_imported(built: Path) -> None:
     assert b"/home/pyodide/pyscript/display.py" in raw
 
 
-def test_the_page_unpacks_pycore_only_when_it_started_without_the_snapshot(built: Path) -> None:
+def test_the_page_fetches_its_python_only_when_it_started_without_the_snapshot(built: Path) -> None:
     page = (built / "index.html").read_text()
-    assert "pycore." not in re.findall(r"config='([^']+)'", page)[0]  # not in PyScript's files
+    config = json.loads(re.findall(r"config='([^']+)'", page)[0])
+    assert "files" not in config  # PyScript fetches none of our files: the snapshot holds them
     main = next((built / site.ASSETS).glob("main.*.py")).read_text()
     zipped = next((built / site.ASSETS).glob("pycore.*.zip"))
     assert f'ZIP = "{zipped.relative_to(built).as_posix()}"' in main
+    modules = json.loads(re.findall(r"^MODULES = '(.+)'", main, flags=re.M)[0])
+    assert list(modules) == list(site.PAGE_MODULES)
+    for name, path in modules.items():  # each names the build's own copy of that module
+        assert (built / path).read_bytes() == (ROOT / "web" / name).read_bytes(), name
 
 
 def test_the_snapshot_is_made_again_when_pycore_changes() -> None:

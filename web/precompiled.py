@@ -5,9 +5,10 @@ page's modules (app.py, dom.py, ...) and of PyScript's `pyscript` package (which
 writes into the home folder on every start). Neither can be imported there (they reach for
 the page or for PyScript's JavaScript as they load), but they can be compiled, which is
 most of an import's cost in the page's worker. `install` puts a finder first on
-`sys.meta_path`: importing one of these modules runs its compiled code, but only when the
-file in the home folder is the very source it was compiled from; any other file is left to
-Python's own import.
+`sys.meta_path`: importing one of these modules runs its compiled code when the file in the
+home folder is the very source it was compiled from, or when there is no such file (the
+page's modules: a restored page fetches none, web/main.py); any other file is left to
+Python's own import. The source goes into `linecache`, so a traceback still shows its lines.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
+import linecache
 import os
 import sys
 from collections.abc import Sequence
@@ -42,6 +44,8 @@ class Precompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         try:
             with open(file, encoding="utf-8") as opened:
                 written = opened.read()
+        except FileNotFoundError:
+            written = self.compiled[fullname][0]  # shipped only in the snapshot
         except OSError:
             return None
         if written != self.compiled[fullname][0]:
@@ -54,7 +58,10 @@ class Precompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None  # the usual module object
 
     def exec_module(self, module: ModuleType) -> None:
-        exec(self.compiled[module.__name__][1], module.__dict__)
+        source, code = self.compiled[module.__name__]
+        file = self.files[module.__name__]
+        linecache.cache[file] = (len(source), None, source.splitlines(keepends=True), file)
+        exec(code, module.__dict__)
 
 
 def install(sources_json: str, home: str) -> Precompiled:

@@ -7,8 +7,8 @@ from urllib.parse import urlsplit
 from pycore import links
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import EMPTY
-from pycore.solve import count_solutions
 from pycore.site import PYODIDE_FILES
+from pycore.solve import count_solutions
 
 from .conftest import App, expected_grid
 from .samples import SAMPLES
@@ -52,7 +52,8 @@ def test_a_compact_link_cut_into_a_grid_with_no_solution_opens_and_says_it_may_b
     page.wait_for_function("document.getElementById('message').innerText.includes('No solution')")
     first, second = message.inner_text().split("\n")
     assert first == "Opened a 9x9 sudoku (compact format)."
-    assert second == "No solution fits this puzzle's givens: if its link was cut off, copy the whole link again."
+    assert second == ("No solution fits this puzzle's givens: "
+                      "if its link was cut off, copy the whole link again.")
     assert message.get_attribute("role") == "alert"
     # the whole link says nothing of the kind
     page.evaluate("f => { location.hash = f }", whole)
@@ -66,7 +67,8 @@ def opens_to_a_grid_with_no_solution(text: str) -> bool:
         puzzle = links.read(text)[1]
     except (FormatError, PuzzleError):
         return False
-    givens = puzzle.with_cells({i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")})
+    played = {i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")}
+    givens = puzzle.with_cells(played)
     return count_solutions(givens, limit=1) == 0
 
 

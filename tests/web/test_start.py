@@ -10,6 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import Route
 
 from pycore import links
+from pycore.site import PAGE_MODULES
 
 from .conftest import App
 from .samples import sudoku9_givens
@@ -40,7 +41,10 @@ def test_the_page_starts_from_the_builds_snapshot(app: App) -> None:
     assert started_from(app) == "snapshot"
     assert compiled(app) == "snapshot"
     assert sum("/snapshot." in url for url in app.requests) == 1
-    assert not [url for url in app.requests if "/pycore." in url]  # pycore came in the snapshot
+    # pycore and the page's own modules came in the snapshot: the only Python fetched is main.py
+    ours = [url.rsplit("/", 1)[1].split(".")[0] for url in app.requests
+            if "/assets/" in url and url.endswith((".py", ".zip"))]
+    assert ours == ["main"]
     assert type_in_first_empty_cell(app, "4") == ["4"]
 
 
@@ -52,20 +56,11 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start(app: App) -> None:
     app.open(links.best(sudoku9_givens())[1])
     assert started_from(app) == "fresh"
     assert compiled(app) == "visit"
-    assert sum("/pycore." in url and url.endswith(".zip") for url in app.requests) == 1  # main.py's
+    # main.py fetched what the snapshot would have held: pycore's zip and each page module, once
+    ours = sorted(url.rsplit("/", 1)[1].split(".")[0] for url in app.requests
+                  if "/assets/" in url and url.endswith((".py", ".zip")))
+    assert ours == sorted(["main", "pycore", *(name.removesuffix(".py") for name in PAGE_MODULES)])
     assert type_in_first_empty_cell(app, "7") == ["7"]
-
-
-def test_a_page_module_that_is_not_the_snapshots_is_compiled_from_its_file(app: App) -> None:
-    def another_build(route: Route) -> None:
-        body = route.fetch().text() + "\n# another build's app.py\n"
-        route.fulfill(status=200, body=body, content_type="text/x-python")
-
-    app.page.route("**/assets/app.*.py", another_build)
-    app.open(links.best(sudoku9_givens())[1])
-    assert started_from(app) == "snapshot"
-    assert compiled(app) == "visit"
-    assert type_in_first_empty_cell(app, "5") == ["5"]
 
 
 def test_a_missing_snapshot_falls_back_to_a_normal_start(app: App) -> None:
