@@ -9,8 +9,8 @@
 // 2. The mode buttons show the mode the page will open in, by pycore.editor.start_mode's
 //    rule (Solve for a shared link or a saved grid, which hold digits or pencil marks;
 //    Givens for a new blank grid), so the loading state does not show one mode and then
-//    switch. Only a link to a grid with nothing in it but black cells (a str8ts being
-//    drawn) opens in Givens after showing Solve: telling that needs the link decoded.
+//    switch. Only a grid with nothing in it but black cells (a str8ts being drawn), in a
+//    link or saved, opens in Givens after showing Solve: telling that needs it decoded.
 // 3. Default actions a key or a submit would take. A browser asks for `preventDefault`
 //    while the event is being dispatched, and the worker's Python hears of the event only
 //    afterwards; so the keys whose default action would get in the way (arrows and Space
