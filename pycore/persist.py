@@ -142,17 +142,20 @@ def label(puzzle: Puzzle) -> str:
 
 @dataclass(frozen=True)
 class Entry:
-    """One saved grid: the slot it lives in, its state and identity, when, and its label."""
+    """One saved grid: the slot it lives in, its state and identity, when, its label, and the
+    mode it opens in (editor.start_mode: web/early.js reads it to show that mode while
+    Python starts, since telling it from the state needs the state decoded)."""
 
     slot: str
     state: str
     key: str
     time: float
     label: str = ""
+    opens: str = ""
 
     def dump(self) -> str:
         return json.dumps({"state": self.state, "key": self.key, "time": self.time,
-                           "label": self.label}, separators=(",", ":"))
+                           "label": self.label, "opens": self.opens}, separators=(",", ":"))
 
     @classmethod
     def load(cls, slot: str, text: str | None) -> Entry | None:
@@ -165,12 +168,13 @@ class Entry:
             return None
         if not isinstance(data, dict):
             return None
-        state, key, time, name = (data.get(k) for k in ("state", "key", "time", "label"))
+        state, key, time, name, opens = (data.get(k) for k in ("state", "key", "time", "label", "opens"))
         if not (isinstance(state, str) and state and isinstance(key, str)):
             return None
         if not isinstance(time, int | float) or isinstance(time, bool) or not math.isfinite(time):
             return None
-        return cls(slot, state, key, float(time), name if isinstance(name, str) else "")
+        return cls(slot, state, key, float(time), name if isinstance(name, str) else "",
+                   opens if isinstance(opens, str) else "")
 
 
 class Shelf:

@@ -9,6 +9,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from pycore import links
+from pycore.editor import start_mode
 from pycore.model import BLACK, Puzzle, black, candidates, given, value
 from pycore.persist import (
     CURRENT,
@@ -83,6 +84,19 @@ def test_entries_round_trip_and_foreign_or_broken_items_are_ignored() -> None:
                        ("g", json.dumps({"state": "s", "key": "k", "time": True}))):
         store.set(PREFIX + slot, text)
     assert shelf.entries() == [entry]
+
+
+def test_an_entry_keeps_the_mode_its_grid_opens_in_and_an_older_entry_reads_without_it() -> None:
+    store = DictStore()
+    shelf = Shelf(store)
+    drawn = Puzzle.blank("str8ts", 6).with_cells({0: BLACK, 7: BLACK})
+    entry = Entry("d", state(drawn), identity(drawn), 5.0, label(drawn), start_mode(drawn))
+    shelf.save(entry)
+    assert shelf.get("d") == entry and entry.opens == "given"
+    assert json.loads(store.get(PREFIX + "d") or "")["opens"] == "given"  # what web/early.js reads
+    older = {"state": state(drawn), "key": identity(drawn), "time": 4.0, "label": "x"}
+    store.set(PREFIX + "e", json.dumps(older))
+    assert shelf.get("e") == Entry("e", state(drawn), identity(drawn), 4.0, "x", "")
 
 
 def test_the_list_is_newest_first_and_trimmed_without_dropping_the_slot_in_use() -> None:

@@ -9,8 +9,9 @@
 // 2. The mode buttons show the mode the page will open in, by pycore.editor.start_mode's
 //    rule (Solve for a shared link or a saved grid, which hold digits or pencil marks;
 //    Givens for a new blank grid), so the loading state does not show one mode and then
-//    switch. Only a grid with nothing in it but black cells (a str8ts being drawn), in a
-//    link or saved, opens in Givens after showing Solve: telling that needs it decoded.
+//    switch. A saved grid says the mode it opens in itself (pycore.persist.Entry.opens: a
+//    str8ts being drawn, with nothing but black cells, opens in Givens). Only such a grid
+//    in a link opens in Givens after showing Solve: telling that needs the link decoded.
 // 3. Default actions a key or a submit would take. A browser asks for `preventDefault`
 //    while the event is being dispatched, and the worker's Python hears of the event only
 //    afterwards; so the keys whose default action would get in the way (arrows and Space
@@ -23,14 +24,22 @@
     python.removeAttribute("worker");
   }
 
-  let saved = false;
+  let saved = "";  // the mode the saved grid opens in; "" when nothing was saved
   try {
-    saved = Boolean(window.localStorage.getItem("pycore:current"));  // persist.CURRENT
+    const slot = window.localStorage.getItem("pycore:current");  // persist.CURRENT
+    if (slot) {
+      saved = "value";  // unless its entry says otherwise
+      const entry = JSON.parse(window.localStorage.getItem("pycore:slot:" + slot) || "{}");  // persist.PREFIX
+      if (entry && typeof entry.opens === "string" && entry.opens) {
+        saved = entry.opens;
+      }
+    }
   } catch {
-    // storage is off: nothing was saved
+    // storage is off (nothing was saved), or the entry is not ours (Python decides)
   }
-  const mode = window.location.hash.length > 1 || saved ? "value" : "given";
-  const radio = document.querySelector(`#modes input[value="${mode}"]`);
+  const mode = window.location.hash.length > 1 ? "value" : saved || "given";
+  const radio = document.querySelector(`#modes input[value="${CSS.escape(mode)}"]`)
+    || document.querySelector('#modes input[value="value"]');
   if (radio) {
     radio.checked = true;
   }

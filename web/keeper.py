@@ -153,7 +153,7 @@ class Keeper:
                 return
             self.slot = self.shelf.new_slot(self.now(), self.salt)
         self.shelf.save(persist.Entry(self.slot, state, persist.identity(puzzle, shared.shortest), self.now(),
-                                      persist.label(puzzle)))
+                                      persist.label(puzzle), start_mode(puzzle)))
         self.saved = state
         self.show_recent_soon()
 

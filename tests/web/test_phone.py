@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from pycore import links
+from pycore.model import Puzzle, black
 
 from .conftest import App, outside
 from .samples import SAMPLES
@@ -96,6 +97,21 @@ def test_the_loading_state_shows_the_mode_the_page_starts_in(phone: App) -> None
         assert page.is_visible("#loading") and page.get_attribute("html", "data-ready") is None
     page.goto("about:blank")  # the refused interpreter module's own errors, which a worker
     phone.problems.clear()  # reports a moment later, are all in
+
+
+def test_a_saved_str8ts_being_drawn_shows_givens_while_python_starts(phone: App) -> None:
+    """A grid of black cells only opens in Givens; saved, its entry says so for early.js."""
+    drawn = Puzzle.blank("str8ts", 6).with_cells({0: black(), 7: black(), 35: black()})
+    page = phone.open(links.best(drawn)[1])
+    assert page.eval_on_selector("#modes input:checked", "(e) => e.value") == "given"
+    page.wait_for_function("localStorage.getItem('pycore:current') !== null")  # saved
+    page.route("**/start.*.mjs", lambda route: route.abort())  # Python never starts
+    page.goto(phone.url)  # no link: the saved grid is what the page will open
+    page.wait_for_load_state("load")
+    assert page.eval_on_selector("#modes input:checked", "(e) => e.value") == "given"
+    assert page.get_attribute("html", "data-ready") is None
+    page.goto("about:blank")
+    phone.problems.clear()
 
 
 @pytest.mark.parametrize("sample", ["sudoku16", "samurai"])
