@@ -24,6 +24,7 @@ read once the page says it is ready (`data-ready`):
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shutil
 import statistics
@@ -102,8 +103,12 @@ def samurai() -> Puzzle:
 
 
 def big(n: int) -> Puzzle:
-    """A sparse n x n with a given in every few cells (empty cells left to type into)."""
-    return Puzzle.blank("sudoku", n).with_cells({i: given(1 + i % n) for i in range(0, n * n, 7)})
+    """A sparse n x n (n a square) with a given in every few cells, taken from a solved grid
+    so that it has solutions, as a shared puzzle does (a grid no solution fits is told
+    apart by the page, messages.doubt); the empty cells are left to type into."""
+    box = math.isqrt(n)
+    solved = [(box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)]
+    return Puzzle.blank("sudoku", n).with_cells({i: given(solved[i]) for i in range(0, n * n, 7)})
 
 
 def shapes() -> dict[str, Puzzle]:

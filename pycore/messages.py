@@ -221,11 +221,13 @@ def opening(err: Exception, text: str) -> str:
 # needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES
 # nothing is said: the search is bounded, and "no solution" is said only when proved.
 SEARCH_NODES = 30
+DOUBT = "No solution fits: was the link cut off?"
 
 
 def doubt(puzzle: Puzzle) -> str | None:
-    """A second line for "Opened ..." when no solution fits the puzzle's givens (the
-    player's digits and pencil marks left out: a mistake of theirs is not the link's fault)."""
+    """What to say instead of "Opened ..." when no solution fits the puzzle's givens (the
+    player's digits and pencil marks left out: a mistake of theirs is not the link's fault).
+    One short line, as long as the line it replaces: the grid below it does not move."""
     from .solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
     kept = {i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")}
@@ -234,7 +236,7 @@ def doubt(puzzle: Puzzle) -> str | None:
             return None
     except SearchTooLong:
         return None
-    return "No solution fits this puzzle's givens: if its link was cut off, copy the whole link again."
+    return DOUBT
 
 
 # --- a pasted text that did not open ---------------------------------------------------

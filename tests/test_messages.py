@@ -152,6 +152,8 @@ def test_a_compact_link_cut_into_another_grid_with_no_solution_may_be_cut_off() 
         if words is not None:
             doubted.append(end)
             assert "cut off" in words and not DEVELOPER_WORDS.search(words)
+            # one line, no longer than the "Opened a 16x16 sudoku ..." line it replaces
+            assert "\n" not in words and len(words) <= len("Opened a 16x16 sudoku (compact format).")
     assert doubted  # this puzzle's link, cut, opens as such a grid more than once
     assert messages.doubt(classic()) is None
 
@@ -162,8 +164,7 @@ def test_a_players_mistake_or_a_blank_grid_raises_no_doubt_but_clashing_givens_d
     assert messages.doubt(classic().with_cells({2: value(5)})) is None  # a 5 beside the given 5
     assert messages.doubt(half_solved()) is None
     clash = classic().with_cells({2: given(5)})  # two given 5s in the first row
-    assert messages.doubt(clash) == ("No solution fits this puzzle's givens: "
-                                     "if its link was cut off, copy the whole link again.")
+    assert messages.doubt(clash) == "No solution fits: was the link cut off?"
 
 
 def test_a_link_with_nothing_after_the_hash_says_so() -> None:

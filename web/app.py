@@ -297,12 +297,12 @@ class Page:
         return True
 
     def doubt(self, puzzle: Puzzle, said: str) -> None:
-        """A link that opened to a grid no solution fits may have been cut off: add that to
-        its "Opened ..." line, if that line is still the one shown (messages.doubt)."""
+        """A link that opened to a grid no solution fits may have been cut off: say so instead
+        of its "Opened ..." line, if that line is still the one shown (messages.doubt)."""
         if self.said == said and not self.said_error:
             words = messages.doubt(puzzle)
             if words is not None:
-                self.say(f"{said}\n{words}", error=True)
+                self.say(words, error=True)
 
     def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
         """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from pycore.model import BLACK, Layout, Puzzle, black, candidates, given, value
+from pycore import links
+from pycore.errors import FormatError, PuzzleError
+from pycore.model import BLACK, EMPTY, Layout, Puzzle, black, candidates, given, value
+from pycore.solve import count_solutions
 
 
 def sudoku9_rich() -> Puzzle:
@@ -46,3 +49,18 @@ SAMPLES = {
     "sudoku16": sudoku16,
     "samurai": samurai,
 }
+
+
+def cut_to_a_grid_with_no_solution(puzzle: Puzzle) -> tuple[str, Puzzle]:
+    """The longest cut of the puzzle's compact link that still opens, to a grid no solution
+    fits (the compact text uses nearly every text: a cut one often reads as another grid)."""
+    whole = links.fragment(puzzle, "compact")
+    for end in range(len(whole) - 1, 0, -1):
+        try:
+            opened = links.read(whole[:end])[1]
+        except (FormatError, PuzzleError):
+            continue
+        played = {i: EMPTY for i, c in enumerate(opened.cells) if c.kind in ("value", "candidates")}
+        if count_solutions(opened.with_cells(played), limit=1) == 0:
+            return whole[:end], opened
+    raise AssertionError("no cut of this puzzle's link opens to a grid with no solution")

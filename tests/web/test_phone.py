@@ -14,7 +14,7 @@ from pycore import links
 from pycore.model import Puzzle, black
 
 from .conftest import App, outside
-from .samples import SAMPLES
+from .samples import SAMPLES, cut_to_a_grid_with_no_solution
 
 # Sums every layout shift not caused by input, from the first paint on (buffered).
 LAYOUT_SHIFTS = """
@@ -85,6 +85,16 @@ def test_nothing_jumps_from_loading_to_a_second_after_ready(phone: App) -> None:
     page.wait_for_timeout(1000)
     shift: float = page.evaluate("() => window.__shift")
     assert shift <= 0.05
+
+
+def test_a_cut_links_doubt_takes_the_messages_one_line_and_nothing_moves(phone: App) -> None:
+    cut, _ = cut_to_a_grid_with_no_solution(SAMPLES["sudoku9-rich"]())
+    page = phone.open(cut)
+    grid = box(phone, "#grid")
+    page.wait_for_function("document.getElementById('message').innerText.includes('No solution')")
+    page.wait_for_timeout(500)
+    assert box(phone, "#grid") == grid
+    assert page.evaluate("() => window.__shift") <= 0.05
 
 
 def test_the_loading_state_shows_the_mode_the_page_starts_in(phone: App) -> None:
