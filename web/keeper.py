@@ -218,7 +218,7 @@ class Keeper:
 
     def show_recent(self) -> None:
         """The recent list, built in one call (a <time> element shows its moment in the
-        reader's own way: early.js fills it in with the browser's toLocaleString)."""
+        reader's time zone: early.js fills it in)."""
         entries = self.shelf.entries()
         items: list[Node] = []
         for entry in entries:

@@ -12,13 +12,14 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from pycore import links, persist, site
 from pycore.model import Puzzle, value
@@ -332,6 +333,20 @@ def test_two_tabs_on_two_puzzles_never_overwrite_each_other(app: App) -> None:
     assert app.grid(three) == expected_grid(want_one)
     assert three.get_attribute(f"#recent-list button:text-is({persist.label(want_one)!r})",
                                "aria-current") == "true"
+
+
+def test_a_saved_moment_shows_in_the_readers_time_zone(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(timezone_id="Asia/Kolkata")  # UTC+5:30 all year
+    try:
+        app = watched(context.new_page(), site_url)
+        page = app.open(fragment("sudoku9-rich"))
+        page.wait_for_selector("#recent-list time")
+        stamp = page.get_attribute("#recent-list time", "datetime") or ""
+        moment = datetime.fromisoformat(stamp).astimezone(timezone(timedelta(hours=5, minutes=30)))
+        assert page.text_content("#recent-list time") == f"{moment.day} {moment:%b %Y, %H:%M}"
+        assert app.problems == []
+    finally:
+        context.close()
 
 
 def test_the_outline_paints_before_python(app: App, site_url: str) -> None:
