@@ -488,7 +488,7 @@ def service_worker(site_dir: Path) -> str:
     files = precache_files(site_dir)
     precache = {"cache": cache_name(site_dir, files), "files": files,
                 "immutable": [f"{VENDOR}/", f"{ASSETS}/"],
-                # kept gunzipped in the cache (the page reads either form: web/start.mjs)
+                # gunzipped in the cache once the page is hidden (web/start.mjs reads either form)
                 "gunzip": [name for name in files if name.endswith(".gz")]}
     line = f"const PRECACHE = {json.dumps(precache)};"
     source = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")

@@ -164,10 +164,19 @@
         storageFailed = true;  // full: Python keeps the grid for this tab and says so
       }
     },
-    // the offline worker (only in a secure context: https, or http on localhost)
+    // the offline worker (only in a secure context: https, or http on localhost); once the
+    // page is hidden (the player is elsewhere), it is asked to gunzip the snapshot it keeps
+    // (web/sw.js's `unpack`: too much work while the player may be typing)
     register: (url) => {
       if (navigator.serviceWorker) {
         navigator.serviceWorker.register(url).catch(() => undefined);
+        const unpack = () => navigator.serviceWorker.controller?.postMessage("unpack");
+        document.addEventListener("visibilitychange", () => {
+          if (document.visibilityState === "hidden") {
+            unpack();
+          }
+        });
+        window.addEventListener("pagehide", unpack);
       }
     },
     address: (fragment) => {

@@ -6,8 +6,8 @@
 // Files are served cache-first; a navigation to the page (with any #fragment, which
 // never reaches a server) gets the cached index.html, and the interpreter's memory
 // snapshot (vendor/pyodide-*/snapshot.*.gz) is precached like every other file, so it
-// goes with its cache (kept gunzipped: see `gunzipped`). The page registers the worker
-// from Python (keeper.py).
+// goes with its cache (kept gunzipped once the page is first hidden: see `unpack`). The
+// page registers the worker from Python (keeper.py).
 "use strict";
 
 const PRECACHE = {"cache": "pycore-dev", "files": ["./"], "immutable": [], "gunzip": []};
@@ -60,27 +60,45 @@ function isolated(answer) {
 
 // The memory snapshot travels gzipped (6.8 MB, not 31.5) and is kept here gunzipped: the
 // page reads it from this cache at every start, and gunzipping it there, in the worker
-// that is compiling Pyodide's wasm at the same moment, cost about 0.2 s of each warm
-// start on 2 cores. Here it is done once, at install. web/start.mjs takes either form, so
-// bytes that do not gunzip are kept as they came (the page then starts without them, as
-// it did on this visit), and the install goes on.
-async function gunzipped(answer) {
+// that is compiling Pyodide's wasm at the same moment, cost about 0.15-0.2 s of each warm
+// start on 2 cores. Not at install, though: that runs just after the first screen, and
+// gunzipping 31.5 MB then took the cores the player's first keystrokes need (a 9x9's went
+// from 14 to 20 ms). The page asks for it when it is hidden (web/early.js: "unpack"), and
+// a start before that reads the gzip, as web/start.mjs reads either form. Bytes that do
+// not gunzip stay as they are (the page starts without them, as it did on that visit).
+async function unpack() {
   if (typeof DecompressionStream !== "function") {
-    return answer;  // kept as it came: the page gunzips it
+    return;  // kept as it came: the page gunzips it
   }
-  const packed = await answer.arrayBuffer();
-  const headers = new Headers(answer.headers);
-  const init = {status: answer.status, statusText: answer.statusText, headers};
-  try {
-    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const raw = await new Response(stream).arrayBuffer();
-    headers.delete("Content-Length");
-    headers.delete("Content-Encoding");
-    return new Response(raw, init);
-  } catch {
-    return new Response(packed, init);
+  const cache = await caches.open(PRECACHE.cache);
+  for (const name of PRECACHE.gunzip) {
+    const kept = await cache.match(name);
+    if (!kept) {
+      continue;
+    }
+    const packed = await kept.arrayBuffer();
+    const magic = new Uint8Array(packed, 0, Math.min(2, packed.byteLength));
+    if (magic[0] !== 0x1f || magic[1] !== 0x8b) {
+      continue;  // gunzipped already, or not gzip at all
+    }
+    try {
+      const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+      const raw = await new Response(stream).arrayBuffer();
+      const headers = new Headers(kept.headers);
+      headers.delete("Content-Length");
+      headers.delete("Content-Encoding");
+      await cache.put(name, new Response(raw, {status: kept.status, statusText: kept.statusText, headers}));
+    } catch {
+      // not gzip after all: kept as it came
+    }
   }
 }
+
+self.addEventListener("message", (event) => {
+  if (event.data === "unpack") {
+    event.waitUntil(unpack());
+  }
+});
 
 async function precache() {
   const cache = await caches.open(PRECACHE.cache);
@@ -89,8 +107,7 @@ async function precache() {
     if (!answer.ok) {
       throw new Error(`precaching ${name}: HTTP ${answer.status}`);  // install fails, as addAll would
     }
-    const kept = isolated(answer);
-    await cache.put(name, PRECACHE.gunzip.includes(name) ? await gunzipped(kept) : kept);
+    await cache.put(name, isolated(answer));
   }));
 }
 
