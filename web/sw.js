@@ -61,9 +61,9 @@ function isolated(answer) {
 // The memory snapshot travels gzipped (6.8 MB, not 31.5) and is kept here gunzipped: the
 // page reads it from this cache at every start, and gunzipping it there, in the worker
 // that is compiling Pyodide's wasm at the same moment, cost about 0.15-0.2 s of each warm
-// start on 2 cores. Not at install, though: that runs just after the first screen, and
-// gunzipping 31.5 MB then took the cores the player's first keystrokes need (a 9x9's went
-// from 14 to 20 ms). The page asks for it when it is hidden (web/early.js: "unpack"), and
+// start on 2 cores. Not at install, though: that runs just after the first screen, while
+// the player may be typing, and gunzipping 31.5 MB is a few hundred ms of one core. The
+// page asks for it when it is hidden or left (web/early.js: "unpack"), and
 // a start before that reads the gzip, as web/start.mjs reads either form. Bytes that do
 // not gunzip stay as they are (the page starts without them, as it did on that visit).
 async function unpack() {
