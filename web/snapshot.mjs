@@ -11,7 +11,8 @@
 // the standard library's start-up modules and every pycore module, compiles the page's
 // modules and PyScript's (importing them needs the page), and writes the interpreter's
 // memory as raw bytes; the build gzips them. Only the memory is kept, not the file system:
-// a restored page needs no pycore file, since every module is imported already.
+// a restored page needs no pycore file, since every module is imported already, and no
+// page module's file either (web/precompiled.py runs its compiled code when there is none).
 // PYCORE_SNAPSHOT=<id> in the environment lets the page's Python tell that it was restored
 // from this snapshot, not started afresh.
 import { readFileSync, writeFileSync } from "node:fs";
