@@ -292,13 +292,12 @@ class Page:
             self.say(messages.opening(err, text), error=True)
             return False
         self.show(puzzle, name, fresh)
-        # once the grid is up (the search is bounded, but the first screen waits for nothing)
-        asyncio.get_event_loop().call_soon(self.doubt, puzzle, self.said)
         return True
 
     def doubt(self, puzzle: Puzzle, said: str) -> None:
-        """A link that opened to a grid no solution fits may have been cut off: say so instead
-        of its "Opened ..." line, if that line is still the one shown (messages.doubt)."""
+        """A compact link (in the address bar or pasted) that opened to a grid no solution fits
+        may have been cut off: say so instead of its "Opened ..." line, if that line is still
+        the one shown (messages.doubt). A tagged link's length tells a cut one already."""
         if self.said == said and not self.said_error:
             words = messages.doubt(puzzle)
             if words is not None:
@@ -314,6 +313,9 @@ class Page:
             self.editor.replace(puzzle)
             self.editor.set_mode(mode)
         self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
+        if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
+            # once the grid is up (the search is bounded, but the first screen waits for nothing)
+            asyncio.get_event_loop().call_soon(self.doubt, puzzle, self.said)
 
     def say(self, text: str, error: bool = False) -> None:
         self.said, self.said_error = text, error

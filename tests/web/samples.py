@@ -60,7 +60,13 @@ def cut_to_a_grid_with_no_solution(puzzle: Puzzle) -> tuple[str, Puzzle]:
             opened = links.read(whole[:end])[1]
         except (FormatError, PuzzleError):
             continue
-        played = {i: EMPTY for i, c in enumerate(opened.cells) if c.kind in ("value", "candidates")}
-        if count_solutions(opened.with_cells(played), limit=1) == 0:
+        if no_solution_fits(opened):
             return whole[:end], opened
     raise AssertionError("no cut of this puzzle's link opens to a grid with no solution")
+
+
+def no_solution_fits(puzzle: Puzzle) -> bool:
+    """Whether no solution fits the givens alone (the player's digits and marks left out):
+    the page then asks whether the link was cut off instead of saying what it opened."""
+    played = {i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")}
+    return count_solutions(puzzle.with_cells(played), limit=1) == 0

@@ -52,6 +52,17 @@ def test_a_compact_link_cut_into_a_grid_with_no_solution_opens_and_says_it_may_b
     page.wait_for_function("document.getElementById('message').getAttribute('role') === 'status'")
     assert "No solution" not in message.inner_text()
     assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
+    # pasted into the open box, the cut link is doubted the same way
+    page.fill("#open-text", cut)
+    page.press("#open-text", "Enter")
+    page.wait_for_function("document.getElementById('message').innerText.includes('No solution')")
+    assert app.grid() == expected_grid(opened)
+    # a tagged link's length tells a cut one: a whole one with no solution just opens
+    no_solution = SAMPLES["str8ts6"]()
+    page.evaluate("f => { location.hash = f }", links.fragment(no_solution, "str8ts"))
+    page.wait_for_function("document.getElementById('message').innerText.includes('str8ts format')")
+    page.wait_for_timeout(300)  # time for a doubt, if there were one
+    assert message.inner_text() == "Opened a 6x6 str8ts (str8ts format)."
 
 
 def test_keyboard_only(app: App) -> None:
