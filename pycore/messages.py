@@ -19,7 +19,8 @@ from urllib.parse import unquote
 
 from . import formats, links
 from .errors import FormatError, LossError, NotRecognized, PuzzleError
-from .model import EMPTY, STR8TS_SIZES, SUDOKU_SIZES, Puzzle, candidates, given
+from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, candidates, given
+from .persist import givens_of
 
 __all__ = ["CutOff", "cut_off", "doubt", "for_error", "lost_words", "opening", "pasting", "sharing"]
 
@@ -230,9 +231,8 @@ def doubt(puzzle: Puzzle) -> str | None:
     One short line, as long as the line it replaces: the grid below it does not move."""
     from .solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
-    kept = {i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")}
     try:
-        if count_solutions(puzzle.with_cells(kept), limit=1, max_nodes=SEARCH_NODES):
+        if count_solutions(givens_of(puzzle), limit=1, max_nodes=SEARCH_NODES):
             return None
     except SearchTooLong:
         return None
