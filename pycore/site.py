@@ -25,7 +25,6 @@ import argparse
 import gzip
 import hashlib
 import html
-import http.server
 import io
 import json
 import os
@@ -34,12 +33,9 @@ import shutil
 import struct
 import subprocess
 import sys
-import threading
 import zipfile
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -548,67 +544,10 @@ def write_offline_files(site_dir: Path) -> None:
     (site_dir / SERVICE_WORKER).write_text(service_worker(site_dir), encoding="utf-8")
 
 
-def headers_for(path: str) -> dict[str, str]:
-    """The response headers of one site path (netlify.toml gives the published site the same)."""
-    out = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer", **ISOLATION}
-    out["Cache-Control"] = (
-        LONG_CACHE if path.startswith((f"/{VENDOR}/", f"/{ASSETS}/")) else "no-cache"
-    )
-    return out
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with wasm/module types and the site's headers; quiet unless asked."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
-    log_requests = False
-
-    def end_headers(self) -> None:
-        for key, value in headers_for(self.path.split("?", 1)[0]).items():
-            self.send_header(key, value)
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        if self.log_requests:
-            super().log_message(format, *args)
-
-
-def make_server(
-    directory: Path = SITE, port: int = 8000, host: str = "127.0.0.1", log: bool = False,
-) -> http.server.ThreadingHTTPServer:
-    """A server for a built site; port 0 picks a free one (see `server_address`)."""
-    handler = type("SiteHandler", (Handler,), {"log_requests": log})
-    return http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
-
-
-def url_of(server: http.server.ThreadingHTTPServer) -> str:
-    host, port = server.server_address[:2]
-    return f"http://{host!s}:{port}/"
-
-
-@contextmanager
-def running(server: http.server.ThreadingHTTPServer) -> Iterator[str]:
-    """A server answering from a background thread while the block runs: its address.
-    Closed after the block (the tests' and benchmarks' own servers use it too)."""
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@contextmanager
-def serving(directory: Path, port: int = 0) -> Iterator[str]:
-    """A built site served from a background thread while the block runs: its address
-    (port 0: a free one). What the tests and the benchmarks open in Chromium."""
-    with running(make_server(directory, port)) as url:
-        yield url
-
-
 def serve(port: int = 8000, dest: Path = SITE) -> None:
     """Build the site, then serve it on 127.0.0.1 until interrupted."""
+    from .server import make_server, url_of
+
     build(dest)
     with make_server(dest, port, log=True) as server:
         print(f"Serving the puzzle page at {url_of(server)} (Ctrl+C stops)", flush=True)
@@ -616,6 +555,15 @@ def serve(port: int = 8000, dest: Path = SITE) -> None:
             server.serve_forever()
         except KeyboardInterrupt:
             print("stopped", file=sys.stderr)
+
+
+def __getattr__(name: str) -> Any:
+    """The server's names, where the tests and benchmarks have always found them."""
+    if name in ("Handler", "headers_for", "make_server", "running", "serving", "url_of"):
+        from . import server
+
+        return getattr(server, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _cmd_build(args: argparse.Namespace) -> None:
