@@ -243,8 +243,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with wasm/module types and the site's headers, compressed when the
     client accepts it; no directory listings; quiet unless asked."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES,  # noqa: RUF012
-                      ".br": "application/octet-stream"}
+    # A .gz or .br asked for by name is bytes as they are, as on Netlify (not application/gzip).
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012
+                      ".gz": "application/octet-stream", ".br": "application/octet-stream", **TYPES}
     log_requests = False
     # A refused request line still gets a status line and headers (Python's default, 0.9,
     # would send the error page bare).

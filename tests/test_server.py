@@ -283,8 +283,7 @@ def test_the_compressed_files_are_plain_files_too(site: Site) -> None:
     names = ["index.html.gz", "snapshot.bin.gz"] + (["index.html.br"] if brotli else [])
     for name in names:
         status, headers, body = get(site, f"/{name}", "gzip, br")
-        assert status == 200, name
-        assert headers["Content-Type"] in ("application/gzip", "application/octet-stream"), name
+        assert (status, headers["Content-Type"]) == (200, "application/octet-stream"), name
         assert headers.get("Content-Encoding") is None, name
         assert body == (site.folder / name).read_bytes(), name
 
