@@ -1,22 +1,25 @@
 """Build the static puzzle page and serve it on this machine.
 
 `build` puts into one folder everything the page loads, so that no request leaves
-its origin: PyScript's dist and Pyodide's core files (from the npm packages pinned
-in web/package-lock.json, vendored into version-named folders), the page's own
-files under content-hashed names, `pycore` itself as one zip, the pinned pure-Python
-wheels the page loads on first use only (`PAGE_WHEELS`, under vendor/wheels), and a
-memory snapshot of the started interpreter that the page restores instead of starting
-Python afresh (`snapshot`, made with Node; web/start.mjs loads it). The snapshot holds
-pycore imported and the page's modules compiled, so a restored page fetches no Python
-file of ours; web/main.py fetches the zip (no micropip) and the page's modules only when
-the interpreter started without it. `serve` runs
-`http.server` on 127.0.0.1 with the same headers netlify.toml gives the published site.
+its origin: PyScript's dist, MicroPython and Pyodide (from the npm packages pinned in
+web/package-lock.json, vendored into version-named folders), the page's own files under
+content-hashed names, and the pinned pure-Python wheels the page loads on first use only
+(`PAGE_WHEELS`, under vendor/wheels). Every text file also gets a precompressed `.gz`
+(and `.br` where the `brotli` module is installed) beside it, which `pycore serve` sends
+to a browser that accepts it (pycore/server.py).
+
+A visit is put together in two parts (docs/web.md says why):
+- the first screen: MicroPython (about 0.3 MB) on the main thread runs web/main.py, which
+  unpacks one bundle (`light_bundle`: the part of pycore that opening, editing and sharing
+  a link needs, `pycore.light.LIGHT_MODULES`, and the page's own modules) and imports app.py;
+- the heavy part: a Pyodide worker (web/heavy.py, pycore whole as one zip) that the page
+  starts once its grid takes input: solving, hints, new puzzles, other tools, QR codes.
 
 It also knows where the page's sources and runtime are (a source checkout works in
 place; an installed wheel carries web/ as package data and fetches the runtime into
 the user's cache) and draws the app's PNG icons. It is longer than most modules because
 all of it is the one build: the file names it writes are the ones the precache list,
-the headers and the start module must name, so they are kept together.
+the page and the worker's configuration must name, so they are kept together.
 """
 
 from __future__ import annotations
@@ -83,12 +86,16 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The page's Python: main.py is the script PyScript runs (it imports app.py); the modules
-# come compiled in the snapshot, and main.py fetches their files only when the interpreter
-# started without it (the build writes their names into main.py, after them).
+# The MicroPython build PyScript runs the page's main thread with (npm package).
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# The page's Python on the main thread (MicroPython): main.py is the script PyScript runs;
+# it unpacks the bundle of these modules and pycore's light part, then imports app.py.
 PAGE_MODULES = ("app.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py",
-                "coach.py")
-PAGE_ASSETS = ("style.css", "early.js", *PAGE_MODULES, "main.py")  # get content-hashed names
+                "coach.py", "heavy_client.py")
+# The heavy worker's script (Pyodide), with pycore whole as a zip beside it.
+HEAVY = "heavy.py"
+PAGE_ASSETS = ("style.css", "early.js", HEAVY)  # copied under content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
 VENDOR = "vendor"
 ASSETS = "assets"
@@ -105,16 +112,6 @@ CSP = (
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; worker-src 'self' blob:; "
     "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-# Cross-origin isolation: the page's Python runs in a PyScript worker, whose synchronous
-# DOM access needs SharedArrayBuffer, which a browser gives only an isolated page. Every
-# file is our own origin, so isolating costs nothing. A <meta> tag cannot carry these;
-# on a host that sends no headers, the service worker adds them from the second visit
-# (web/sw.js), and the first visit runs the Python on the main thread (web/early.js).
-ISOLATION = {
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
-    "Cross-Origin-Resource-Policy": "same-origin",
-}
 # Directives a <meta> policy cannot carry (browsers ignore them there, with a console error).
 HEADER_ONLY = ("frame-ancestors", "report-uri", "sandbox")
 
@@ -135,27 +132,12 @@ PAGE_WHEELS: dict[str, tuple[str, ...]] = {
 WHEELS = f"{VENDOR}/wheels"
 WHEEL_CACHE = CACHE / "page-wheels"
 LONG_CACHE = "public, max-age=31536000, immutable"
-# The memory snapshot: standard-library modules the page's start-up imports (PyScript's
-# asyncio, pycore's json, dataclasses, ...) are imported before it is taken, so a restored
-# interpreter has them already; so is every pycore module (`package_modules`), from the very
-# zip the page ships, so a page restored from it never unpacks that zip (web/main.py does
-# only when the interpreter started without the snapshot). The snapshot then changes with
-# pycore too, and is cached between builds under a key made from Pyodide, this list, the
-# zip and the page's sources.
-SNAPSHOT_IMPORTS = (
-    "asyncio", "base64", "contextlib", "dataclasses", "datetime", "enum", "functools", "importlib.abc",
-    "importlib.util", "inspect", "itertools", "json", "logging", "random", "re", "string",
-    "textwrap", "traceback", "typing", "urllib.parse", "zlib",
-    "html",  # PyScript's pyscript.display imports it: compiling html.entities is 0.25 s
-)
-SNAPSHOT_CACHE = CACHE / "snapshot"
 TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
     ".zip": "application/zip",
-    ".gz": "application/octet-stream",  # the snapshot: the page or its worker gunzips it, not the browser
     ".py": "text/plain; charset=utf-8",
     ".css": "text/css",
     ".svg": "image/svg+xml",
@@ -179,7 +161,7 @@ def _runtime_present() -> bool:
     modules = RUNTIME / "node_modules"
     return (modules / "@pyscript" / "core" / "dist" / "core.js").is_file() and all(
         (modules / "pyodide" / name).is_file() for name in PYODIDE_FILES
-    )
+    ) and all((modules / MICROPYTHON_PACKAGE / name).is_file() for name in MICROPYTHON_FILES)
 
 
 def install_runtime(quiet: bool = False) -> None:
@@ -277,85 +259,21 @@ def package_zip() -> bytes:
     return buffer.getvalue()
 
 
-def package_modules(archive: bytes) -> tuple[str, ...]:
-    """Every module in pycore's zip (not `pycore.__main__`, which runs the command line): the
-    snapshot imports them all, so the page never needs the zip's files when it has it."""
-    names = zipfile.ZipFile(io.BytesIO(archive)).namelist()
-    modules = [n.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-               for n in names if n.endswith(".py") and not n.endswith("/__main__.py")]
-    return tuple(sorted(modules))
+def light_bundle() -> bytes:
+    """What the page's MicroPython unpacks before importing app.py, as one JSON object
+    (file path -> source): the light part of pycore (`pycore.light`), the two typing stubs
+    MicroPython alone is given, and the page's modules. One request instead of about fifty,
+    and no zip reader: main.py writes the files with plain Python."""
+    from .light import LIGHT_MODULES, STUBS
 
-
-def page_sources() -> dict[str, tuple[str, str]]:
-    """The page's modules: module name -> (file, source), what the snapshot holds compiled
-    (web/snapshot.mjs adds PyScript's own package from the pinned npm package)."""
-    return {name.removesuffix(".py"): (name, (WEB / name).read_text(encoding="utf-8"))
-            for name in PAGE_MODULES}
-
-
-def snapshot_key(archive: bytes) -> str:
-    """What a snapshot depends on: the Pyodide build, the scripts that make it, its imports,
-    pycore's zip (whose modules it holds) and the page's and PyScript's modules (compiled
-    in it)."""
-    digest = hashlib.sha256(f"{_version('pyodide')} {_version('@pyscript/core')}".encode())
-    for name in ("snapshot.mjs", "precompiled.py"):
-        digest.update((WEB / name).read_bytes())
-    digest.update(repr((SNAPSHOT_IMPORTS, page_sources())).encode())
-    digest.update(archive)
-    return digest.hexdigest()[:16]
-
-
-def snapshot(archive: bytes, quiet: bool = False, cache: Path = SNAPSHOT_CACHE) -> bytes:
-    """The gzipped memory snapshot of the vendored Pyodide with the page's imports done, pycore's
-    from `archive` (the zip the page ships), and the page's modules compiled; Node makes it
-    once per key, in about 5 s."""
-    key = snapshot_key(archive)
-    cached = cache / f"{key}.bin.gz"
-    if cached.is_file():
-        return cached.read_bytes()
-    node = shutil.which("node")
-    if node is None:
-        raise SiteError("Node is needed to make the page's memory snapshot (it comes with npm)")
-    if not quiet:
-        print("pycore: making the interpreter's memory snapshot (node web/snapshot.mjs) ...",
-              file=sys.stderr)
-    cache.mkdir(parents=True, exist_ok=True)
-    raw = cache / f"{key}.bin"
-    zipped = cache / f"{key}.zip"
-    plan = cache / f"{key}.json"
-    zipped.write_bytes(archive)
-    plan.write_text(json.dumps({
-        "id": key, "archive": str(zipped), "imports": [*SNAPSHOT_IMPORTS, *package_modules(archive)],
-        "precompiled": (WEB / "precompiled.py").read_text(encoding="utf-8"),
-        "compiled": page_sources(),
-    }), encoding="utf-8")
-    try:
-        done = subprocess.run(
-            [node, str(WEB / "snapshot.mjs"), str(RUNTIME / "node_modules"), str(plan), str(raw)],
-            capture_output=True, text=True, check=False,
-        )
-    finally:
-        zipped.unlink()
-        plan.unlink()
-    if done.returncode or not raw.is_file():
-        raise SiteError(f"node web/snapshot.mjs failed (exit status {done.returncode}): "
-                        + done.stderr.strip()[-500:])
-    data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
-    raw.unlink()
-    partial_file = cached.with_suffix(".partial")
-    partial_file.write_bytes(data)
-    partial_file.rename(cached)
-    return data
-
-
-def start_module(snapshot_file: str, snapshot_bytes: int) -> str:
-    """web/start.mjs with its SNAPSHOT line naming the snapshot beside it."""
-    line = "const SNAPSHOT = " + json.dumps({"file": snapshot_file, "bytes": snapshot_bytes}) + ";"
-    source = (WEB / "start.mjs").read_text(encoding="utf-8")
-    out, count = re.subn(r"^const SNAPSHOT = .*;$", lambda _: line, source, flags=re.M)
-    if count != 1:
-        raise SiteError("web/start.mjs needs exactly one `const SNAPSHOT = ...;` line")
-    return out
+    files: dict[str, str] = {}
+    for name in LIGHT_MODULES:
+        files[name] = (ROOT / name if CHECKOUT else PACKAGE.parent / name).read_text(encoding="utf-8")
+    for name in STUBS:
+        files[Path(name).name] = (WEB / Path(name).relative_to("web")).read_text(encoding="utf-8")
+    for name in PAGE_MODULES:
+        files[name] = (WEB / name).read_text(encoding="utf-8")
+    return json.dumps(files, sort_keys=True, separators=(",", ":")).encode()
 
 
 def _copy_tree(source: Path, dest: Path, skip_suffix: str = ".map") -> None:
@@ -378,44 +296,44 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
 
     modules = RUNTIME / "node_modules"
     pyscript_dir = f"{VENDOR}/pyscript-{_version('@pyscript/core')}"
+    micropython_dir = f"{VENDOR}/micropython-{_version(MICROPYTHON_PACKAGE)}"
     pyodide_dir = f"{VENDOR}/pyodide-{_version('pyodide')}"
     _copy_tree(modules / "@pyscript" / "core" / "dist", work / pyscript_dir)
-    (work / pyodide_dir).mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(modules / "pyodide" / name, work / pyodide_dir / name)
-    # The snapshot and the module that restores it, named by content in Pyodide's own folder
-    # (PyScript makes the interpreter module's folder Pyodide's indexURL).
-    archive = package_zip()
-    frozen = snapshot(archive, quiet)
-    frozen_name = _hashed("snapshot.bin.gz", frozen)
-    (work / pyodide_dir / frozen_name).write_bytes(frozen)
-    raw_size = struct.unpack("<I", frozen[-4:])[0]  # gzip's trailer: the size, mod 2**32
-    start = start_module(frozen_name, raw_size).encode()
-    start_name = _hashed("start.mjs", start)
-    (work / pyodide_dir / start_name).write_bytes(start)
+    for folder, package, files in ((micropython_dir, MICROPYTHON_PACKAGE, MICROPYTHON_FILES),
+                                   (pyodide_dir, "pyodide", PYODIDE_FILES)):
+        (work / folder).mkdir(parents=True)
+        for name in files:
+            shutil.copyfile(modules / package / name, work / folder / name)
 
-    names: dict[str, str] = {"start.mjs": f"{pyodide_dir}/{start_name}"}
+    names: dict[str, str] = {"pyodide": pyodide_dir, "micropython": micropython_dir}
     (work / ASSETS).mkdir()
+    archive = package_zip()
     names["pycore.zip"] = f"{ASSETS}/{_hashed('pycore.zip', archive)}"
     (work / names["pycore.zip"]).write_bytes(archive)
+    bundle = light_bundle()
+    names["light.json"] = f"{ASSETS}/{_hashed('light.json', bundle)}"
+    (work / names["light.json"]).write_bytes(bundle)
     for name in PAGE_ASSETS:
         data = (WEB / name).read_bytes()
-        if name == "main.py":  # it names the files it fetches when there is no snapshot
-            paths = json.dumps({module: names[module] for module in PAGE_MODULES})
-            data = data.replace(b"{{pycore.zip}}", names["pycore.zip"].encode())
-            data = data.replace(b"{{page modules}}", paths.encode())
         names[name] = f"{ASSETS}/{_hashed(name, data)}"
         (work / names[name]).write_bytes(data)
+    main = (WEB / "main.py").read_bytes().replace(b"{{light.json}}", names["light.json"].encode())
+    names["main.py"] = f"{ASSETS}/{_hashed('main.py', main)}"
+    (work / names["main.py"]).write_bytes(main)
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, work / name)
     (work / WHEELS).mkdir(parents=True)
     for wheel in page_wheels(quiet):
         shutil.copyfile(wheel, work / WHEELS / wheel.name)
+    # the heavy worker: its script, Pyodide, and pycore's zip unpacked into its home folder
+    heavy = {"src": names[HEAVY], "config": {"interpreter": f"./{pyodide_dir}/pyodide.mjs",
+                                             "files": {f"./{names['pycore.zip']}": "./*"}}}
 
     page = (WEB / "index.html").read_text(encoding="utf-8")
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
     page = page.replace("{{csp}}", html.escape(meta_csp()))
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
+    page = page.replace("{{heavy}}", html.escape(json.dumps(heavy, separators=(",", ":"))))
     for name, target in names.items():
         page = page.replace("{{" + name + "}}", target)
     if "{{" in page:
@@ -423,6 +341,9 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
                         + page[page.index("{{"):].split("}}", 1)[0] + "}}")
     (work / "index.html").write_text(page, encoding="utf-8")
     write_offline_files(work)
+    from .server import compress_site
+
+    compress_site(work, cache=CACHE / "compressed")  # brotli of the wasm is slow: once per content
 
     shutil.rmtree(dest, ignore_errors=True)
     work.rename(dest)
@@ -435,11 +356,10 @@ SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 ICONS = {192: "icon-192.png", 512: "icon-512.png"}
 # PyScript chunks for features the page never uses (code editors, terminals, TOML configs,
-# MicroPython, package graphs): vendored, but not precached. Should a later PyScript load
+# zip archives, package graphs): vendored, but not precached. Should a later PyScript load
 # one anyway, the worker keeps it after the first fetch.
 PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm")
-PYSCRIPT_UNUSED = frozenset({"toml", "mpy", "py", "pyodide_graph", "zip", "index", "storage",
-                             "service-worker"})
+PYSCRIPT_UNUSED = frozenset({"toml", "pyodide_graph", "zip", "index", "storage", "service-worker"})
 _HASHED = re.compile(r"(.+)-[A-Za-z0-9_-]{8}")  # rollup's chunk names: stem-8 characters
 
 
@@ -464,6 +384,8 @@ def precache_files(site_dir: Path) -> list[str]:
         rel = path.relative_to(site_dir).as_posix()
         if rel == SERVICE_WORKER or rel.endswith(".map"):
             continue
+        if rel.endswith((".br", ".gz")) and path.with_suffix("").is_file():
+            continue  # a precompressed copy: the browser asks for the file itself
         if rel.startswith(f"{VENDOR}/pyscript-") and _pyscript_unused(path.name):
             continue
         out.append("./" if rel == "index.html" else rel)
@@ -483,9 +405,7 @@ def service_worker(site_dir: Path) -> str:
     """web/sw.js with its PRECACHE line filled in for the site in `site_dir`."""
     files = precache_files(site_dir)
     precache = {"cache": cache_name(site_dir, files), "files": files,
-                "immutable": [f"{VENDOR}/", f"{ASSETS}/"],
-                # gunzipped in the cache once the page is hidden (web/start.mjs reads either form)
-                "gunzip": [name for name in files if name.endswith(".gz")]}
+                "immutable": [f"{VENDOR}/", f"{ASSETS}/"]}
     line = f"const PRECACHE = {json.dumps(precache)};"
     source = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
     out, count = re.subn(r"^const PRECACHE = .*;$", lambda _: line, source, flags=re.M)
@@ -559,7 +479,7 @@ def serve(port: int = 8000, dest: Path = SITE) -> None:
 
 def __getattr__(name: str) -> Any:
     """The server's names, where the tests and benchmarks have always found them."""
-    if name in ("Handler", "headers_for", "make_server", "running", "serving", "url_of"):
+    if name in ("Handler", "compress_site", "headers_for", "make_server", "running", "serving", "url_of"):
         from . import server
 
         return getattr(server, name)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import html
 import io
@@ -15,6 +14,7 @@ import zipfile
 from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,10 +28,20 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site.build(tmp_path_factory.mktemp("built") / "site", quiet=True)
 
 
+def heavy_plan(page: str) -> dict[str, Any]:
+    """The heavy worker the page starts (<meta name="pycore-heavy">): its script and config."""
+    found = re.search(r'<meta name="pycore-heavy" content="([^"]+)">', page)
+    assert found is not None
+    plan: dict[str, Any] = json.loads(html.unescape(found.group(1)))
+    return plan
+
+
 def local_references(page: str) -> list[str]:
     refs = re.findall(r'(?:href|src)="([^"]+)"', page)
     config = json.loads(re.search(r"config='([^']+)'", page).group(1))  # type: ignore[union-attr]
-    return [*refs, config["interpreter"], *config.get("files", {})]
+    heavy = heavy_plan(page)
+    return [*refs, config["interpreter"], heavy["src"], heavy["config"]["interpreter"],
+            *heavy["config"]["files"]]
 
 
 def test_the_page_names_only_files_the_build_wrote(built: Path) -> None:
@@ -43,10 +53,8 @@ def test_the_page_names_only_files_the_build_wrote(built: Path) -> None:
 
 
 def test_page_assets_are_named_by_their_content(built: Path) -> None:
-    assets = sorted((built / site.ASSETS).iterdir())
-    assert {p.name.split(".")[0] for p in assets} == {
-        "main", "app", "style", "early", "pycore", "page_tools", "dom", "page_api", "grid_view", "keeper",
-        "coach"}
+    assets = sorted(p for p in (built / site.ASSETS).iterdir() if p.suffix not in (".br", ".gz"))
+    assert {p.name.split(".")[0] for p in assets} == {"main", "light", "heavy", "style", "early", "pycore"}
     for path in assets:
         digest = path.name.split(".")[-2]
         assert hashlib.sha256(path.read_bytes()).hexdigest().startswith(digest)
@@ -58,62 +66,46 @@ def test_runtime_folders_carry_the_pinned_versions(built: Path) -> None:
     lock = json.loads((ROOT / "web" / "package-lock.json").read_text())["packages"]
     for name, version in wanted.items():
         assert lock[f"node_modules/{name}"]["version"] == version
-    pyodide = built / site.VENDOR / f"pyodide-{wanted['pyodide']}"
-    names = sorted(p.name for p in pyodide.iterdir())
-    assert set(site.PYODIDE_FILES) <= set(names)
-    # beside Pyodide's own files: the snapshot and the module that restores it, named by content
-    extra = [re.sub(r"\.[0-9a-f]{12}\.", ".*.", n) for n in names if n not in site.PYODIDE_FILES]
-    assert extra == ["snapshot.bin.*.gz", "start.*.mjs"]
+    folders = {"pyodide": site.PYODIDE_FILES, site.MICROPYTHON_PACKAGE: site.MICROPYTHON_FILES}
+    for package, files in folders.items():
+        folder = built / site.VENDOR / f"{package.rsplit('/', 1)[-1].split('-')[0]}-{wanted[package]}"
+        names = {p.name for p in folder.iterdir() if p.suffix not in (".br", ".gz")}
+        assert names == set(files), package
     assert (built / site.VENDOR / f"pyscript-{wanted['@pyscript/core']}" / "core.js").is_file()
 
 
-def test_the_snapshot_is_the_raw_size_the_start_module_reads_into(built: Path) -> None:
-    pyodide = built / site.VENDOR / f"pyodide-{site._version('pyodide')}"
-    frozen = next(pyodide.glob("snapshot.*.gz"))
-    start = next(pyodide.glob("start.*.mjs"))
-    named = json.loads(re.findall(r"^const SNAPSHOT = (.*);$", start.read_text(), flags=re.M)[0])
-    assert named["file"] == frozen.name
-    raw = gzip.decompress(frozen.read_bytes())
-    assert named["bytes"] == len(raw) > 16 * 2**20  # a whole interpreter's memory
+def test_the_first_screen_runs_micropython_and_the_heavy_part_runs_in_a_pyodide_worker(built: Path) -> None:
     page = (built / "index.html").read_text()
-    assert f'"interpreter": "./{start.relative_to(built).as_posix()}"' in page
-
-
-def test_the_snapshot_holds_every_pycore_module_imported(built: Path) -> None:
-    wanted = site.package_modules(site.package_zip())
-    assert {"pycore", "pycore.links", "pycore.editor", "pycore.solve", "pycore.solve.generate",
-            "pycore.render.svg", "pycore.formats.tools.sudokupad"} <= set(wanted)
-    assert "pycore.__main__" not in wanted  # it would run the command line
-    pyodide = built / site.VENDOR / f"pyodide-{site._version('pyodide')}"
-    raw = gzip.decompress(next(pyodide.glob("snapshot.*.gz")).read_bytes())
-    # the imported modules' code objects, named by the path the zip unpacks to
-    for name in wanted:
-        path = name.replace(".", "/")
-        assert (f"/home/pyodide/{path}.py".encode() in raw
-                or f"/home/pyodide/{path}/__init__.py".encode() in raw), name
-    # compiled, not imported: the page's modules and PyScript's package (web/precompiled.py)
-    for name in site.PAGE_MODULES:
-        assert f"/home/pyodide/{name}".encode() in raw, name
-    assert b"/home/pyodide/pyscript/display.py" in raw
-
-
-def test_the_page_fetches_its_python_only_when_it_started_without_the_snapshot(built: Path) -> None:
-    page = (built / "index.html").read_text()
+    scripts = re.findall(r'<script type="(m?py)"[^>]*>', page)
+    assert scripts == ["mpy"]  # the worker is started by the page once its grid is up
     config = json.loads(re.findall(r"config='([^']+)'", page)[0])
-    assert "files" not in config  # PyScript fetches none of our files: the snapshot holds them
+    assert config == {"interpreter": f"./{site.VENDOR}/micropython-{site._version(site.MICROPYTHON_PACKAGE)}"
+                                     "/micropython.mjs"}
+    heavy = heavy_plan(page)
+    assert heavy["config"]["interpreter"].endswith("/pyodide.mjs")
+    zipped = next(p for p in (built / site.ASSETS).glob("pycore.*.zip"))
+    assert heavy["config"]["files"] == {f"./{zipped.relative_to(built).as_posix()}": "./*"}
+    assert (built / heavy["src"]).read_bytes() == (ROOT / "web" / site.HEAVY).read_bytes()
+
+
+def test_the_bundle_holds_the_light_part_of_pycore_and_the_pages_modules(built: Path) -> None:
+    from pycore.light import LIGHT_MODULES, STUBS
+
+    bundle = next(p for p in (built / site.ASSETS).glob("light.*.json"))
+    files = json.loads(bundle.read_text())
+    stubs = {Path(name).name for name in STUBS}
+    assert set(files) == set(LIGHT_MODULES) | stubs | set(site.PAGE_MODULES)
+    for name in LIGHT_MODULES:
+        assert files[name] == (ROOT / name).read_text(), name
+    for name in site.PAGE_MODULES:
+        assert files[name] == (ROOT / "web" / name).read_text(), name
+    # what a first visit must not wait for: the solver, other tools' formats, drawing
+    assert not [n for n in files if n.startswith(("pycore/solve", "pycore/formats/tools", "pycore/render"))]
     main = next((built / site.ASSETS).glob("main.*.py")).read_text()
-    zipped = next((built / site.ASSETS).glob("pycore.*.zip"))
-    assert f'ZIP = "{zipped.relative_to(built).as_posix()}"' in main
-    modules = json.loads(re.findall(r"^MODULES = '(.+)'", main, flags=re.M)[0])
-    assert list(modules) == list(site.PAGE_MODULES)
-    for name, path in modules.items():  # each names the build's own copy of that module
-        assert (built / path).read_bytes() == (ROOT / "web" / name).read_bytes(), name
-
-
-def test_the_snapshot_is_made_again_when_pycore_changes() -> None:
-    archive = site.package_zip()
-    assert site.snapshot_key(archive) == site.snapshot_key(archive)
-    assert site.snapshot_key(archive) != site.snapshot_key(archive + b"\0")
+    assert f'BUNDLE = "{bundle.relative_to(built).as_posix()}"' in main
+    page = (built / "index.html").read_text()  # fetched while MicroPython loads, not after
+    preload = f'<link rel="preload" href="{bundle.relative_to(built).as_posix()}" as="fetch" crossorigin>'
+    assert preload in page
 
 
 def test_pycore_ships_as_one_reproducible_zip() -> None:
@@ -144,12 +136,13 @@ def test_netlify_publishes_the_build_with_the_servers_headers() -> None:
     assert "pycore build" in config["build"]["command"]
     rules = {rule["for"]: rule["values"] for rule in config["headers"]}
     assert rules["/*"]["Content-Security-Policy"] == site.CSP
-    for name, value in site.ISOLATION.items():  # the worker's synchronous DOM access needs them
-        assert rules["/*"][name] == value == site.headers_for("/assets/app.py")[name], name
+    for name, value in rules["/*"].items():  # the same headers as `pycore serve` sends
+        assert site.headers_for("/assets/app.py")[name] == value, name
+    assert set(rules["/*"]) == set(site.headers_for("/assets/app.py")) - {"Cache-Control"}
+    assert "Cross-Origin-Embedder-Policy" not in rules["/*"]  # no isolation: any static host works
     assert "'unsafe-inline'" not in site.CSP and "http" not in site.CSP  # no inline script, no other host
     assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
     assert rules["/*.mjs"]["Content-Type"] == "text/javascript"
-    assert rules["/*.gz"]["Content-Type"] == site.TYPES[".gz"]  # the snapshot: the page gunzips it
     for path in ("/vendor/pyodide-1/pyodide.asm.wasm", "/assets/app.0123.py", "/", "/index.html"):
         prefix = next(p for p in rules if p.endswith("/*") and path.startswith(p[:-1]) and p != "/*") \
             if path.startswith(("/vendor/", "/assets/")) else path

@@ -5,13 +5,14 @@ keeper.py's, the paste box and the other tools are page_tools.py's, and every wo
 about a link that failed is pycore.messages'. No codec logic lives here: links are
 read with `pycore.links.read` and made once per change with `pycore.links.shares`.
 Decoded content reaches the DOM only through `textContent` and attributes.
+
+It runs with MicroPython on the main thread (web/main.py), with the part of pycore that
+opening, editing and sharing need (pycore.light). Check, Solve, Hint, New puzzle and the
+other tools ask the heavy worker (heavy_client.py), which starts once the grid is up.
 """
 
 from __future__ import annotations
 
-import asyncio
-import importlib
-import os
 import random
 from typing import Any
 
@@ -22,17 +23,20 @@ from dom import (
     answer,
     build_children,
     by_id,
+    call_later,
     flush,
     later,
     listen,
     set_attribute,
     set_property,
+    spawn,
 )
 from grid_view import GridView, build_pad
+from heavy_client import Heavy, HeavyUnavailable, puzzle_of, state_of
 from keeper import Keeper
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
-from pyodide.ffi import create_proxy
-from pyscript import RUNNING_IN_WORKER, sync, window
+from pyscript import window
+from pyscript.ffi import create_proxy
 
 from pycore import links, messages
 from pycore.editor import MODE_LABELS, Editor, start_mode
@@ -45,11 +49,7 @@ SHORTEST = ""  # the format menu's value for "the shortest lossless link"
 CUSTOM_SHAPE = "custom"
 ENABLED_WHEN_READY = ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
                       "clear", "copy", "check", "hint", "solve", "level", "new")
-
-
-def solver() -> Any:
-    """pycore.solve, imported on the first Check or Solve: start-up does not wait for it."""
-    return importlib.import_module("pycore.solve")
+LOADING = "Loading the solver… (the first time, a few MB)"
 
 
 class Page:
@@ -63,6 +63,7 @@ class Page:
         self.view = GridView("grid")
         self.format = SHORTEST
         self.base = FACTS["href"].split("#", 1)[0]
+        self.heavy = Heavy()  # started once the grid is up
         self.keeper = Keeper(self)  # saved grids and the recent list
         self.tools = Tools(self)
         self.coach = Coach(self)
@@ -80,7 +81,7 @@ class Page:
     # -- wiring ----------------------------------------------------------------
 
     def start(self) -> None:
-        listen({
+        handlers = {
             ("shape", "change"): self.on_shape,
             ("format", "change"): self.on_format,
             ("open-form", "submit"): self.on_open,
@@ -95,15 +96,14 @@ class Page:
             ("solve", "click"): self.on_solve,
             ("new", "click"): self.on_new,
             ("window", "hashchange"): self.on_hashchange,
-            **self.tools.handlers(),
-        })
+        }
+        handlers.update(self.tools.handlers())  # MicroPython: no {**a} in a display
+        listen(handlers)
         self.tools.start()
         # the grid's keys and taps and the pad's come from early.js, which answers the
         # browser at once and applies the writes Python answers with (dom.answer)
-        if RUNNING_IN_WORKER:
-            sync.pycoreEvent = self.on_forwarded
-        else:
-            window.pycoreEvent = create_proxy(self.on_forwarded)
+        self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
+        window.pycoreEvent = self.forwarded
 
         opened = bool(self.address) and self.open(f"#{self.address}", fresh=True)
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
@@ -113,26 +113,20 @@ class Page:
             set_property(name, "disabled", False)
         self.controls_shown = None  # undo and redo: as the editor says, below
         set_property("loading", "hidden", True)
-        # PYCORE_SNAPSHOT is set only inside the build's memory snapshot (web/snapshot.mjs):
-        # what tests and benchmarks read to tell a restored start from a fresh one.
-        started = "snapshot" if os.environ.get("PYCORE_SNAPSHOT") else "fresh"
-        set_attribute(":root", "data-started-from", started)
-        # and whether this module's code came compiled in it (web/precompiled.py) or was
-        # compiled on this visit (no snapshot, or a file that is not the build's)
-        compiled = "snapshot" if type(globals().get("__loader__")).__name__ == "Precompiled" else "visit"
-        set_attribute(":root", "data-compiled", compiled)
         set_attribute(":root", "data-ready", "true")
         self.render()  # after enabling: undo and redo are enabled as the editor says; one call
         # What the first screen does not need waits until it is up: the menus' options,
-        # the recent list, the offline worker.
-        asyncio.get_event_loop().call_soon(self.keeper.start)
+        # the recent list, the heavy worker (which registers the offline worker when up).
+        call_later(0, self.keeper.start)
         self.fill_menus()
+        self.heavy.start()
 
     def fill_menus(self) -> None:
         self.menus_filled = True
         self.fill_shape_menu(self.editor.puzzle)
-        build_children("format", [["option", {"value": SHORTEST}, "Shortest (no loss)"],
-                                  *[["option", {"value": name}, name] for name in links.link_formats()]])
+        options: list[Node] = [["option", {"value": SHORTEST}, "Shortest (no loss)"]]
+        options += [["option", {"value": name}, name] for name in links.link_formats()]
+        build_children("format", options)
         flush()
 
     def fill_shape_menu(self, p: Puzzle) -> None:
@@ -244,26 +238,27 @@ class Page:
             field.select()
             by_id("share-note").textContent = "Select the link and copy it (Ctrl+C)."
 
-    # -- check, hint, solve ----------------------------------------------------
+    # -- check, hint, solve: the heavy worker's ----------------------------------
 
-    def on_check(self, event: Any) -> None:
-        p = self.editor.puzzle
+    async def ask_heavy(self, function: str, *args: str) -> Any:
+        """The heavy worker's answer; None (and said why) when it cannot start. The first
+        call on a first visit may wait for its download: the message line says so."""
+        if not self.heavy.ready:
+            self.say(LOADING)
         try:
-            count = solver().count_solutions(p, limit=2)
-        except PuzzleError as err:
-            self.say(f"Cannot check this grid.\n({err})", error=True)
-            return
-        if count == 0:
-            self.say("Something is wrong: no solution fits the digits on the grid.", error=True)
-        elif p.is_solved:
-            self.say("Solved. Well done!")
-        elif count == 1:
-            self.say("No mistakes so far.")
-        else:
-            self.say("No mistakes so far, but the puzzle has more than one solution.")
+            return await self.heavy.call(function, *args)
+        except HeavyUnavailable:
+            self.say("The solver could not be loaded from this site. Try again when you are online.",
+                     error=True)
+            return None
 
-    def on_hint(self, event: Any) -> None:
-        self.coach.hint()
+    async def on_check(self, event: Any) -> None:
+        said = await self.ask_heavy("check", state_of(self.editor.puzzle))
+        if said is not None:
+            self.say(said["said"], error=said["error"])
+
+    async def on_hint(self, event: Any) -> None:
+        await self.coach.hint()
 
     async def on_new(self, event: Any) -> None:
         shape = str(by_id("shape").value)
@@ -272,15 +267,15 @@ class Page:
             return
         await self.coach.new_puzzle(shape, str(by_id("level").value))
 
-    def on_solve(self, event: Any) -> None:
-        try:
-            result = solver().solve(self.editor.puzzle)
-        except PuzzleError as err:
-            self.say(f"This grid cannot be solved.\n({err})", error=True)
+    async def on_solve(self, event: Any) -> None:
+        before = self.editor.puzzle
+        said = await self.ask_heavy("solve", state_of(before))
+        if said is None:
             return
-        self.editor.replace(result)
-        self.say("Solved (Undo takes it back).")
-        self.render()
+        if "state" in said and self.editor.puzzle is before:  # not if the player moved on
+            self.editor.replace(puzzle_of(said["state"]))
+            self.render()
+        self.say(said["said"], error=said["error"])
 
     # -- actions ---------------------------------------------------------------
 
@@ -294,14 +289,17 @@ class Page:
         self.show(puzzle, name, fresh)
         return True
 
-    def doubt(self, puzzle: Puzzle, said: str) -> None:
+    async def doubt(self, puzzle: Puzzle, said: str) -> None:
         """A compact link (in the address bar or pasted) that opened to a grid no solution fits
         may have been cut off: say so instead of its "Opened ..." line, if that line is still
-        the one shown (messages.doubt). A tagged link's length tells a cut one already."""
-        if self.said == said and not self.said_error:
-            words = messages.doubt(puzzle)
-            if words is not None:
-                self.say(words, error=True)
+        the one shown (messages.doubt, in the heavy worker). A tagged link's length tells a
+        cut one already."""
+        try:
+            words = str(await self.heavy.call("doubt", state_of(puzzle)))
+        except HeavyUnavailable:
+            return
+        if words and self.said == said and not self.said_error:
+            self.say(words, error=True)
 
     def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
         """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
@@ -314,8 +312,8 @@ class Page:
             self.editor.set_mode(mode)
         self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
         if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
-            # once the grid is up (the search is bounded, but the first screen waits for nothing)
-            asyncio.get_event_loop().call_soon(self.doubt, puzzle, self.said)
+            # once the heavy worker is up (the first screen waits for nothing)
+            spawn(self.doubt(puzzle, self.said), busy=False)
 
     def say(self, text: str, error: bool = False) -> None:
         self.said, self.said_error = text, error
@@ -425,15 +423,6 @@ class Page:
         return "This link format cannot hold this grid."
 
 
-def idle() -> bool:
-    """What the main thread may await (`<script type="py">.xworker.sync.idle()`) when the
-    page's Python runs in a worker: its answer comes after every event sent before it was
-    handled, so the browser tests and benchmarks know the page has caught up."""
-    return True
-
-
-random.seed()  # a restored snapshot starts every visit with the same random state
-if RUNNING_IN_WORKER:
-    sync.idle = idle
+random.seed()
 page = Page()
 page.start()

@@ -2,33 +2,38 @@
 and the writes a render queues and sends in one call (`later`, `flush`, `answer`).
 
 One home for them (app.py, grid_view.py, keeper.py, coach.py and page_tools.py all
-import from here). In a worker every call into the page is a round trip, so the page's
-Python wires its listeners in one call (`listen`) and queues its writes. Text reaches
-the page only as text: `element` sets `textContent`, and so does early.js, never markup.
+import from here). The page's Python runs with MicroPython on the main thread, where a
+call into the page is cheap, but the writes still go in one call per event: web/early.js
+builds and changes many elements from one JSON list faster than Python can call the DOM
+element by element, and a keystroke's answer is one string. Text reaches the page only
+as text: `element` sets `textContent`, and so does early.js, never markup.
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
-from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 
-# early.js's one function (`pycoreDom(call, ...args)`), looked up once, and what the page
-# holds that Python needs at start (the address, the build's wheel list), read in one call.
-# In a worker every page object Python touches costs a dozen or more round trips (Pyodide
-# asks for its prototype chain and symbols: about 20 ms at start, measured in Chromium),
-# so only this function crosses, and strings go through it.
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+# early.js's one function (`pycoreDom(call, ...args)`), and what the page holds that
+# Python needs at start (the address, the build's wheel list and heavy worker), read once.
 BUILDER: Any = window.pycoreDom
 FACTS: dict[str, str] = json.loads(str(BUILDER("facts")))
 
 # Every listener's proxy, kept for the page's lifetime (a dropped proxy would be freed
 # while the browser still holds the listener).
 _PROXIES: list[Any] = []
+# Tasks started from plain handlers and timers, kept until they end (a task nobody
+# holds may be collected before it runs to its end), and how many of them are answering
+# the player (`window.pycoreBusy()`: the browser tests wait for none before they look).
+_TASKS: set[Any] = set()
+_BUSY = [0]
 
 
 def by_id(name: str) -> Any:
@@ -36,33 +41,61 @@ def by_id(name: str) -> Any:
 
 
 Handler: TypeAlias = "Callable[[Any], Any]"
-_TASKS: set[asyncio.Future[Any]] = set()
 
 
-def listen(handlers: dict[tuple[str, str], Handler]) -> None:
-    """Call each handler for its (element id, event type), all wired in one call (from a
-    worker, one round trip instead of two per listener: a lookup and addEventListener);
-    "window" names the window. The writes a handler queued are sent when it returns."""
+def spawn(work: Any, busy: bool = True) -> None:
+    """Run a coroutine to its end in the background (an async handler, a timer); `busy`:
+    the player is waiting for it (not a check in the background, such as a link's doubt)."""
+    task = asyncio.create_task(_kept(work, busy))
+    _TASKS.add(task)
+
+
+async def _kept(work: Any, busy: bool) -> None:
+    _BUSY[0] += busy
+    try:
+        await work
+    except Exception as err:  # a bug: say it where the tests look, and keep the page going
+        window.console.error(f"page: {type(err).__name__}: {err}")
+    finally:
+        _BUSY[0] -= busy
+        flush()
+        for task in [t for t in _TASKS if t.done()]:
+            _TASKS.discard(task)
+
+
+def _busy() -> int:
+    return _BUSY[0]
+
+
+window.pycoreBusy = create_proxy(_busy)
+_PROXIES.append(window.pycoreBusy)
+
+
+async def _later(seconds: float, action: Any, args: tuple[Any, ...]) -> None:
+    await asyncio.sleep(seconds)
+    action(*args)
+
+
+def call_later(seconds: float, action: Any, *args: Any) -> None:
+    """Call `action(*args)` after `seconds` (0: once the browser has had the thread back)."""
+    spawn(_later(seconds, action, args))
+
+
+def listen(handlers: dict[tuple[str, str], Any]) -> None:
+    """Call each handler for its (element id, event type), all wired in one call; "window"
+    names the window. The writes a handler queued are sent when it returns (an async
+    handler runs as a task: when it ends)."""
     table = dict(handlers)
 
-    def dispatch(name: str, kind: str, event: Any) -> None:
-        handler = table[(str(name), str(kind))]
-        if inspect.iscoroutinefunction(handler):
-            task = asyncio.ensure_future(_flushed(handler, event))
-            _TASKS.add(task)
-            task.add_done_callback(_TASKS.discard)
-        else:
-            handler(event)
-            flush()
+    def dispatch(name: Any, kind: Any, event: Any) -> None:
+        result = table[(str(name), str(kind))](event)
+        if result is not None and hasattr(result, "send"):  # a coroutine: an async handler
+            spawn(result)
+        flush()
 
     proxy = create_proxy(dispatch)
     _PROXIES.append(proxy)
     BUILDER("listen", json.dumps([list(key) for key in table]), proxy)
-
-
-async def _flushed(handler: Handler, event: Any) -> None:
-    await handler(event)
-    flush()
 
 
 def element(tag: str, text: str = "", cls: str = "", **attributes: str) -> Any:
@@ -89,14 +122,13 @@ Change: TypeAlias = "tuple[int, dict[str, str | None], list[Node] | str | None]"
 #
 # A render's writes (the changed cells, the share box, the controls, the saved grid, the
 # address bar) are queued here and sent in one call at its end (`flush`). In an event
-# early.js forwards (a key or a tap on the grid or the pad) they are not sent at all: they
-# go back as the event's answer (`answer`), which early.js applies, so a keystroke costs
-# no call from the worker into the page. What queued writes may do is early.js's list:
+# early.js forwards (a key or a tap on the grid or the pad) they go back as the event's
+# answer (`answer`), which early.js applies. What queued writes may do is early.js's list:
 # update cells, set a property (value, text, disabled, hidden, checked), set or remove an
 # attribute, set a style property, build an element's children, store or remove a saved
 # item, replace the address bar's fragment, register the offline worker.
 _pending: list[list[Any]] = []
-_answering = False
+_answering = [False]
 
 
 def later(*op: Any) -> None:
@@ -140,17 +172,16 @@ def _taken() -> str:
 def flush() -> None:
     """Send the queued writes in one call (inside an answered event: nothing, they go back
     with its answer)."""
-    if _pending and not _answering:
+    if _pending and not _answering[0]:
         BUILDER("apply", _taken())
 
 
-def answer(handler: Callable[[dict[str, Any]], None], facts: str) -> str:
+def answer(handler: Any, facts: str) -> str:
     """Run an event forwarded by early.js (its facts as JSON) and answer with the writes it
     queued, for early.js to apply."""
-    global _answering
-    _answering = True
+    _answering[0] = True
     try:
         handler(json.loads(facts))
     finally:
-        _answering = False
+        _answering[0] = False
     return _taken()

@@ -1,29 +1,17 @@
 // The little the browser needs before Python has started, and the little it needs at once.
 //
-// 1. Where the page's Python runs. In a cross-origin isolated page (the server's
-//    headers, or on a host that sends none, the service worker's from the second visit)
-//    it runs in a PyScript worker, so starting the interpreter never freezes the page;
-//    elsewhere it runs on the main thread, as before. This script runs before PyScript
-//    reads the <script type="py"> tag (it comes first in the document), so it can take
-//    the tag's `worker` attribute away.
-// 2. The mode buttons show the mode the page will open in, by pycore.editor.start_mode's
+// 1. The mode buttons show the mode the page will open in, by pycore.editor.start_mode's
 //    rule (Solve for a shared link or a saved grid, which hold digits or pencil marks;
 //    Givens for a new blank grid), so the loading state does not show one mode and then
 //    switch. A saved grid says the mode it opens in itself (pycore.persist.Entry.opens: a
 //    str8ts being drawn, with nothing but black cells, opens in Givens). Only such a grid
 //    in a link opens in Givens after showing Solve: telling that needs the link decoded.
-// 3. Default actions a key or a submit would take. A browser asks for `preventDefault`
-//    while the event is being dispatched, and the worker's Python hears of the event only
-//    afterwards; so the keys whose default action would get in the way (arrows and Space
-//    scroll the page, Enter adds a line to the paste box, a form submits) are stopped
-//    here. What each key means is still decided in Python (pycore/editor.py).
+// 2. Default actions a key or a submit would take, stopped here even before Python has
+//    started: the keys whose default action would get in the way (arrows and Space scroll
+//    the page, Enter adds a line to the paste box, a form submits). What each key means is
+//    still decided in Python (pycore/editor.py).
 "use strict";
 (() => {
-  const python = document.querySelector('script[type="py"][worker]');
-  if (python && !window.crossOriginIsolated) {
-    python.removeAttribute("worker");
-  }
-
   let saved = "";  // the mode the saved grid opens in; "" when nothing was saved
   try {
     const slot = window.localStorage.getItem("pycore:current");  // persist.CURRENT
@@ -67,15 +55,13 @@
   }
 })();
 
-// 4. Many elements in one call, and one answer per event. In a worker, every DOM call the
-//    page's Python makes is a round trip to this thread (and one made after a DOM write
-//    waits for the frame that write asked for), and a 25x25 grid of pencil marks is tens
-//    of thousands of them. So web/dom.py describes what to build or change as JSON and
-//    this builds it here: elements by tag, attributes, style properties and text (always
-//    as text, never as markup). The keys and taps on the grid and the pad are sent to
-//    Python as plain facts (which key, which cell), and Python answers with the writes
-//    to make (web/dom.py's `answer`): a keystroke is one message each way, and no call
-//    from the worker into this thread. What to show is still decided in Python.
+// 3. Many elements in one call, and one answer per event. web/dom.py describes what to
+//    build or change as JSON and this builds it here: elements by tag, attributes, style
+//    properties and text (always as text, never as markup); a keystroke's whole answer is
+//    one string, which costs MicroPython far less than a call per element. The keys and
+//    taps on the grid and the pad are sent to Python as plain facts (which key, which
+//    cell), and Python answers with the writes to make (web/dom.py's `answer`). What to
+//    show is still decided in Python.
 //    A node is a string (a text node) or [tag, {attribute: value}, children, {property: value}];
 //    a <time> with no children shows its datetime in the reader's time zone.
 (() => {
@@ -164,19 +150,10 @@
         storageFailed = true;  // full: Python keeps the grid for this tab and says so
       }
     },
-    // the offline worker (only in a secure context: https, or http on localhost); once the
-    // page is hidden (the player is elsewhere), it is asked to gunzip the snapshot it keeps
-    // (web/sw.js's `unpack`: too much work while the player may be typing)
+    // the offline worker (only in a secure context: https, or http on localhost)
     register: (url) => {
       if (navigator.serviceWorker) {
         navigator.serviceWorker.register(url).catch(() => undefined);
-        const unpack = () => navigator.serviceWorker.controller?.postMessage("unpack");
-        document.addEventListener("visibilitychange", () => {
-          if (document.visibilityState === "hidden") {
-            unpack();
-          }
-        });
-        window.addEventListener("pagehide", unpack);
       }
     },
     address: (fragment) => {
@@ -218,10 +195,8 @@
     if (document.documentElement.dataset.ready !== "true") {
       return;
     }
-    const tag = document.querySelector('script[type="py"]');
-    const python = tag && tag.xworker ? tag.xworker.sync.pycoreEvent : window.pycoreEvent;
-    if (python) {
-      Promise.resolve(python(JSON.stringify(facts))).then(apply);
+    if (window.pycoreEvent) {
+      apply(window.pycoreEvent(JSON.stringify(facts)));
     }
   };
   const grid = document.getElementById("grid");
@@ -252,16 +227,15 @@
       byId(id).addEventListener(type, (event) => handler(id, type, event));
     }
   };
-  // What the page's Python reads at start, in one call: the address and the build's
-  // list of optional wheels (<meta name="pycore-wheels">).
+  // What the page's Python reads at start, in one call: the address, the build's list
+  // of optional wheels and its heavy worker (<meta name="pycore-wheels">, "pycore-heavy").
   const facts = () => {
-    const wheels = document.querySelector('meta[name="pycore-wheels"]');
+    const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content || "{}";
     return JSON.stringify({href: location.href, hash: location.hash,
-                           wheels: wheels ? wheels.content : "{}"});
+                           wheels: meta("pycore-wheels"), heavy: meta("pycore-heavy")});
   };
-  // One function, not an object of them: from a worker, every page object Python touches
-  // costs it a dozen or more round trips (Pyodide asks its prototype chain and symbols),
-  // so Python holds this one function and sends and gets back only strings.
+  // One function, not an object of them: Python holds this one function and sends and
+  // gets back only strings.
   const CALLS = {apply, stored, listen, facts};
   window.pycoreDom = (call, ...args) => CALLS[call](...args);
 })();

@@ -76,11 +76,15 @@ class GridView:
             self.build(p)
         conflicts = p.conflicts()
         shown = self.shown
-        changed = {i for i, (a, b) in enumerate(zip(shown, p.cells, strict=True)) if a is not b and a != b}
+        # the same length (a new shape was built above); MicroPython's zip has no strict=
+        changed = {i for i, (a, b) in enumerate(zip(shown, p.cells)) if a is not b and a != b}  # noqa: B905
         changed |= conflicts ^ self.conflicts
         self.shown, self.conflicts = p.cells, conflicts
-        changes: list[Change] = [(i, *self.content(p, i)) for i in sorted(changed)
-                                 if p.cells[i].kind != "outside"]
+        changes: list[Change] = []
+        for i in sorted(changed):
+            if p.cells[i].kind != "outside":
+                attributes, children = self.content(p, i)
+                changes.append((i, attributes, children))
         changes += self.cursor_changes(cursor)
         if changes or focus:
             update(self.name, changes, cursor if focus else -1)
@@ -110,11 +114,12 @@ class GridView:
                 attributes = {"data-row": str(r), "data-col": str(c), "data-index": str(i), "class": "cell"}
                 children: list[Node] | str = ""
                 if i in outside:
-                    attributes |= {"data-kind": "outside", "aria-hidden": "true"}
+                    attributes.update({"data-kind": "outside", "aria-hidden": "true"})
                 else:
-                    attributes |= {"role": "gridcell", "tabindex": "-1", **edges[i]}
+                    attributes.update({"role": "gridcell", "tabindex": "-1"})
+                    attributes.update(edges[i])
                     shown, children = self.content(p, i)
-                    attributes |= {k: v for k, v in shown.items() if v is not None}
+                    attributes.update({k: v for k, v in shown.items() if v is not None})
                 row.append(["div", attributes, children])
             built.append(["div", {"role": "row", "class": "row"}, row])
         build_children(self.name, built)
@@ -161,4 +166,4 @@ def build_pad(pad: str, size: int) -> None:
     set_style(pad, "--pad-cols", str(keys if keys <= 10 else -(-keys // 2)))
     build_children(pad, [["button", {"type": "button", "data-digit": str(d) if d else "erase",
                               "aria-label": f"Enter {d}" if d else "Erase"}, str(d) if d else "⌫"]
-                  for d in [*range(1, size + 1), 0]])
+                  for d in list(range(1, size + 1)) + [0]])  # noqa: RUF005  # MicroPython: no [*a, b]

@@ -6,15 +6,13 @@ only reads and writes `localStorage` and the DOM (issue 5).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-import time
-from datetime import UTC, datetime
 from typing import Any
 
-from dom import BUILDER, Node, build_children, flush, later, listen, set_property
+from dom import BUILDER, Node, build_children, call_later, flush, later, listen, set_property
 from page_api import PageApi
+from pyscript import window
 
 from pycore import links, messages, persist
 from pycore.editor import start_mode
@@ -83,16 +81,16 @@ class Keeper:
         self.list_due = False  # a refresh of the recent list is scheduled
 
     def now(self) -> float:
-        """Milliseconds since 1970, from this thread's clock (the page's is a round trip away)."""
-        return time.time() * 1000
+        """Milliseconds since 1970 (the browser's clock: MicroPython's counts whole seconds)."""
+        return float(window.Date.now())
 
     def start(self) -> None:
-        """Wire the recent list and the question, then register the offline worker."""
+        """Wire the recent list and the question, and show the list (the heavy worker
+        registers the offline worker once it is up: heavy_client.py)."""
         listen({("recent-list", "click"): self.on_recent,
                 ("ask-saved", "click"): self.on_keep_saved,
                 ("ask-link", "click"): lambda e: self.close_question(),
                 ("window", "storage"): self.on_storage})  # other tabs' saves
-        later("register", "sw.js")  # the offline worker (sent with the recent list)
         self.show_recent()
 
     def on_storage(self, event: Any) -> None:
@@ -208,9 +206,7 @@ class Keeper:
         """Redraw the list a moment after typing, not in the keystroke (the save itself is done)."""
         if not self.list_due:
             self.list_due = True
-            # Python's own timer: no function crosses to the page (in a worker, passing the
-            # same one again and again races with the bridge's clean-up of the last copy)
-            asyncio.get_event_loop().call_later(0.3, self.refresh_list)
+            call_later(0.3, self.refresh_list)
 
     def refresh_list(self) -> None:
         self.list_due = False
@@ -237,9 +233,28 @@ class Keeper:
 
 def _iso(ms: float) -> str:
     """A moment as ISO 8601 in UTC, for a <time datetime> attribute ("" for a time that
-    no calendar holds: a stored item is anybody's text)."""
-    try:
-        moment = datetime.fromtimestamp(ms / 1000, tz=UTC)
-    except (OverflowError, OSError, ValueError):
+    no calendar holds: a stored item is anybody's text). Computed here, not with
+    `datetime`, which MicroPython does not have: days since 1970 to a civil date."""
+    if not -1e16 < ms < 1e16:  # NaN too (it compares false), or far beyond the years 1-9999
         return ""
-    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
+    seconds = int(ms // 1000)
+    days, second = divmod(seconds, 86400)
+    year, month, day = _civil(days)
+    if not 1 <= year <= 9999:
+        return ""
+    hour, rest = divmod(second, 3600)
+    return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{rest // 60:02d}:{rest % 60:02d}Z"
+
+
+def _civil(days: int) -> tuple[int, int, int]:
+    """(year, month, day) of a count of days since 1970-01-01 in the proleptic Gregorian
+    calendar (eras of 400 years, years counted from March so that the leap day comes last)."""
+    days += 719468
+    era = days // 146097
+    day_of_era = days - era * 146097
+    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36524 - day_of_era // 146096) // 365
+    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    month_index = (5 * day_of_year + 2) // 153
+    day = day_of_year - (153 * month_index + 2) // 5 + 1
+    month = month_index + 3 if month_index < 10 else month_index - 9
+    return year_of_era + era * 400 + (month <= 2), month, day

@@ -1,46 +1,34 @@
-"""The page's script. PyScript reads and compiles this file's source on every visit, so it
-is short: it imports app.py, and importing app builds the page.
+"""The page's script: PyScript runs it with MicroPython on the main thread.
 
-The build's memory snapshot holds every pycore module imported and the page's own modules
-(app.py, dom.py, ...) compiled (web/precompiled.py), so a restored interpreter needs no
-file of ours. One that started without the snapshot (it failed to download or restore)
-fetches them first: pycore's zip, unpacked into the home folder, and each page module,
-written there by name. The build writes their paths in ZIP and MODULES below.
+It fetches one bundle (the build's `light_bundle`: the part of pycore that opening,
+editing and sharing a link needs, the page's own modules and two typing stubs, as
+JSON file -> source), writes the files into MicroPython's file system, and imports
+app.py, which builds the page. index.html asks the browser to fetch the bundle while
+MicroPython is still loading (a preload), so this costs no round trip of its own.
 """
 
-import asyncio
 import json
-import sys
-from pathlib import Path
-from typing import Any
-from urllib.parse import urljoin
+import os
 
-ZIP = "{{pycore.zip}}"
-MODULES = '{{page modules}}'  # JSON: module file -> its path in the built site
+import js
+
+BUNDLE = "{{light.json}}"
 
 
-async def fetch_what_the_snapshot_holds() -> None:
-    from pyodide.http import pyfetch
-    from pyscript import window  # a round trip from a worker: only on this slow path
-
-    base = str(window.location.href)
-
-    async def fetched(path: str) -> Any:
-        answer = await pyfetch(urljoin(base, path))
-        if not answer.ok:
-            raise OSError(f"{path}: HTTP {answer.status}")
-        return answer
-
-    async def package() -> None:
-        await (await fetched(ZIP)).unpack_archive(extract_dir=".", format="zip")
-
-    async def module(name: str, path: str) -> None:
-        Path(name).write_bytes(await (await fetched(path)).bytes())
-
-    await asyncio.gather(package(), *(module(name, path) for name, path in json.loads(MODULES).items()))
+def write_bundle(files: dict[str, str]) -> None:
+    for path, source in files.items():
+        folder = ""
+        for part in path.split("/")[:-1]:
+            folder = f"{folder}/{part}" if folder else part
+            try:  # noqa: SIM105  # MicroPython has no contextlib
+                os.mkdir(folder)
+            except OSError:
+                pass  # there already
+        with open(path, "w") as out:
+            out.write(source)
 
 
-if "pycore" not in sys.modules:
-    await fetch_what_the_snapshot_holds()  # type: ignore[top-level-await]  # noqa: F704
+answer = await js.fetch(BUNDLE)  # type: ignore[top-level-await]  # noqa: F704
+write_bundle(json.loads(await answer.text()))  # type: ignore[top-level-await]  # noqa: F704
 
 import app  # noqa: E402, F401

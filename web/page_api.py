@@ -6,7 +6,7 @@ and mypy checks app.Page against it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from pycore.editor import Editor
 from pycore.model import Puzzle
@@ -27,3 +27,6 @@ class PageApi(Protocol):
 
     def share_link(self) -> str:
         """The link the share box shows (the address bar's when the chosen format has none)."""
+
+    async def ask_heavy(self, function: str, *args: str) -> Any:
+        """The heavy worker's answer to one call (None when it could not start: said so)."""

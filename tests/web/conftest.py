@@ -76,16 +76,16 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-# The page's Python runs in a PyScript worker (the site is cross-origin isolated), so an
-# event reaches it a moment after Playwright's action returns. Awaiting the worker's
-# `idle` (web/app.py) puts a message behind every event already sent; a handler that
-# makes another event (Enter in the paste box submits its form) sends that one later,
-# so a few rounds are awaited. On a page whose Python runs on the main thread, or before
-# it is ready, there is nothing to wait for.
+# The page's Python runs with MicroPython on the main thread: a key or a tap on the grid
+# is answered before Playwright's action returns, but a button whose answer comes from the
+# heavy worker (Check, Hint, a paste of another tool's text) is a task that ends later.
+# `pycoreBusy()` (web/dom.py) counts the tasks a player is waiting for; they are awaited
+# here, so a test looks at the page once it has answered, as a person does. A background
+# check (a link's doubt, the worker's start) is not counted.
 SETTLE = """async () => {
-  const python = document.querySelector('script[type="py"][worker]');
-  if (!python || !python.xworker || document.documentElement.dataset.ready !== "true") return;
-  for (let round = 0; round < 3; round++) await python.xworker.sync.idle();
+  for (let i = 0; i < 12000 && window.pycoreBusy && window.pycoreBusy() > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }"""
 ACTIONS = {
     Page: ("click", "dblclick", "tap", "fill", "press", "type", "select_option", "check", "uncheck",

@@ -7,7 +7,6 @@ files (a new deployment).
 
 from __future__ import annotations
 
-import gzip
 import threading
 import time
 from collections.abc import Iterator
@@ -29,25 +28,7 @@ from .samples import SAMPLES
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 CACHES_JS = "caches.keys()"
-GZIP_MAGIC = b"\x1f\x8b"
-# What the browser does when the player switches to another tab or app.
-HIDE_JS = """() => {
-  Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
-  document.dispatchEvent(new Event("visibilitychange"));
-}"""
-# The size and first four bytes of the file named so in the worker's cache.
-KEPT_SNAPSHOT_JS = """async (name) => {
-  for (const key of await caches.keys()) {
-    const cache = await caches.open(key);
-    for (const request of await cache.keys()) {
-      if (request.url.endsWith("/" + name)) {
-        const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-        return [bytes.length, Array.from(bytes.slice(0, 4))];
-      }
-    }
-  }
-  return [0, []];
-}"""
+HEAVY_READY = '[data-heavy="ready"]'
 
 
 @dataclass
@@ -109,23 +90,12 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     app = watched(context.new_page(), own_site.url)
     page = app.open(fragment("sudoku9-rich"))
     wait_until_controlled(page)
+    page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
     # every file the first visit fetched is in the worker's precache list
     precached = set(site.precache_files(own_site.folder))
     fetched = {urlsplit(u).path.lstrip("/") or "./" for u in app.requests if u.startswith(own_site.url)}
     assert fetched - {"sw.js"} <= precached
     assert {f"vendor/pyodide-{site._version('pyodide')}/{name}" for name in site.PYODIDE_FILES} <= precached
-    # the snapshot came gzipped and is kept so until the page is hidden (the player is
-    # elsewhere); then the worker gunzips it, so a start from the cache skips that work
-    [snapshot] = own_site.folder.glob("vendor/pyodide-*/snapshot.*.gz")
-    assert snapshot.read_bytes()[:2] == GZIP_MAGIC
-    size, head = page.evaluate(KEPT_SNAPSHOT_JS, snapshot.name)
-    assert (size, bytes(head[:2])) == (snapshot.stat().st_size, GZIP_MAGIC)
-    page.evaluate(HIDE_JS)
-    raw = [len(gzip.decompress(snapshot.read_bytes())), list(b"\0snp")]
-    deadline = time.monotonic() + START_TIMEOUT / 1000
-    while page.evaluate(KEPT_SNAPSHOT_JS, snapshot.name) != raw:
-        assert time.monotonic() < deadline, "the worker never gunzipped the snapshot it keeps"
-        page.wait_for_timeout(100)
 
     own_site.stop()  # no server any more, and the browser is offline too
     context.set_offline(True)
@@ -133,7 +103,9 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
     assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
-    assert page.evaluate("document.documentElement.dataset.startedFrom") == "snapshot"
+    page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)  # offline too
+    page.click("#hint")
+    assert page.inner_text("#message").startswith("Hint: ")
 
     # another share link, in a new tab: a whole new page load, served by the worker
     other = watched(context.new_page(), own_site.url)
@@ -148,28 +120,6 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     for each in (app, other, samurai):
         assert each.problems == []
         assert outside(each.requests, own_site.url) == []
-
-
-def test_a_snapshot_that_does_not_gunzip_still_leaves_a_page_that_opens_offline(
-    context: BrowserContext, own_site: Served,
-) -> None:
-    [snapshot] = own_site.folder.glob("vendor/pyodide-*/snapshot.*.gz")
-    snapshot.write_bytes(b"not a gzip stream, a deployment gone wrong")
-    app = watched(context.new_page(), own_site.url)
-    page = app.open(fragment("sudoku9-rich"))
-    assert page.evaluate("document.documentElement.dataset.startedFrom") == "fresh"
-    wait_until_controlled(page)  # the worker installed all the same, the bytes kept as they came
-    assert page.evaluate(KEPT_SNAPSHOT_JS, snapshot.name)[0] == snapshot.stat().st_size
-
-    own_site.stop()
-    context.set_offline(True)
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
-    assert page.evaluate("document.documentElement.dataset.startedFrom") == "fresh"
-    assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
-    app.cell(0, 2).click()
-    page.keyboard.type("4")
-    assert app.cell(0, 2).text_content() == "4"
 
 
 def test_an_updated_build_replaces_the_old_cache(context: BrowserContext, own_site: Served) -> None:

@@ -1,0 +1,124 @@
+"""The first visit: a shared link takes input before the heavy runtime has loaded.
+
+The person who taps a shared link is usually opening the page for the first time, on a
+phone network. The first screen (MicroPython on the main thread, about 0.3 MB) must open
+the link, take a tapped digit and update the address bar while Pyodide (about 20 MB on
+disk) has not arrived: here its files are held back by the browser context until the
+test lets them through. Once the heavy worker is up, Hint, Solve and New puzzle work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Route
+
+from pycore import links
+from pycore.model import Puzzle
+from pycore.solve import count_solutions
+
+from .conftest import READY, START_TIMEOUT, App
+from .samples import SAMPLES
+
+HEAVY_READY = '[data-heavy="ready"]'
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture
+def phone_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh profile (no cache, no service worker) on a phone-sized touch screen."""
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    yield context
+    context.close()
+
+
+def state(app: App) -> Puzzle:
+    return links.read(app.page.evaluate("location.href"))[1]
+
+
+def heavy_request(url: str) -> bool:
+    """A request only the heavy worker makes: Pyodide's files, pycore's zip, its script."""
+    path = urlsplit(url).path
+    return "/vendor/pyodide-" in path or "/assets/pycore." in path or "/assets/heavy." in path
+
+
+def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
+    phone_context: BrowserContext, site_url: str,
+) -> None:
+    held: list[Route] = []
+    phone_context.route(lambda url: heavy_request(url), held.append)  # answered later, or never
+    app = App(phone_context.new_page(), site_url)
+    app.watch(app.page)
+    shared = SAMPLES["sudoku9-rich"]()
+    app.open(links.best(shared)[1])
+    page = app.page
+    assert page.evaluate("document.documentElement.dataset.heavy") is None  # not up: its files wait
+
+    empty = next(i for i, c in enumerate(shared.cells) if c.kind == "empty")
+    before = page.evaluate("location.hash")
+    page.tap(f'#grid [data-index="{empty}"]')
+    page.tap('#pad button[data-digit="4"]')
+    assert page.text_content(f'#grid [data-index="{empty}"]') == "4"
+    assert page.evaluate("location.hash") != before
+    assert state(app).cells[empty].digit == 4  # the link holds the digit
+    assert held, "the page asked for the heavy runtime once its grid was up"
+    first_screen = [u for u in app.requests if not heavy_request(u)]
+    assert not [u for u in first_screen if "pyodide" in u or u.endswith(".zip")]
+
+    # Hint before the worker is up says it is loading, and the page keeps answering
+    page.evaluate("document.getElementById('hint').click()")  # not awaited: it waits for the worker
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Loading the solver')")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("9")
+    assert page.evaluate("document.activeElement.textContent") == "9"
+
+    phone_context.unroute(lambda url: heavy_request(url))  # the network lets the runtime through
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint: ')",
+                           timeout=START_TIMEOUT)
+    assert app.problems == []
+
+
+def test_once_the_heavy_worker_is_up_hint_solve_and_new_puzzle_work(app: App) -> None:
+    page = app.open(links.best(SAMPLES["sudoku9-givens"]())[1])
+    page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
+    page.click("#hint")
+    assert page.inner_text("#message").startswith("Hint: ")
+    assert page.locator("#grid .hint-target").count() >= 1
+    page.click("#hint")  # the second press applies it
+    assert page.inner_text("#message").startswith("Hint applied: ")
+
+    page.click("#solve")
+    assert page.inner_text("#message") == "Solved (Undo takes it back)."
+    solved = state(app)
+    assert solved.is_solved and count_solutions(solved, limit=1) == 1
+
+    page.select_option("#shape", "sudoku-4")
+    page.select_option("#level", "easy")
+    page.click("#new")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('A new easy puzzle')",
+                           timeout=START_TIMEOUT)
+    made = state(app)
+    assert made.size == 4 and count_solutions(made, limit=2) == 1
+
+
+def test_the_build_serves_the_first_screen_small_and_compressed(app: App) -> None:
+    """What the first screen needs (not the heavy worker's files), as the browser got it."""
+    sizes: dict[str, int] = {}
+
+    def record(response: object) -> None:
+        url = str(getattr(response, "url", ""))
+        if url.startswith(app.url) and not heavy_request(url):
+            sizes[url] = int(response.request.sizes()["responseBodySize"])  # type: ignore[attr-defined]
+
+    app.page.on("response", record)
+    app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
+    encodings = app.page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter(e => e.name.includes('/micropython') || e.name.includes('/assets/light.'))
+        .map(e => [e.name, e.encodedBodySize, e.decodedBodySize])""")
+    assert encodings and all(encoded < decoded for _, encoded, decoded in encodings), encodings
+    assert sum(sizes.values()) < 500_000, sizes  # the issue's budget for a first visit

@@ -1,0 +1,247 @@
+"""The page's heavy Python: a Pyodide worker that solves, hints, makes puzzles, reads and
+writes other tools' texts and draws QR codes and SVGs.
+
+The page (MicroPython on the main thread, web/app.py) starts this worker once its grid
+takes input, so the first screen never waits for Pyodide's 20 MB; until it answers,
+those buttons say they are loading. Every call takes and returns plain text: a puzzle
+crosses as its JSON form (`pycore.formats.json`, lossless for every state), and the
+answers are JSON objects. What to say to the player is decided here, beside the code
+that knows it; the page shows it. This module touches no DOM (a worker of a page that is
+not cross-origin isolated cannot), so it runs the same under any host.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pyodide_js  # the running Pyodide's API (loadPackage)
+from pyodide.ffi import to_js
+
+from pycore import links, messages
+from pycore.errors import FormatError, PuzzleError
+from pycore.formats import json as json_form
+from pycore.model import Puzzle
+from pycore.solve import count_solutions, techniques
+from pycore.solve import solve as solved
+from pycore.solve.generate import GenerateFailed, generate
+from pycore.solve.start import NoSolution
+
+NO_STEP = "No step found with the techniques I know: the next move needs a guess."
+LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug"}
+WHAT_LOADS = {"segno": "QR code maker"}
+
+# The page's address (without its fragment) and the build's optional wheels, module -> site
+# paths; `start` sets them (a worker started from a blob: URL cannot resolve site paths).
+PLACE: dict[str, Any] = {"base": "", "wheels": {}}
+LOADED: set[str] = set()
+
+
+def _answer(**fields: Any) -> str:
+    return json.dumps(fields, separators=(",", ":"))
+
+
+def _said(text: str, error: bool = False) -> str:
+    return _answer(said=text, error=error)
+
+
+def _puzzle(state: str) -> Puzzle:
+    return json_form.decode(state)
+
+
+def _state(puzzle: Puzzle) -> str:
+    return json_form.encode(puzzle)
+
+
+def start(facts: str) -> str:
+    """The page's address and wheel list; the answer says the worker is up."""
+    PLACE.update(json.loads(facts))
+    random.seed()
+    return _answer(ready=True)
+
+
+# -- check, solve --------------------------------------------------------------------
+
+
+def check(state: str) -> str:
+    p = _puzzle(state)
+    try:
+        count = count_solutions(p, limit=2)
+    except PuzzleError as err:
+        return _said(f"Cannot check this grid.\n({err})", error=True)
+    if count == 0:
+        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
+    if p.is_solved:
+        return _said("Solved. Well done!")
+    if count == 1:
+        return _said("No mistakes so far.")
+    return _said("No mistakes so far, but the puzzle has more than one solution.")
+
+
+def solve(state: str) -> str:
+    try:
+        result = solved(_puzzle(state))
+    except PuzzleError as err:
+        return _said(f"This grid cannot be solved.\n({err})", error=True)
+    return _answer(state=_state(result), said="Solved (Undo takes it back).", error=False)
+
+
+def doubt(state: str) -> str:
+    """A compact link that opened to a grid no solution fits may have been cut off."""
+    return messages.doubt(_puzzle(state)) or ""
+
+
+# -- hint ----------------------------------------------------------------------------
+
+
+def technique_words(name: str) -> str:
+    """A technique's name as a player reads it: "naked-pair" -> "Naked pair", "xy-wing" -> "XY-wing"."""
+    words = name.split("-")
+    out = ""
+    for i, word in enumerate(words):
+        letters = word in LETTERS
+        if i:
+            out += "-" if words[i - 1] in LETTERS else " "
+        out += word.upper() if letters else word
+    return out[:1].upper() + out[1:]
+
+
+def hint(state: str) -> str:
+    """The simplest next step on the grid as it is: what it changes, the pattern to draw,
+    the words for the message line, and the grid with it applied (the second press)."""
+    p = _puzzle(state)
+    if p.is_solved:
+        return _said("Solved: there is nothing left to hint.")
+    try:
+        count = count_solutions(p, limit=2)
+        # uniqueness techniques hold only for a puzzle with one solution
+        step = techniques.next_step(p, uniqueness=count == 1) if count else None
+    except NoSolution:
+        count, step = 0, None
+    except PuzzleError as err:
+        return _said(f"No hint for this grid.\n({err})", error=True)
+    if count == 0:
+        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
+    if step is None:
+        return _said(NO_STEP)
+    name = technique_words(step.technique)
+    if name[1:2].islower():  # "hidden single", but "XY-wing"
+        name = name[0].lower() + name[1:]
+    because = step.explanation.rstrip().removesuffix(".")
+    placed, removed = len(step.placements), len(step.eliminations)
+    done = [f"placed {placed} digit{'s' * (placed != 1)}"] if placed else []
+    if removed:
+        done.append(f"removed {removed} candidate{'s' * (removed != 1)}")
+    return _answer(
+        # one paragraph: on a phone every line of it pushes the grid down
+        said=f"Hint: {because} ({name}). Press Hint again to apply it.", error=False,
+        step={"placements": step.placements, "eliminations": step.eliminations,
+              "cells": step.cells, "digits": step.digits},
+        applied=_state(techniques.apply(p, step)),
+        applied_said=f"Hint applied: {' and '.join(done)}. Undo takes it back.",
+    )
+
+
+# -- new puzzle ----------------------------------------------------------------------
+
+
+def new_puzzle(shape: str, level: str) -> str:
+    """A puzzle of the shape and level, made here with a fresh random seed."""
+    started = time.perf_counter()
+    try:
+        puzzle = generate(shape, level, random.SystemRandom().randrange(2**32))
+    except GenerateFailed:
+        return _said(f"No {level} puzzle of this shape turned up this time. "
+                     "Try again, or pick another level.", error=True)
+    except (ValueError, PuzzleError) as err:
+        return _said(f"Could not make that puzzle.\n({err})", error=True)
+    took = time.perf_counter() - started
+    givens = sum(1 for c in puzzle.cells if c.kind == "given")
+    return _answer(state=_state(puzzle), error=False,
+                   said=f"A new {level} puzzle, {givens} givens (made in {took:.1f} s). Have fun!")
+
+
+# -- other tools ---------------------------------------------------------------------
+
+
+class WheelUnavailable(Exception):
+    """An optional wheel could not be fetched from this site (offline with an empty cache,
+    say): the player is told in plain words; this is no fault of any puzzle format."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"The {what} could not be loaded from this site. "
+                         "Try again when you are online.")
+
+
+async def _load_wheel(module: str) -> None:
+    """A wheel the build put beside the page, loaded from this origin on first use."""
+    if module in LOADED:
+        return
+    base = str(PLACE["base"])
+    paths = PLACE["wheels"].get(module, [])
+    what = WHAT_LOADS.get(module, module)
+    if not paths or not base:
+        raise WheelUnavailable(what)
+    from urllib.parse import urljoin
+
+    try:
+        await pyodide_js.loadPackage(to_js([urljoin(base, path) for path in paths]))
+    except Exception:  # offline with an empty cache, say: the caller says so, as text
+        raise WheelUnavailable(what) from None
+    LOADED.add(module)
+
+
+def read_any(text: str) -> str:
+    """A pasted text in any format we or other tools write: the grid, its format and what
+    could not be kept; or, when nothing fits, the player's words for why."""
+    try:
+        found = links.read_any(text)
+    except (FormatError, PuzzleError) as err:
+        return _said(messages.pasting(err, text), error=True)
+    return _answer(state=_state(found.puzzle), format=found.format, warnings=list(found.warnings))
+
+
+def survey(state: str) -> str:
+    """One verdict per export target: whether it holds this grid, and what it leaves out."""
+    from pycore.formats import tools as exports
+
+    return json.dumps([{"name": v.name, "title": v.title, "is_link": v.is_link,
+                        "refused": v.refused, "lost": list(v.lost)}
+                       for v in exports.survey(_puzzle(state))])
+
+
+def export(name: str, state: str) -> str:
+    from pycore.formats import tools as exports
+
+    try:
+        text = exports.export(name, _puzzle(state), True)
+    except FormatError as err:
+        return _answer(error=f"Could not export: {err}")
+    return _answer(text=text, title=exports.EXPORTS[name].title)
+
+
+async def qr(link: str) -> str:
+    """The QR code of a link, as SVG (segno, loaded from this site on first use)."""
+    try:
+        await _load_wheel("segno")
+    except WheelUnavailable as err:
+        return _answer(error=f"No QR code: {err}")
+    from pycore.render.qr import qr_svg
+
+    try:
+        return _answer(svg=qr_svg(link))
+    except FormatError as err:
+        return _answer(error=f"No QR code: {err}.")
+
+
+def svg(state: str) -> str:
+    from pycore.render.svg import render_svg
+
+    drawn: str = render_svg(_puzzle(state))
+    return drawn
+
+
+__export__ = ["start", "check", "solve", "doubt", "hint", "new_puzzle", "read_any", "survey",
+              "export", "qr", "svg"]

@@ -1,0 +1,83 @@
+"""The page's side of its heavy worker (web/heavy.py, Pyodide): started once the grid
+takes input, called with plain text, answered with JSON.
+
+The first screen never waits for it: the worker's runtime is about 5 MB compressed (20 MB
+on disk), which a phone network takes many seconds to bring, while the grid, typing, the
+link and saving need only the MicroPython part. When the worker is up, `<html
+data-heavy="ready">` says so (tests and benchmarks wait for it), and the offline worker
+(web/sw.js) is registered then: its install finds every file in the HTTP cache, so a first
+visit downloads nothing twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from dom import FACTS, flush, later, set_attribute, spawn
+from pyscript import create_named_worker
+
+from pycore.formats import json as json_form
+from pycore.model import Puzzle
+
+NAME = "heavy"
+
+
+def state_of(p: Puzzle) -> str:
+    """A grid as the worker takes it: its JSON form, which holds every state."""
+    return json_form.encode(p)
+
+
+def puzzle_of(state: str) -> Puzzle:
+    """A grid the worker answered with (its JSON form)."""
+    return json_form.decode(state)
+
+
+class HeavyUnavailable(Exception):
+    """The worker could not start (offline on a first visit, say)."""
+
+
+class Heavy:
+    """Starts the worker once and hands out calls to it; a call before it is up waits."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.started = False
+        self.failed = ""
+        self.up = asyncio.Event()
+
+    @property
+    def ready(self) -> bool:
+        return self.worker is not None
+
+    def start(self) -> None:
+        if not self.started:
+            self.started = True
+            spawn(self._start(), busy=False)
+
+    async def _start(self) -> None:
+        plan = json.loads(FACTS["heavy"])
+        try:
+            worker = await create_named_worker(src=plan["src"], name=NAME,
+                                               config=json.dumps(plan["config"]), type="py")
+            await worker.start(json.dumps({"base": FACTS["href"].split("#", 1)[0],
+                                           "wheels": json.loads(FACTS["wheels"])}))
+        except Exception as err:  # any failure of the worker's start
+            self.failed = f"{type(err).__name__}: {err}"
+            set_attribute(":root", "data-heavy", "failed")
+        else:
+            self.worker = worker
+            set_attribute(":root", "data-heavy", "ready")
+        later("register", "sw.js")  # the offline worker: now every file is in the HTTP cache
+        flush()
+        self.up.set()
+
+    async def call(self, function: str, *args: str) -> Any:
+        """Call one of the worker's functions (starting it if need be); its JSON answer."""
+        self.start()
+        await self.up.wait()
+        if self.worker is None:
+            raise HeavyUnavailable(self.failed)
+        answer = await getattr(self.worker, function)(*args)
+        return json.loads(str(answer)) if function != "svg" else str(answer)
