@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, ClassVar
 from urllib.parse import quote, unquote_to_bytes
 
-from .site import ASSETS, CSP, ISOLATION, LONG_CACHE, SITE, TYPES, VENDOR
+from .site import ASSETS, CSP, LONG_CACHE, SITE, TYPES, VENDOR
 
 # What gets compressed: text always (when it shrinks), wasm and zip only when it saves enough.
 TEXT_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".py", ".svg", ".webmanifest", ".txt"})
@@ -48,7 +48,7 @@ ON_THE_FLY_CACHE = 64 << 20  # bytes of such gzips kept at most
 def headers_for(path: str) -> dict[str, str]:
     """The response headers of one site path (netlify.toml gives the published site the same)."""
     out = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer", **ISOLATION}
+           "Referrer-Policy": "no-referrer"}
     out["Cache-Control"] = (
         LONG_CACHE if path.startswith((f"/{VENDOR}/", f"/{ASSETS}/")) else "no-cache"
     )
