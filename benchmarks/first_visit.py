@@ -367,7 +367,10 @@ def main(argv: list[str] | None = None) -> None:
                     url = f"{proxy.url}#{fragment}"
                     for i in range(1, args.runs + 1):
                         shots = [(float(s), args.screenshots / f"{name}-{i}-{s}s.png") for s in SHOTS]
-                        run = one_run(play, chromium, proxy, url, timeout, type_into, shots)
+                        try:
+                            run = one_run(play, chromium, proxy, url, timeout, type_into, shots)
+                        except PlaywrightError as err:  # the browser failed: a failed run
+                            run = Run(Visit(error=str(err).splitlines()[0][:200]), None)
                         results[name].append(run)
                         back = f"; {describe(run.back, 'return')}" if run.back else ""
                         print(f"{name} run {i}: {describe(run.first, 'first')}{back}", flush=True)
