@@ -250,6 +250,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     # A refused request line still gets a status line and headers (Python's default, 0.9,
     # would send the error page bare).
     default_request_version = "HTTP/1.0"
+    # Keep-alive: a page's files come over a few connections, not one each (on a phone
+    # network every new connection costs a round trip before its request can go).
+    protocol_version = "HTTP/1.1"
     timeout: ClassVar[float | None] = 30  # seconds a connection may stay silent (read or write)
 
     def end_headers(self) -> None:
