@@ -276,6 +276,23 @@ def light_bundle() -> bytes:
     return json.dumps(files, sort_keys=True, separators=(",", ":")).encode()
 
 
+# The PyScript chunks its core loads at every start, beside the one core.js imports: named
+# in the page as module preloads, so the browser asks for them all at once instead of one
+# round trip after another as each file names the next (on a phone network each costs one).
+PYSCRIPT_START_CHUNKS = ("deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+
+
+def pyscript_preloads(dist: Path) -> list[str]:
+    """The file names, in PyScript's dist folder, of the chunks every start loads."""
+    core = (dist / "core.js").read_text(encoding="utf-8")
+    names = re.findall(r'from"\./([^"]+\.js)"', core)
+    for path in sorted(dist.glob("*.js")):
+        hashed = _HASHED.fullmatch(path.name.removesuffix(".js"))
+        if hashed and hashed.group(1) in PYSCRIPT_START_CHUNKS:
+            names.append(path.name)
+    return names
+
+
 def _copy_tree(source: Path, dest: Path, skip_suffix: str = ".map") -> None:
     for path in source.rglob("*"):
         if path.is_file() and not path.name.endswith(skip_suffix):
@@ -334,6 +351,9 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     page = page.replace("{{csp}}", html.escape(meta_csp()))
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
     page = page.replace("{{heavy}}", html.escape(json.dumps(heavy, separators=(",", ":"))))
+    preloads = pyscript_preloads(modules / "@pyscript" / "core" / "dist")
+    page = page.replace("{{pyscript preloads}}", "\n  ".join(
+        f'<link rel="modulepreload" href="{pyscript_dir}/{name}">' for name in preloads))
     for name, target in names.items():
         page = page.replace("{{" + name + "}}", target)
     if "{{" in page:

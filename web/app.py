@@ -295,7 +295,7 @@ class Page:
         the one shown (messages.doubt, in the heavy worker). A tagged link's length tells a
         cut one already."""
         try:
-            words = str(await self.heavy.call("doubt", state_of(puzzle)))
+            words = str((await self.heavy.call("doubt", state_of(puzzle)))["said"])
         except HeavyUnavailable:
             return
         if words and self.said == said and not self.said_error:

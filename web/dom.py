@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # MicroPython's typing (web/micropython/typing.py) has only what runs
     from collections.abc import Callable
+    from typing import TypeAlias
 
 # early.js's one function (`pycoreDom(call, ...args)`), and what the page holds that
 # Python needs at start (the address, the build's wheel list and heavy worker), read once.

@@ -89,8 +89,9 @@ def solve(state: str) -> str:
 
 
 def doubt(state: str) -> str:
-    """A compact link that opened to a grid no solution fits may have been cut off."""
-    return messages.doubt(_puzzle(state)) or ""
+    """A compact link that opened to a grid no solution fits may have been cut off: what to
+    say instead of its "Opened ..." line ("" when a solution fits)."""
+    return _said(messages.doubt(_puzzle(state)) or "", error=True)
 
 
 # -- hint ----------------------------------------------------------------------------
@@ -239,8 +240,7 @@ async def qr(link: str) -> str:
 def svg(state: str) -> str:
     from pycore.render.svg import render_svg
 
-    drawn: str = render_svg(_puzzle(state))
-    return drawn
+    return _answer(svg=render_svg(_puzzle(state)))
 
 
 __export__ = ["start", "check", "solve", "doubt", "hint", "new_puzzle", "read_any", "survey",

@@ -80,4 +80,4 @@ class Heavy:
         if self.worker is None:
             raise HeavyUnavailable(self.failed)
         answer = await getattr(self.worker, function)(*args)
-        return json.loads(str(answer)) if function != "svg" else str(answer)
+        return json.loads(str(answer))

@@ -247,7 +247,7 @@ class Tools:
 
     async def grid_svg(self) -> str | None:
         drawn = await self.page.ask_heavy("svg", state_of(self.page.editor.puzzle))
-        return None if drawn is None else str(drawn)
+        return None if drawn is None else str(drawn["svg"])
 
     async def on_print(self, event: Any) -> None:
         """Print the grid as pycore draws it (the page's print stylesheet shows only that)."""

@@ -19,7 +19,7 @@ from pycore import links
 from pycore.model import Puzzle
 from pycore.solve import count_solutions
 
-from .conftest import READY, START_TIMEOUT, App
+from .conftest import START_TIMEOUT, App
 from .samples import SAMPLES
 
 HEAVY_READY = '[data-heavy="ready"]'
@@ -122,3 +122,10 @@ def test_the_build_serves_the_first_screen_small_and_compressed(app: App) -> Non
         .map(e => [e.name, e.encodedBodySize, e.decodedBodySize])""")
     assert encodings and all(encoded < decoded for _, encoded, decoded in encodings), encodings
     assert sum(sizes.values()) < 500_000, sizes  # the issue's budget for a first visit
+    # every file of the runtime's chain is asked for at once, named in the page (no round
+    # trip waits for the file before it to name it)
+    named = set(app.page.evaluate("""() => [...document.querySelectorAll(
+        'link[rel=modulepreload], link[rel=preload], script[src], link[rel=stylesheet]')]
+        .map(e => new URL(e.href || e.src, location.href).pathname)"""))
+    chain = {urlsplit(url).path for url in sizes if "/vendor/" in url or "/assets/" in url}
+    assert chain and chain <= named, chain - named
