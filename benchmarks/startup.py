@@ -1,58 +1,68 @@
-"""Start-up: the app against the bare interpreter it runs on, cold and warm, in headless Chromium.
+"""Start-up: the app against the bare interpreter, cold and warm, in headless Chromium.
 
     python -m benchmarks.startup              # 5 runs of each page, cold and warm; a table
     python -m benchmarks.startup --runs 9
 
-One run builds the site and serves it (with `pycore.site`'s server and headers) next
-to two generated pages that boot the same vendored PyScript + Pyodide:
+One run builds the site (`pycore.site.build`, from the working tree) and serves it with
+pycore's own server and headers, next to one generated page, then opens each page in
+headless Chromium (Debian's /usr/bin/chromium unless told otherwise):
 
-- `bare`: only the interpreter; its script prints a line and marks the page ready.
-- `imports`: the bare page plus the app's own Python files (in PyScript's `files`, as
-  the app's page fetches them when it has no snapshot) and exactly the modules web/app.py
-  imports at its top: what our code costs before it draws anything.
-- `app`: the real page opened on a share link; ready when the link is decoded, the
-  grid drawn and the cells take input (app.py sets `data-ready` then; one run per
-  series also types a digit to check). When the built site ships a memory snapshot
-  of the interpreter (a `snapshot*` file under vendor/), this is the snapshot page.
-- `app, no snapshot` (only when the site has a snapshot): the same page from a second
-  server whose snapshot file is not a snapshot, so every load takes the page's own
-  fallback (a normal start); its service worker installs and caches as usual.
+- `bare`: the issue's yardstick, "the bare interpreter": the vendored PyScript booting the
+  vendored Pyodide (the one the page's heavy worker runs) on the main thread; its script
+  prints a line and marks the page ready. It has no service worker.
+- `app`: the real page opened on a share link (a half-solved 9x9). Its first screen runs on
+  MicroPython on the main thread; ready is `<html data-ready="true">` (the link decoded,
+  the grid drawn, the cells take input). Then the page starts its heavy worker (Pyodide:
+  solver, hints, new puzzles, other tools); heavy is `<html data-heavy="ready">`, when Hint
+  would work ("-" when the page says `data-heavy="failed"` or not within 120 s). Once the
+  heavy worker is up the page registers its service worker (sw.js), which precaches
+  the whole page. One run also types a digit into the warm page, after its heavy worker
+  is up, to check that the grid takes input.
 
-The generated pages always name Pyodide's own `pyodide.mjs`, never the page's
-snapshot-restoring wrapper, so `bare` stays the bare interpreter. Goals (issue 17):
-the app at most 0.7x bare cold and 0.5x bare warm, in the same run; the machine's
-load average is printed with the table, since the agents sharing it move every number.
+Times are read inside the page (a MutationObserver, added before the page's own scripts,
+notes `performance.now()` when `data-ready` and `data-heavy` appear), so they count from
+navigation start, with no polling delay. Cold: a new browser profile on disk (empty disk
+cache, no service worker). Warm: the next navigation in that profile once the first visit
+is complete: for the app, its heavy worker answered (or failed, or timed out), the service
+worker controls the page (`navigator.serviceWorker.controller`; at most 30 s) and the
+server sent nothing for a second, so the warm load comes from the service worker's cache
+(the table says how many warm loads it controlled); `bare` has no worker, so its warm load
+comes from the browser's HTTP cache. Bytes: response bodies the server sent, cold from the
+navigation until the first visit was complete (the heavy worker's runtime and the service
+worker's install included), warm during the warm load (until heavy, for the app).
 
-"Ready" is read inside the page (a MutationObserver notes `performance.now()` when
-`data-ready` appears), so it counts from navigation start, with no polling delay.
-Cold: a new browser profile (empty disk cache, no service worker). Warm: the next
-navigation in that profile after the first load (for the app: after its service worker took
-control, so everything comes from the worker's cache; the generated pages have no
-worker, so theirs come from the browser's HTTP cache). Bytes: response bodies the
-server sent during the cold run, including the worker's install. Medians are
-printed with PyScript's own progress stages, to show where the time goes.
+The table gives medians and the app's ratios to bare in the same run against issue 17's
+goals (at most 0.7x bare cold, 0.5x bare warm: "return visits stay at most 0.5x the bare
+interpreter"), headed by the machine (CPU, cores), its load average before and after, the
+commit and the date: the agents sharing the machine move every number. A second table
+gives, for `bare`, when PyScript's progress stages and the large downloads ended.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
+import datetime
+import html
 import json
+import math
 import os
 import re
 import shutil
 import statistics
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, Playwright, sync_playwright
 
+from benchmarks.first_visit import commit, cpu_model
 from pycore import links, site
 from pycore.model import Puzzle, given, value
 
@@ -60,32 +70,42 @@ ROOT = Path(__file__).resolve().parent.parent
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-TIMEOUT = 120_000
-READY = '[data-ready="true"]'
+TIMEOUT = 120_000  # ms for ready, and again for heavy
+CONTROLLED = 30_000  # ms at most for the service worker to control the first visit
+QUIET_S = 1.0  # the first visit is complete once the server sent nothing for this long
+CHECK_CELL, CHECK_DIGIT = 2, "1"  # the sample's cell 2 holds the player's 4
 
-# In every page, before any of its own scripts: note when it became ready and PyScript's stages.
+# In every page, before any of its own scripts: when it became ready, when its heavy
+# worker answered, and PyScript's progress stages.
 PROBE = """
 (() => {
-  window.__progress = [];
-  addEventListener("py:progress", (e) => window.__progress.push([String(e.detail), performance.now()]));
-  new MutationObserver((_, observer) => {
-    if (document.documentElement.dataset.ready === "true") {
-      window.__ready = performance.now();
-      observer.disconnect();
+  const marks = window.__marks = {progress: []};
+  addEventListener("py:progress", (e) => marks.progress.push([String(e.detail), performance.now()]));
+  const look = () => {
+    const root = document.documentElement;
+    if (!root) return;
+    if (marks.ready === undefined && root.dataset.ready === "true") marks.ready = performance.now();
+    const heavy = root.dataset.heavy;
+    if (marks.heavy === undefined && (heavy === "ready" || heavy === "failed")) {
+      marks.heavy = performance.now();
+      marks.heavyState = heavy;
     }
-  }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+  };
+  new MutationObserver(look).observe(document, {
+    attributes: true, subtree: true, childList: true, attributeFilter: ["data-ready", "data-heavy"]});
+  look();
 })();
 """
 STAGES = ("Loading interpreter", "Loaded interpreter", "Loaded Pyodide")
+CONTROLLED_NOW = "!!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 
 GOALS = {"cold": 0.7, "warm": 0.5}  # the app's ready time over bare's, at most
 
 GENERATED = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
-<link rel="stylesheet" href="{pyscript}/core.css">{head}
+<link rel="stylesheet" href="{pyscript}/core.css">
 <script type="module" src="{pyscript}/core.js"></script></head>
 <body><script type="py" config='{config}'>
-{body}
 from pyscript import document
 document.documentElement.setAttribute("data-ready", "true")
 print("{title}: ready")
@@ -101,108 +121,54 @@ def sample() -> Puzzle:
     return Puzzle.blank("sudoku", 9).with_cells(cells)
 
 
-def app_imports() -> list[str]:
-    """The modules web/app.py imports at its top (not pyscript/pyodide: the bare page has those)."""
-    tree = ast.parse((ROOT / "web" / "app.py").read_text(encoding="utf-8"))
-    names: list[str] = []
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            names += [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.append(node.module)
-    return [n for n in dict.fromkeys(names) if n.split(".")[0] not in ("pyscript", "pyodide", "__future__")]
-
-
-def snapshot_files(folder: Path) -> list[Path]:
-    """The memory snapshot(s) the built site ships (none before the snapshot page)."""
-    vendor = folder / "vendor"
-    if not vendor.is_dir():
-        return []
-    return sorted(p for p in vendor.rglob("*snapshot*")
-                  if p.is_file() and not p.name.endswith((".mjs", ".js")))
-
-
-def page_config(folder: Path, index: str) -> dict[str, Any]:
-    """The app's PyScript config: inline JSON in the page, or the JSON file it names."""
-    inline = re.search(r"config='([^']+)'", index)
-    if inline:
-        config: dict[str, Any] = json.loads(inline.group(1))
-        return config
-    named = re.search(r'config="([^"]+\.json)"', index)
-    if named is None:
-        raise SystemExit("benchmarks.startup: the page's PyScript config was not found in index.html")
-    loaded: dict[str, Any] = json.loads((folder / named.group(1)).read_text(encoding="utf-8"))
-    return loaded
-
-
-def plain_interpreter(folder: Path, interpreter: str) -> str:
-    """Pyodide's own module: the page may name a wrapper beside it (the snapshot start)."""
-    where, _, name = interpreter.rpartition("/")
-    own = f"{where}/pyodide.mjs" if where else "pyodide.mjs"
-    if name != "pyodide.mjs" and (folder / own.removeprefix("./")).is_file():
-        return own
-    return interpreter
+def pyodide_interpreter(folder: Path, index: str) -> str:
+    """The Pyodide the page's heavy worker runs: the interpreter its `pycore-heavy` meta
+    names, else the vendored pyodide.mjs."""
+    meta = re.search(r'<meta name="pycore-heavy" content="([^"]+)"', index)
+    if meta:
+        plan = json.loads(html.unescape(meta.group(1)))
+        named = plan.get("config", {}).get("interpreter")
+        if isinstance(named, str) and named.endswith(".mjs"):
+            return named
+    found = sorted((folder / site.VENDOR).glob("pyodide-*/pyodide.mjs"))
+    if not found:
+        raise SystemExit("benchmarks.startup: no vendored Pyodide in the built site")
+    return f"./{found[-1].relative_to(folder).as_posix()}"
 
 
 def write_pages(folder: Path) -> None:
-    """bare.html and imports.html beside the built app, on the same runtime files."""
+    """bare.html beside the built app, on the same PyScript and Pyodide files."""
     index = (folder / "index.html").read_text(encoding="utf-8")
-    config = page_config(folder, index)
-    pyscript = re.search(r'src="([^"]*pyscript[^"]*)/core\.js"', index).group(1)  # type: ignore[union-attr]
-    config["interpreter"] = plain_interpreter(folder, config["interpreter"])
-    # the app's page fetches pycore and its own modules only without its snapshot
-    # (web/main.py); this page has none, so PyScript's `files` brings them
-    files = config.setdefault("files", {})
-    for zipped in (folder / site.ASSETS).glob("pycore.*.zip"):
-        files[f"./{zipped.relative_to(folder).as_posix()}"] = "./*"
-    for module in site.PAGE_MODULES:
-        stem = module.removesuffix(".py")
-        for built in (folder / site.ASSETS).glob(f"{stem}.*.py"):
-            files[f"./{built.relative_to(folder).as_posix()}"] = f"./{module}"
-    bare = {"interpreter": config["interpreter"]}
+    found = re.search(r'src="([^"]*pyscript[^"]*)/core\.js"', index)
+    if found is None:
+        raise SystemExit("benchmarks.startup: PyScript's core.js was not found in index.html")
+    config = {"interpreter": pyodide_interpreter(folder, index)}
     (folder / "bare.html").write_text(GENERATED.format(
-        title="bare", pyscript=pyscript, config=json.dumps(bare), body="", head=""), encoding="utf-8")
-    # our modules expect the page's early.js (web/dom.py looks up its builder at import)
-    early = re.search(r'<script defer src="([^"]*early[^"]*\.js)"></script>', index)
-    head = f"\n{early.group(0)}" if early else ""
-    body = f"import importlib\nfor name in {app_imports()!r}:\n    importlib.import_module(name)"
-    (folder / "imports.html").write_text(GENERATED.format(
-        title="imports", pyscript=pyscript, config=json.dumps(config), body=body, head=head),
-        encoding="utf-8")
+        title="bare", pyscript=found.group(1), config=json.dumps(config)), encoding="utf-8")
 
 
 class Counter:
+    """Body bytes the server sent, and when it last sent some (time.monotonic())."""
+
     def __init__(self) -> None:
         self.bytes = 0
+        self.last = time.monotonic()
         self.lock = threading.Lock()
 
     def add(self, n: int) -> None:
         with self.lock:
             self.bytes += n
-
-
-NOT_A_SNAPSHOT = b"not a snapshot"
+            self.last = time.monotonic()
 
 
 @contextmanager
-def serving(folder: Path, counter: Counter, broken: frozenset[str] = frozenset()) -> Iterator[str]:
-    """The site's own server, counting the body bytes it sends; files named in `broken`
-    are answered with bytes that are not what they should be (to force a fallback)."""
+def serving(folder: Path, counter: Counter) -> Iterator[str]:
+    """The site's own server, counting the body bytes it sends."""
     server = site.make_server(folder, port=0)
     made = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
     assert isinstance(made, partial)
 
     class Counting(made.func):  # type: ignore[misc, name-defined]
-        def do_GET(self) -> None:
-            if self.path.split("?", 1)[0].rsplit("/", 1)[-1] not in broken:
-                super().do_GET()
-                return
-            self.send_response(200)
-            self.send_header("Content-Type", "application/octet-stream")
-            self.send_header("Content-Length", str(len(NOT_A_SNAPSHOT)))
-            self.end_headers()
-            self.wfile.write(NOT_A_SNAPSHOT)
-
         def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
             while chunk := source.read(64 * 1024):
                 outputfile.write(chunk)
@@ -215,67 +181,105 @@ def serving(folder: Path, counter: Counter, broken: frozenset[str] = frozenset()
 
 @dataclass
 class Run:
-    ready: float
+    ready: float | None = None  # ms from navigation start; None: not ready in time
+    heavy: float | None = None  # ms, when data-heavy="ready" (app only)
     stages: dict[str, float] = field(default_factory=dict)
     resources: dict[str, float] = field(default_factory=dict)
     bytes: int = 0
+    controlled: bool = False  # a service worker controlled this load
     load: float = 0.0  # the machine's 1-minute load average when the load finished
-    started_from: str = ""  # the page's data-started-from: "snapshot" or "fresh" (app only)
+    error: str = ""
 
 
-def measure(page: Any, url: str) -> Run:
-    page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
-    page.wait_for_function("window.__ready !== undefined", timeout=TIMEOUT)
-    ready = float(page.evaluate("window.__ready"))
-    stages = {name: t for name, t in page.evaluate("window.__progress")}
-    ends = page.evaluate("""Object.fromEntries(performance.getEntriesByType('resource')
-        .map(e => [e.name.split('/').pop().split('?')[0], e.responseEnd]))""")
-    wanted = {"pyodide.asm.wasm": "wasm", "python_stdlib.zip": "stdlib"}
-    resources = {label: float(ends[name]) for name, label in wanted.items() if name in ends}
-    snapshot = [t for name, t in ends.items() if "snapshot" in name and not name.endswith((".mjs", ".js"))]
-    if snapshot:
-        resources["snapshot"] = float(max(snapshot))
-    ours = [t for name, t in ends.items() if name.startswith(("main.", "app.", "pycore."))]
-    if ours:
-        resources["our files"] = float(max(ours))
-    started = page.evaluate("document.documentElement.dataset.startedFrom || ''")
-    return Run(ready, stages, resources, load=os.getloadavg()[0], started_from=str(started))
+def measure(page: Page, url: str, counter: Counter, heavy: bool) -> Run:
+    """One navigation to url: ready, then (for the app) heavy; bytes until then."""
+    run = Run()
+    start = counter.bytes
+    try:
+        page.goto(url, wait_until="commit", timeout=TIMEOUT)
+        page.wait_for_function("window.__marks && window.__marks.ready !== undefined", timeout=TIMEOUT)
+        if heavy:
+            with suppress(PlaywrightError):  # a timeout: heavy stays None
+                page.wait_for_function("window.__marks.heavy !== undefined", timeout=TIMEOUT)
+        marks = page.evaluate("window.__marks")
+        run.ready = float(marks["ready"])
+        if marks.get("heavyState") == "ready":
+            run.heavy = float(marks["heavy"])
+        elif heavy:
+            run.error = f'data-heavy="{marks.get("heavyState")}"' if "heavy" in marks \
+                else f"not heavy within {TIMEOUT / 1000:.0f} s"
+        run.stages = {name: float(t) for name, t in marks["progress"]}
+        ends = page.evaluate("""Object.fromEntries(performance.getEntriesByType('resource')
+            .map(e => [e.name.split('/').pop().split('?')[0], e.responseEnd]))""")
+        wanted = {"pyodide.asm.wasm": "wasm", "python_stdlib.zip": "stdlib"}
+        run.resources = {label: float(ends[name]) for name, label in wanted.items() if name in ends}
+        run.controlled = bool(page.evaluate(CONTROLLED_NOW))
+    except PlaywrightError as err:
+        run.error = str(err).splitlines()[0][:200]
+    run.bytes = counter.bytes - start
+    run.load = os.getloadavg()[0]
+    return run
+
+
+def settle(page: Page, counter: Counter, worker: bool) -> None:
+    """Until the service worker controls the page (at most CONTROLLED), then until the
+    server sent nothing for QUIET_S (at most 30 s): the first visit is complete."""
+    if worker:
+        with suppress(PlaywrightError):
+            page.wait_for_function(CONTROLLED_NOW, timeout=CONTROLLED)
+    limit = time.monotonic() + 30
+    while time.monotonic() < limit and time.monotonic() - counter.last < QUIET_S:
+        time.sleep(0.1)
+
+
+def check_input(page: Page) -> str:
+    """Type a digit into the sample's cell 2 (the player's 4): "" if it shows, else why not."""
+    try:
+        cell = f'#grid [data-index="{CHECK_CELL}"]'
+        page.click(cell, timeout=10_000)
+        page.keyboard.press("Backspace")
+        page.keyboard.type(CHECK_DIGIT)
+        page.wait_for_function(f"document.querySelector('{cell}').textContent.trim() === '{CHECK_DIGIT}'",
+                               timeout=10_000)
+    except PlaywrightError as err:
+        return f"typing a digit failed: {str(err).splitlines()[0][:120]}"
+    return ""
 
 
 def series(
-    play: Any, chromium: str, url: str, counter: Counter, worker: bool, check: bool,
-) -> tuple[Run, Run]:
-    """One cold load in a new browser profile, then one warm load in a new tab of it.
+    play: Playwright, chromium: str, url: str, counter: Counter, app: bool, check: bool,
+) -> tuple[Run, Run, str]:
+    """One cold load in a new browser profile, then the next navigation in it (warm);
+    for the app, and `check`, whether the warm page took a typed digit.
 
-    A profile on disk, not an incognito context: Chromium keeps large files (the 9.6 MB
-    wasm) and compiled wasm code only in a disk cache, as a person's browser does.
+    A profile on disk, not an incognito context: Chromium keeps large files (the wasm)
+    and compiled wasm code only in a disk cache, as a person's browser does.
     """
     profile = Path(tempfile.mkdtemp(prefix="pycore-profile-"))
-    context = play.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
+    try:
+        context = play.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
+    except PlaywrightError as err:  # the browser failed to start: a failed run
+        shutil.rmtree(profile, ignore_errors=True)
+        failed = str(err).splitlines()[0][:200]
+        return Run(error=failed), Run(error=failed), ""
     try:
         context.add_init_script(PROBE)
         page = context.pages[0] if context.pages else context.new_page()
         start = counter.bytes
-        cold = measure(page, url)
-        if check:  # the grid takes input
-            page.click('#grid [data-row="0"][data-col="2"]')
-            page.keyboard.press("Backspace")
-            page.keyboard.type("1")
-            # Python answers from its worker a moment later
-            page.wait_for_function("""document.querySelector('#grid [data-row="0"][data-col="2"]')
-                                      .textContent === '1'""", timeout=10_000)
-        if worker:
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
-        page.wait_for_timeout(1000)  # let the worker's install and the cache writes finish
-        cold.bytes = counter.bytes - start
-        page.goto("about:blank")
-        if worker:  # what the worker does once the page is left (gunzip the snapshot) is done
-            page.wait_for_timeout(2000)  # by a later visit, as it is for a returning player
-        warm = measure(page, url)
-        return cold, warm
+        cold = measure(page, url, counter, heavy=app)
+        if cold.ready is None:
+            return cold, Run(error="no warm load after a failed cold one"), ""
+        settle(page, counter, worker=app)
+        cold.bytes = counter.bytes - start  # the whole first visit, the worker's install included
+        warm = Run(error="the browser failed")
+        with suppress(PlaywrightError):
+            page.goto("about:blank")
+            warm = measure(page, url, counter, heavy=app)
+        checked = check_input(page) if check and app and warm.ready is not None else ""
+        return cold, warm, checked
     finally:
-        context.close()
+        with suppress(PlaywrightError):
+            context.close()
         shutil.rmtree(profile, ignore_errors=True)
 
 
@@ -283,21 +287,44 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def ready_ms(runs: list[Run]) -> list[float]:
+    return [r.ready for r in runs if r.ready is not None]
+
+
+def seconds(values: list[float]) -> str:
+    return f"{median(values) / 1000:.2f}" if values else "-"
+
+
+def heavy_cell(heavy: list[float], ready: list[Run]) -> str:
+    """The median time to heavy, and how many ready loads got there when not all did."""
+    cell = seconds(heavy)
+    return f"{cell} ({len(heavy)} of {len(ready)})" if heavy and len(heavy) < len(ready) else cell
+
+
 def table(results: dict[str, dict[str, list[Run]]]) -> str:
-    rows = ["| page | cold ready (s) | warm ready (s) | cold / bare | warm / bare | bytes cold (MB) "
-            "| load (1 min) | started from snapshot |",
-            "|---|---:|---:|---:|---:|---:|---:|---|"]
-    bare = {kind: median([r.ready for r in results["bare"][kind]]) for kind in ("cold", "warm")}
+    rows = ["| page | runs ready (cold, warm) | cold ready (s) | warm ready (s) | cold / bare "
+            "| warm / bare | cold heavy (s) | warm heavy (s) | bytes cold (MB) | bytes warm (KB) "
+            "| warm loads from the service worker | load (1 min) |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
+    bare = {kind: median(ready_ms(results["bare"][kind])) for kind in ("cold", "warm")}
     for name, runs in results.items():
-        cold = median([r.ready for r in runs["cold"]])
-        warm = median([r.ready for r in runs["warm"]])
-        size = median([float(r.bytes) for r in runs["cold"]]) / 1e6
-        every = runs["cold"] + runs["warm"]
-        load = median([r.load for r in every])
-        told = [r for r in every if r.started_from]  # the page says how it started
-        restored = f"{sum(r.started_from == 'snapshot' for r in told)} of {len(told)}" if told else "-"
-        rows.append(f"| {name} | {cold / 1000:.2f} | {warm / 1000:.2f} | {cold / bare['cold']:.2f} "
-                    f"| {warm / bare['warm']:.2f} | {size:.1f} | {load:.1f} | {restored} |")
+        cold, warm = ready_ms(runs["cold"]), ready_ms(runs["warm"])
+        ok_cold = [r for r in runs["cold"] if r.ready is not None]
+        ok_warm = [r for r in runs["warm"] if r.ready is not None]
+        heavy = {kind: [r.heavy for r in runs[kind] if r.heavy is not None] for kind in ("cold", "warm")}
+        cells = [
+            name, f"{len(cold)} of {len(runs['cold'])}, {len(warm)} of {len(runs['warm'])}",
+            seconds(cold), seconds(warm),
+            f"{median(cold) / bare['cold']:.2f}" if cold else "-",
+            f"{median(warm) / bare['warm']:.2f}" if warm else "-",
+            heavy_cell(heavy["cold"], ok_cold) if name != "bare" else "-",
+            heavy_cell(heavy["warm"], ok_warm) if name != "bare" else "-",
+            f"{median([float(r.bytes) for r in ok_cold]) / 1e6:.1f}" if ok_cold else "-",
+            f"{median([float(r.bytes) for r in ok_warm]) / 1e3:.0f}" if ok_warm else "-",
+            f"{sum(r.controlled for r in ok_warm)} of {len(ok_warm)}",
+            f"{median([r.load for r in runs['cold'] + runs['warm']]):.1f}",
+        ]
+        rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
@@ -305,28 +332,38 @@ def goals(results: dict[str, dict[str, list[Run]]]) -> str:
     """The app against issue 17's goals, as ratios to bare measured in the same run."""
     lines = []
     for kind, goal in GOALS.items():
-        bare = median([r.ready for r in results["bare"][kind]])
-        app = median([r.ready for r in results["app"][kind]])
+        bare = median(ready_ms(results["bare"][kind]))
+        app = median(ready_ms(results["app"][kind]))
+        if math.isnan(app) or math.isnan(bare):  # no run got there
+            lines.append(f"- {kind}: no ratio (a page was never ready)")
+            continue
         verdict = "met" if app / bare <= goal else "not met"
         lines.append(f"- {kind}: app {app / bare:.2f}x bare (goal at most {goal}x): {verdict}")
     return "\n".join(lines)
 
 
-def stages_table(results: dict[str, dict[str, list[Run]]]) -> str:
-    """Median times (s from navigation) at which each stage ended."""
-    marks = ("wasm", "stdlib", "snapshot", *STAGES, "our files")
-    rows = ["| page, load | " + " | ".join(marks) + " | ready |",
+def stages_table(runs: dict[str, list[Run]]) -> str:
+    """For bare: median times (s from navigation) at which each stage or download ended."""
+    marks = ("wasm", "stdlib", *STAGES)
+    rows = ["| bare, load | " + " | ".join(marks) + " | ready |",
             "|---|" + "---:|" * (len(marks) + 1)]
-    for name, runs in results.items():
-        for kind in ("cold", "warm"):
-            cells = []
-            for mark in marks:
-                values = [r.stages.get(mark, r.resources.get(mark)) for r in runs[kind]]
-                got = [v for v in values if v is not None]
-                cells.append(f"{median(got) / 1000:.2f}" if got else "-")
-            ready = median([r.ready for r in runs[kind]]) / 1000
-            rows.append(f"| {name}, {kind} | " + " | ".join(cells) + f" | {ready:.2f} |")
+    for kind in ("cold", "warm"):
+        cells = []
+        for mark in marks:
+            values = [r.stages.get(mark, r.resources.get(mark)) for r in runs[kind]]
+            cells.append(seconds([v for v in values if v is not None]))
+        rows.append(f"| {kind} | " + " | ".join(cells) + f" | {seconds(ready_ms(runs[kind]))} |")
     return "\n".join(rows)
+
+
+def describe(run: Run) -> str:
+    def s(ms: float | None) -> str:
+        return "-" if ms is None else f"{ms / 1000:.2f} s"
+
+    out = f"ready {s(run.ready)}"
+    if run.heavy is not None or run.error.startswith(("data-heavy", "not heavy")):
+        out += f", heavy {s(run.heavy)}"
+    return out + (f" ({run.error})" if run.error else "")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -335,50 +372,54 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--chromium", default=DEBIAN_CHROMIUM, help="the browser to drive")
     args = parser.parse_args(argv)
 
+    built_from = commit()  # the working tree the site is built from (others may commit meanwhile)
     work = Path(tempfile.mkdtemp(prefix="pycore-startup-"))
     try:
         folder = site.build(work / "site", quiet=True)
         write_pages(folder)
-        snapshots = snapshot_files(folder)
         fragment = links.link(sample()).split("#", 1)[1]
-        pages = {"bare": ("bare.html", False), "imports": ("imports.html", False),
-                 "app": (f"#{fragment}", True)}
-        if snapshots:
-            pages["app, no snapshot"] = (f"#{fragment}", True)
+        pages = {"bare": ("bare.html", False), "app": (f"#{fragment}", True)}
         results: dict[str, dict[str, list[Run]]] = {n: {"cold": [], "warm": []} for n in pages}
+        checks: list[str] = []
         counter = Counter()
         load_before = os.getloadavg()
-        broken = frozenset(p.name for p in snapshots)
-        with serving(folder, counter) as url, serving(folder, counter, broken) as fallback_url, \
-                sync_playwright() as p:
+        with serving(folder, counter) as url, sync_playwright() as p:
             for i in range(args.runs):
                 order = list(pages) if i % 2 == 0 else list(reversed(pages))  # spread any drift
                 for name in order:
-                    path, worker = pages[name]
-                    base = fallback_url if name == "app, no snapshot" else url
-                    cold, warm = series(p, args.chromium, base + path, counter, worker,
-                                        check=worker and i == 0)
+                    path, app = pages[name]
+                    cold, warm, checked = series(p, args.chromium, url + path, counter, app,
+                                                 check=app and not checks)
+                    if app and not checks and warm.ready is not None:
+                        checks.append(checked or "the warm page took a typed digit")
                     results[name]["cold"].append(cold)
                     results[name]["warm"].append(warm)
-                    print(f"run {i + 1} {name}: cold {cold.ready / 1000:.2f} s, "
-                          f"warm {warm.ready / 1000:.2f} s, {cold.bytes / 1e6:.1f} MB", flush=True)
+                    print(f"run {i + 1} {name}: cold {describe(cold)}, {cold.bytes / 1e6:.1f} MB; "
+                          f"warm {describe(warm)}, {warm.bytes / 1e3:.0f} KB"
+                          f"{', from the service worker' if warm.controlled else ''}", flush=True)
         load_after = os.getloadavg()
-        print()
-        print(f"Medians of {args.runs} runs (headless Chromium, {url}; "
-              f"snapshot: {', '.join(p.name for p in snapshots) or 'none in this build'}):")
-        print(f"Machine: {os.cpu_count()} cores; load average (1, 5, 15 min) "
-              f"{' '.join(f'{x:.1f}' for x in load_before)} before, "
-              f"{' '.join(f'{x:.1f}' for x in load_after)} after.")
-        print()
-        print(table(results))
-        print()
-        print(goals(results))
-        print()
-        print("When each stage ended (median s from navigation start):")
-        print()
-        print(stages_table(results))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+    def loads(values: tuple[float, float, float]) -> str:
+        return " ".join(f"{x:.1f}" for x in values)
+
+    print()
+    print(f"Start-up, medians of {args.runs} runs (headless Chromium {args.chromium}, pycore's server "
+          f"on {url}); link #{fragment} ({len(fragment)} characters).")
+    print(f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average (1, 5, 15 min) "
+          f"{loads(load_before)} before, {loads(load_after)} after.")
+    print(f"Commit {built_from}; {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}.")
+    print("Ready: data-ready (the grid takes input); heavy: data-heavy=\"ready\" (Hint works). "
+          f"Input check: {checks[0] if checks else 'not made (no warm app load was ready)'}.")
+    print()
+    print(table(results))
+    print()
+    print(goals(results))
+    print()
+    print("bare: when each stage or download ended (median s from navigation start):")
+    print()
+    print(stages_table(results["bare"]))
 
 
 if __name__ == "__main__":
