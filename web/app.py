@@ -13,6 +13,7 @@ other tools ask the heavy worker (heavy_client.py), which starts once the grid i
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -32,7 +33,7 @@ from dom import (
     spawn,
 )
 from grid_view import GridView, build_pad
-from heavy_client import Heavy, HeavyUnavailable, puzzle_of, state_of
+from heavy_client import Heavy, HeavyUnavailable, puzzle_of, shares_of, state_of
 from keeper import Keeper
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
 from pyscript import window
@@ -327,31 +328,58 @@ class Page:
     # -- rendering -------------------------------------------------------------
 
     def shares(self, puzzle: Puzzle | None = None) -> links.Shares:
-        """The links of a grid state in the chosen format, encoded once per state and format."""
+        """The links of a grid state in the chosen format, encoded once per state and format
+        (here, on the main thread: for an opened link, a hash change, the QR code)."""
         p = self.editor.puzzle if puzzle is None else puzzle
-        if self.encoded is None or self.encoded[0] is not p or self.encoded[1] != self.format:
+        if not self.encoded_for(p):
             self.encoded = (p, self.format, links.shares(p, self.format or None))
+        assert self.encoded is not None
         return self.encoded[2]
 
-    def render(self, focus: bool = False) -> None:
-        """Bring the DOM in step with the editor: the grid, controls, link and address bar.
+    def encoded_for(self, p: Puzzle) -> bool:
+        return self.encoded is not None and self.encoded[0] is p and self.encoded[1] == self.format
 
-        The writes are queued (dom.later) and sent in one call at the end, or with the
-        answer to an event early.js forwarded: in a worker, every call into the page is a
-        round trip, and one made after a DOM write waits for the frame that write asked the
-        browser to draw (10 ms and more)."""
+    def render(self, focus: bool = False) -> None:
+        """Bring the DOM in step with the editor: the grid and the controls at once, then the
+        link, the address bar, the saved grid and the share box.
+
+        The writes are queued (dom.later) and sent in one call at the end, or with the answer
+        to an event early.js forwarded. Encoding the link is most of a keystroke's work, and
+        MicroPython does it several times slower than Pyodide: once the heavy worker is up it
+        encodes there (`links.shares` is the same code), else here, after the cells are
+        drawn. Either way the digit shows first."""
         ed = self.editor
         p = ed.puzzle
-        shared = self.shares()
-        self.keeper.keep(p, shared)  # saved on every change
-        self.render_address(shared)
         if self.view.draw(p, ed.cursor, focus):
             self.new_shape(p)
-        self.render_share_box(p, shared)
         self.coach.follow(p)  # a hint goes when the grid changes
         self.render_controls()
-        self.tools.refresh()
+        if self.encoded_for(p):  # a cursor move, a mode: the link is the one shown
+            self.render_link(p, self.shares())
+        else:
+            spawn(self.encode_then_render(p))
         flush()
+
+    async def encode_then_render(self, p: Puzzle) -> None:
+        shared = None
+        if self.heavy.ready:
+            try:
+                shared = shares_of(await self.heavy.call("shares", state_of(p), self.format))
+            except HeavyUnavailable:
+                shared = None
+        else:
+            await asyncio.sleep(0)  # the cells' writes go to the page first
+        if self.editor.puzzle is not p:
+            return  # the player moved on: the newer state's own task renders its link
+        if shared is not None and not self.encoded_for(p):
+            self.encoded = (p, self.format, shared)
+        self.render_link(p, self.shares())
+
+    def render_link(self, p: Puzzle, shared: links.Shares) -> None:
+        self.keeper.keep(p, shared)  # saved on every change
+        self.render_address(shared)
+        self.render_share_box(p, shared)
+        self.tools.refresh()
 
     def new_shape(self, p: Puzzle) -> None:
         """The pad, the shape menu and the str8ts-only controls follow a new grid shape."""

@@ -47,12 +47,12 @@ Handler: TypeAlias = "Callable[[Any], Any]"
 def spawn(work: Any, busy: bool = True) -> None:
     """Run a coroutine to its end in the background (an async handler, a timer); `busy`:
     the player is waiting for it (not a check in the background, such as a link's doubt)."""
+    _BUSY[0] += busy  # now, not when the task first runs: a test may look in between
     task = asyncio.create_task(_kept(work, busy))
     _TASKS.add(task)
 
 
 async def _kept(work: Any, busy: bool) -> None:
-    _BUSY[0] += busy
     try:
         await work
     except Exception as err:  # a bug: say it where the tests look, and keep the page going

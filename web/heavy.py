@@ -88,6 +88,18 @@ def solve(state: str) -> str:
     return _answer(state=_state(result), said="Solved (Undo takes it back).", error=False)
 
 
+def shares(state: str, fmt: str) -> str:
+    """The page's links of a grid (`links.shares`, "" for the shortest): its keystroke's
+    main cost, which MicroPython on the main thread pays several times over."""
+    found = links.shares(_puzzle(state), fmt or None)
+
+    def share(it: links.Share | None) -> list[str] | None:
+        return None if it is None else [it.format, it.fragment, it.lost]
+
+    return _answer(chosen=share(found.chosen), lossless=share(found.lossless), shortest=found.shortest,
+                   refusal=found.refusal)
+
+
 def doubt(state: str) -> str:
     """A compact link that opened to a grid no solution fits may have been cut off: what to
     say instead of its "Opened ..." line ("" when a solution fits)."""
@@ -243,5 +255,5 @@ def svg(state: str) -> str:
     return _answer(svg=render_svg(_puzzle(state)))
 
 
-__export__ = ["start", "check", "solve", "doubt", "hint", "new_puzzle", "read_any", "survey",
+__export__ = ["start", "shares", "check", "solve", "doubt", "hint", "new_puzzle", "read_any", "survey",
               "export", "qr", "svg"]

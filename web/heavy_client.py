@@ -18,6 +18,7 @@ from typing import Any
 from dom import FACTS, flush, later, set_attribute, spawn
 from pyscript import create_named_worker
 
+from pycore import links
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
 
@@ -32,6 +33,14 @@ def state_of(p: Puzzle) -> str:
 def puzzle_of(state: str) -> Puzzle:
     """A grid the worker answered with (its JSON form)."""
     return json_form.decode(state)
+
+
+def shares_of(answer: dict[str, Any]) -> links.Shares:
+    """The worker's `links.shares` (heavy.shares): each share as [format, fragment, lost]."""
+    chosen, lossless = answer["chosen"], answer["lossless"]
+    return links.Shares(links.Share(*chosen) if chosen else None,
+                        links.Share(*lossless) if lossless else None,
+                        answer["shortest"], answer["refusal"])
 
 
 class HeavyUnavailable(Exception):
