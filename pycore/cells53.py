@@ -12,9 +12,12 @@ lives in `pycore.model` (`open_masks_of`); `compute_possibles` only translates i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .model import DEFAULT_BOX, Geometry, Puzzle, geometry_of, open_masks_of, pack
+from .model import DEFAULT_BOX, Geometry, Puzzle, bit_length, geometry_of, open_masks_of, pack
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = [
     "check_possible", "compute_possibles", "count_possibles", "count_values", "from_puzzle",
@@ -92,7 +95,7 @@ def count_values(n: int, *, size: int = 9) -> int:
 def get_value(n: int, *, size: int = 9) -> int:
     """The cell's value (0 when none is set)."""
     bits = (n & _values_mask(size)) >> (size + 1)
-    return bits.bit_length() if bits else 0
+    return bit_length(bits)
 
 
 def set_value(n: int, p: int, *, size: int = 9) -> int:

@@ -13,7 +13,10 @@ a jcode kind, a tool) is an `UnknownName`, not a fault of any text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["FormatError", "LossError", "MissingExtra", "NotRecognized", "PuzzleError", "UnknownName"]
 
@@ -30,14 +33,20 @@ class FormatError(ValueError):
         unit: str = "character",
         found: str | None = None,
     ) -> None:
+        self._place(format, pos, expected, unit, found)
+        where = "" if pos is None else f" at {unit} {pos}"
+        got = "" if found is None else f", found {found}"
+        super().__init__(f"{format}{where}: expected {expected}{got}")
+
+    def _place(
+        self, format: str, pos: int | None, expected: str, unit: str, found: str | None
+    ) -> None:
+        """Set what every FormatError carries (the message is each class's own)."""
         self.format = format
         self.pos = pos
         self.expected = expected
         self.unit = unit
         self.found = found
-        where = "" if pos is None else f" at {unit} {pos}"
-        got = "" if found is None else f", found {found}"
-        super().__init__(f"{format}{where}: expected {expected}{got}")
 
     def __reduce__(self) -> tuple[object, ...]:  # keep pickling (multiprocessing) working
         return (_rebuild, (self.format, self.pos, self.expected, self.unit, self.found))
@@ -54,8 +63,10 @@ class LossError(FormatError):
 
     def __init__(self, format: str, lost: list[str]) -> None:
         self.lost = list(lost)
-        super().__init__(format, None, "a state it can hold, without: " + "; ".join(self.lost))
-        self.args = (
+        self._place(format, None, "a state it can hold, without: " + "; ".join(self.lost),
+                    "character", None)
+        # its own message instead of FormatError's (MicroPython cannot assign `args` later)
+        super(FormatError, self).__init__(
             f"{format} cannot hold this puzzle: it would lose " + "; ".join(self.lost)
             + " (pass lossy=True, or --lossy, to drop them)",
         )
@@ -83,7 +94,8 @@ class MissingExtra(ImportError):
         self.extra = extra
         self.feature = feature
         super().__init__(f"{feature} needs the optional package {package}: "
-                         f"pip install 'pycore[{extra}]'", name=package)
+                         f"pip install 'pycore[{extra}]'")
+        self.name = package  # what ImportError(name=...) sets; MicroPython's takes no keywords
 
     def __reduce__(self) -> tuple[object, ...]:
         return (MissingExtra, (self.package, self.extra, self.feature))

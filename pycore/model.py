@@ -4,7 +4,10 @@ A `Puzzle` is immutable: a kind, a digit count, a box shape or a multi-box
 `Layout`, and a row-major tuple of `Cell`s. Its geometry (houses, peers) is
 computed once per shape and shared by every puzzle of that shape.
 
-It is longer than our other modules (~540 lines) on purpose: the cell, the shape
+The classes are plain ones written out (no dataclasses), and ordered tables are
+tuples: the page runs this module under MicroPython too (see `pycore.light`).
+
+It is longer than our other modules (~640 lines) on purpose: the cell, the shape
 and the rule of which digits fit (`open_masks_of`, `clashes`, `is_solved`) are the
 one vocabulary every other module imports, and splitting them would only make
 each half import the other.
@@ -12,11 +15,12 @@ each half import the other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 from .errors import PuzzleError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
     "BLACK",
@@ -50,7 +54,7 @@ KINDS = (SUDOKU, STR8TS)
 DEFAULT_BOX: dict[int, tuple[int, int]] = {
     4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5),
 }
-SUDOKU_SIZES = tuple(DEFAULT_BOX)
+SUDOKU_SIZES = (4, 6, 8, 9, 12, 16, 25)  # DEFAULT_BOX's sizes, in order (a dict may have none)
 STR8TS_SIZES = (3, 4, 5, 6, 7, 8, 9, 16, 25)
 MAX_LAYOUT_BOXES = 15  # boxes across or down; Samurai needs 7
 
@@ -82,31 +86,73 @@ def unpack(bits: int) -> frozenset[int]:
     return frozenset(digits_in(bits))
 
 
-@dataclass(frozen=True, slots=True)
+def bit_length(x: int) -> int:
+    """The bits a natural number needs, as `int.bit_length` (which MicroPython lacks) counts them."""
+    return len(bin(x)) - 2 if x else 0
+
+
+def bit_count(x: int) -> int:
+    """How many bits of a natural number are set, as `int.bit_count` counts them."""
+    return bin(x).count("1")
+
+
+# The classes below are immutable: their fields are set once, in __init__, through
+# `object.__setattr__`, and compare and hash by value (as frozen dataclasses did).
+_set = object.__setattr__
+
+
+def _frozen(name: str, verb: str = "assign to") -> AttributeError:
+    return AttributeError(f"cannot {verb} field {name!r}")
+
+
 class Cell:
     """Exactly one of: empty, given, value, candidates, black (digit 0 or a black given), outside."""
 
-    kind: str = "empty"
-    digit: int = 0
-    candidates: frozenset[int] = frozenset()
+    __slots__ = ("candidates", "digit", "kind")
+    if TYPE_CHECKING:
+        kind: str
+        digit: int
+        candidates: frozenset[int]
 
-    def __post_init__(self) -> None:
-        if self.kind not in CELL_KINDS:
-            raise PuzzleError(f"unknown cell kind {self.kind!r}")
-        wants_digit = self.kind in ("given", "value")
-        if wants_digit and self.digit < 1:
-            raise PuzzleError(f"a {self.kind} cell needs a digit of at least 1")
-        if self.kind == "black" and self.digit < 0:
+    def __init__(self, kind: str = "empty", digit: int = 0,
+                 candidates: frozenset[int] = frozenset()) -> None:
+        _set(self, "kind", kind)
+        _set(self, "digit", digit)
+        _set(self, "candidates", candidates)
+        if kind not in CELL_KINDS:
+            raise PuzzleError(f"unknown cell kind {kind!r}")
+        wants_digit = kind in ("given", "value")
+        if wants_digit and digit < 1:
+            raise PuzzleError(f"a {kind} cell needs a digit of at least 1")
+        if kind == "black" and digit < 0:
             raise PuzzleError("a black cell holds digit 0 (none) or a black given of at least 1")
-        if not wants_digit and self.kind != "black" and self.digit:
-            raise PuzzleError(f"a {self.kind} cell holds no digit")
-        if self.kind == "candidates":
-            if not self.candidates:
+        if not wants_digit and kind != "black" and digit:
+            raise PuzzleError(f"a {kind} cell holds no digit")
+        if kind == "candidates":
+            if not candidates:
                 raise PuzzleError("an empty candidate set is an empty cell")
-            if min(self.candidates) < 1:
+            if min(candidates) < 1:
                 raise PuzzleError("candidates are digits of at least 1")
-        elif self.candidates:
-            raise PuzzleError(f"a {self.kind} cell holds no candidates")
+        elif candidates:
+            raise PuzzleError(f"a {kind} cell holds no candidates")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def __delattr__(self, name: str) -> None:
+        raise _frozen(name, "delete")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Cell:
+            return NotImplemented
+        return (self.kind == other.kind and self.digit == other.digit
+                and self.candidates == other.candidates)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.digit, self.candidates))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Cell, (self.kind, self.digit, self.candidates))
 
     @property
     def is_black(self) -> bool:
@@ -146,21 +192,29 @@ def black(digit: int = 0) -> Cell:
     return Cell("black", digit)
 
 
-@dataclass(frozen=True)
 class Layout:
     """Boxes of b x b cells placed on a width x height board, some disabled (binary spec).
 
     Every b x b window of boxes whose boxes are all enabled is one ordinary
     b² x b² sudoku; boxes are numbered row-major: index = box_row * width + box_col.
+    `windows`: the top-left (box_row, box_col) of every all-enabled b x b window of
+    boxes, row-major: the sub-sudokus.
     """
 
-    box: int
-    width: int
-    height: int
-    disabled: frozenset[int] = field(default_factory=frozenset)
+    __slots__ = ("box", "disabled", "height", "width", "windows")
+    if TYPE_CHECKING:
+        box: int
+        width: int
+        height: int
+        disabled: frozenset[int]
+        windows: tuple[tuple[int, int], ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "disabled", frozenset(self.disabled))
+    def __init__(self, box: int, width: int, height: int,
+                 disabled: frozenset[int] = frozenset()) -> None:
+        _set(self, "box", box)
+        _set(self, "width", width)
+        _set(self, "height", height)
+        _set(self, "disabled", frozenset(disabled))
         if not 2 <= self.box <= 5:
             raise PuzzleError(f"box size must be 2 to 5, not {self.box}")
         for name, n in (("width", self.width), ("height", self.height)):
@@ -170,6 +224,7 @@ class Layout:
         bad = sorted(i for i in self.disabled if not 0 <= i < count)
         if bad:
             raise PuzzleError(f"disabled box {bad[0]} is not in a {self.width}x{self.height} layout")
+        _set(self, "windows", self._windows())
         if not self.windows:
             raise PuzzleError(
                 f"a layout needs at least one fully enabled {self.box}x{self.box} window of boxes"
@@ -186,9 +241,7 @@ class Layout:
                 f"enabled box {lonely[0]} lies in no fully enabled {self.box}x{self.box} window"
             )
 
-    @cached_property
-    def windows(self) -> tuple[tuple[int, int], ...]:
-        """Top-left (box_row, box_col) of every all-enabled b x b window: the sub-sudokus."""
+    def _windows(self) -> tuple[tuple[int, int], ...]:
         b = self.box
         return tuple(
             (wr, wc)
@@ -200,6 +253,28 @@ class Layout:
                 for c in range(b)
             )
         )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def __delattr__(self, name: str) -> None:
+        raise _frozen(name, "delete")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Layout:
+            return NotImplemented
+        return (self.box, self.width, self.height, self.disabled) == (
+            other.box, other.width, other.height, other.disabled)
+
+    def __hash__(self) -> int:
+        return hash((self.box, self.width, self.height, self.disabled))
+
+    def __repr__(self) -> str:
+        return (f"Layout(box={self.box!r}, width={self.width!r}, height={self.height!r}, "
+                f"disabled={self.disabled!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Layout, (self.box, self.width, self.height, self.disabled))
 
     def enabled(self, box_index: int) -> bool:
         return box_index not in self.disabled
@@ -221,43 +296,70 @@ class Layout:
         return cls(box, side, side, frozenset(set(range(side * side)) - enabled))
 
 
-@dataclass(frozen=True)
 class Geometry:
-    """What depends only on a puzzle's shape: its size on screen, houses and peers."""
+    """What depends only on a puzzle's shape: its size on screen, houses and peers.
 
-    rows: int
-    cols: int
-    houses: tuple[tuple[int, ...], ...]
-    """Every set of cells that holds each digit at most once (rows, columns, boxes)."""
-    boxes: tuple[tuple[int, ...], ...]
-    outside: frozenset[int]
+    `houses`: every set of cells that holds each digit at most once (rows, columns,
+    boxes). Made once per shape, with what is derived from the houses: `peers` (for each
+    cell, the other cells sharing a house with it, sorted), `house_ids` (for each cell,
+    the indexes in `houses` of the houses it lies in) and `units` (for each cell, the
+    houses it lies in).
+    """
 
-    @cached_property
-    def peers(self) -> tuple[tuple[int, ...], ...]:
-        """For each cell, the other cells sharing a house with it, sorted."""
-        sets: list[set[int]] = [set() for _ in range(self.rows * self.cols)]
-        for house in self.houses:
+    __slots__ = ("boxes", "cols", "house_ids", "houses", "outside", "peers", "rows", "units")
+    if TYPE_CHECKING:
+        rows: int
+        cols: int
+        houses: tuple[tuple[int, ...], ...]
+        boxes: tuple[tuple[int, ...], ...]
+        outside: frozenset[int]
+        peers: tuple[tuple[int, ...], ...]
+        house_ids: tuple[tuple[int, ...], ...]
+        units: tuple[tuple[tuple[int, ...], ...], ...]
+
+    def __init__(self, rows: int, cols: int, houses: tuple[tuple[int, ...], ...],
+                 boxes: tuple[tuple[int, ...], ...], outside: frozenset[int]) -> None:
+        _set(self, "rows", rows)
+        _set(self, "cols", cols)
+        _set(self, "houses", houses)
+        _set(self, "boxes", boxes)
+        _set(self, "outside", outside)
+        count = rows * cols
+        sets: list[set[int]] = [set() for _ in range(count)]
+        ids: list[list[int]] = [[] for _ in range(count)]
+        units: list[list[tuple[int, ...]]] = [[] for _ in range(count)]
+        for k, house in enumerate(houses):
             for i in house:
                 sets[i].update(house)
-        return tuple(tuple(sorted(s - {i})) for i, s in enumerate(sets))
+                ids[i].append(k)
+                units[i].append(house)
+        _set(self, "peers", tuple(tuple(sorted(s - {i})) for i, s in enumerate(sets)))
+        _set(self, "house_ids", tuple(tuple(k) for k in ids))
+        _set(self, "units", tuple(tuple(u) for u in units))
 
-    @cached_property
-    def house_ids(self) -> tuple[tuple[int, ...], ...]:
-        """For each cell, the indexes in `houses` of the houses it lies in."""
-        per_cell: list[list[int]] = [[] for _ in range(self.rows * self.cols)]
-        for k, house in enumerate(self.houses):
-            for i in house:
-                per_cell[i].append(k)
-        return tuple(tuple(ids) for ids in per_cell)
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
 
-    @cached_property
-    def units(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """For each cell, the houses it lies in."""
-        per_cell: list[list[tuple[int, ...]]] = [[] for _ in range(self.rows * self.cols)]
-        for house in self.houses:
-            for i in house:
-                per_cell[i].append(house)
-        return tuple(tuple(u) for u in per_cell)
+    def __delattr__(self, name: str) -> None:
+        raise _frozen(name, "delete")
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.rows, self.cols, self.houses, self.boxes, self.outside)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Geometry:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Geometry(rows={self.rows!r}, cols={self.cols!r}, houses={self.houses!r}, "
+                f"boxes={self.boxes!r}, outside={self.outside!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Geometry, self._fields())
 
 
 def geometry_of(kind: str, size: int, box: tuple[int, int] | None = None) -> Geometry:
@@ -319,8 +421,19 @@ def open_masks_of(
     return tuple(out)
 
 
-@cache
+# Every geometry made, by shape: ("sudoku", size, box), ("str8ts", size) or a Layout.
+_GEOMETRIES: dict[object, Geometry] = {}
+
+
 def _sudoku_geometry(size: int, box: tuple[int, int]) -> Geometry:
+    key = (SUDOKU, size, box)
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        geo = _GEOMETRIES[key] = _make_sudoku_geometry(size, box)
+    return geo
+
+
+def _make_sudoku_geometry(size: int, box: tuple[int, int]) -> Geometry:
     br, bc = box
     rows = tuple(tuple(r * size + c for c in range(size)) for r in range(size))
     cols = tuple(tuple(r * size + c for r in range(size)) for c in range(size))
@@ -332,15 +445,28 @@ def _sudoku_geometry(size: int, box: tuple[int, int]) -> Geometry:
     return Geometry(size, size, rows + cols + boxes, boxes, frozenset())
 
 
-@cache
 def _str8ts_geometry(size: int) -> Geometry:
+    key = (STR8TS, size)
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        geo = _GEOMETRIES[key] = _make_str8ts_geometry(size)
+    return geo
+
+
+def _make_str8ts_geometry(size: int) -> Geometry:
     rows = tuple(tuple(r * size + c for c in range(size)) for r in range(size))
     cols = tuple(tuple(r * size + c for r in range(size)) for c in range(size))
     return Geometry(size, size, rows + cols, (), frozenset())
 
 
-@cache
 def _layout_geometry(layout: Layout) -> Geometry:
+    geo = _GEOMETRIES.get(layout)
+    if geo is None:
+        geo = _GEOMETRIES[layout] = _make_layout_geometry(layout)
+    return geo
+
+
+def _make_layout_geometry(layout: Layout) -> Geometry:
     b, n = layout.box, layout.box * layout.box
     width = layout.width * b
 
@@ -354,58 +480,106 @@ def _layout_geometry(layout: Layout) -> Geometry:
         for i in range(layout.width * layout.height)
         if layout.enabled(i)
     )
-    lines: dict[tuple[int, ...], None] = {}
+    lines: list[tuple[int, ...]] = []  # each row and column of every window, once, in order
+    seen: set[tuple[int, ...]] = set()
     for wr, wc in layout.windows:
         top, left = wr * b, wc * b
         for k in range(n):
-            lines[tuple((top + k) * width + left + c for c in range(n))] = None
-            lines[tuple((top + r) * width + left + k for r in range(n))] = None
+            for line in (tuple((top + k) * width + left + c for c in range(n)),
+                         tuple((top + r) * width + left + k for r in range(n))):
+                if line not in seen:
+                    seen.add(line)
+                    lines.append(line)
     outside = frozenset(
         cell
         for i in range(layout.width * layout.height)
         if not layout.enabled(i)
         for cell in box_cells(i // layout.width, i % layout.width)
     )
-    return Geometry(layout.height * b, width, (*lines, *boxes), boxes, outside)
+    return Geometry(layout.height * b, width, tuple(lines) + boxes, boxes, outside)
 
 
-@dataclass(frozen=True)
 class Puzzle:
-    """A whole puzzle state. Build one with `Puzzle.blank(...)` or the constructor."""
+    """A whole puzzle state. Build one with `Puzzle.blank(...)` or the constructor.
 
-    kind: str
-    size: int
-    cells: tuple[Cell, ...]
-    box: tuple[int, int] | None = None
-    layout: Layout | None = None
+    Immutable, compared and hashed by (kind, size, cells, box, layout); `geometry` is
+    the shape's shared `Geometry`.
+    """
 
-    def __post_init__(self) -> None:
-        set_ = object.__setattr__
-        if self.kind not in KINDS:
-            raise PuzzleError(f"kind must be 'sudoku' or 'str8ts', not {self.kind!r}")
-        set_(self, "cells", tuple(self.cells))
-        if self.layout is not None:
-            if self.kind != SUDOKU:
+    __slots__ = ("_compartments", "_open_masks", "box", "cells", "geometry", "kind", "layout",
+                 "size")
+    if TYPE_CHECKING:  # read-only fields, to the type checker as to the code
+        @property
+        def kind(self) -> str: ...
+        @property
+        def size(self) -> int: ...
+        @property
+        def cells(self) -> tuple[Cell, ...]: ...
+        @property
+        def box(self) -> tuple[int, int] | None: ...
+        @property
+        def layout(self) -> Layout | None: ...
+        @property
+        def geometry(self) -> Geometry: ...
+        _open_masks: tuple[int, ...] | None
+        _compartments: tuple[tuple[int, ...], ...] | None
+
+    def __init__(self, kind: str, size: int, cells: tuple[Cell, ...],
+                 box: tuple[int, int] | None = None, layout: Layout | None = None) -> None:
+        _set(self, "kind", kind)
+        _set(self, "size", size)
+        _set(self, "cells", cells)
+        _set(self, "box", box)
+        _set(self, "layout", layout)
+        _set(self, "_open_masks", None)  # filled on first use
+        _set(self, "_compartments", None)
+        if kind not in KINDS:
+            raise PuzzleError(f"kind must be 'sudoku' or 'str8ts', not {kind!r}")
+        _set(self, "cells", tuple(cells))
+        if layout is not None:
+            if kind != SUDOKU:
                 raise PuzzleError("only a sudoku can have a multi-box layout")
-            b = self.layout.box
-            if self.size != b * b or (self.box is not None and tuple(self.box) != (b, b)):
+            b = layout.box
+            if size != b * b or (box is not None and tuple(box) != (b, b)):
                 raise PuzzleError(f"a layout of boxes of {b} holds digits 1..{b * b}")
-            set_(self, "box", (b, b))
-            if self.layout.is_plain:
-                set_(self, "layout", None)
-        elif self.kind == SUDOKU:
-            if self.size not in DEFAULT_BOX:
-                raise PuzzleError(f"sudoku size must be one of {SUDOKU_SIZES}, not {self.size}")
-            box = DEFAULT_BOX[self.size] if self.box is None else tuple(self.box)
-            if len(box) != 2 or box[0] * box[1] != self.size or min(box) < 2:
-                raise PuzzleError(f"box {box} does not tile a {self.size}x{self.size} sudoku")
-            set_(self, "box", (int(box[0]), int(box[1])))
+            _set(self, "box", (b, b))
+            if layout.is_plain:
+                _set(self, "layout", None)
+        elif kind == SUDOKU:
+            if size not in DEFAULT_BOX:
+                raise PuzzleError(f"sudoku size must be one of {SUDOKU_SIZES}, not {size}")
+            shape = DEFAULT_BOX[size] if box is None else tuple(box)
+            if len(shape) != 2 or shape[0] * shape[1] != size or min(shape) < 2:
+                raise PuzzleError(f"box {shape} does not tile a {size}x{size} sudoku")
+            _set(self, "box", (int(shape[0]), int(shape[1])))
         else:
-            if self.size not in STR8TS_SIZES:
-                raise PuzzleError(f"str8ts size must be one of {STR8TS_SIZES}, not {self.size}")
-            if self.box is not None:
+            if size not in STR8TS_SIZES:
+                raise PuzzleError(f"str8ts size must be one of {STR8TS_SIZES}, not {size}")
+            if box is not None:
                 raise PuzzleError("a str8ts has no boxes")
+        if self.layout is not None:
+            _set(self, "geometry", _layout_geometry(self.layout))
+        else:
+            _set(self, "geometry", geometry_of(kind, size, self.box))
         self._check_cells()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def __delattr__(self, name: str) -> None:
+        raise _frozen(name, "delete")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Puzzle:
+            return NotImplemented
+        return (self.kind, self.size, self.cells, self.box, self.layout) == (
+            other.kind, other.size, other.cells, other.box, other.layout)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.size, self.cells, self.box, self.layout))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Puzzle, (self.kind, self.size, self.cells, self.box, self.layout))
 
     def _check_cells(self) -> None:
         geo = self.geometry
@@ -447,12 +621,6 @@ class Puzzle:
             )
             return cls(kind, layout.box**2, cells, box, layout)
         return cls(kind, size, (EMPTY,) * (size * size), box)
-
-    @cached_property
-    def geometry(self) -> Geometry:
-        if self.layout is not None:
-            return _layout_geometry(self.layout)
-        return geometry_of(self.kind, self.size, self.box)
 
     @property
     def rows(self) -> int:
@@ -502,15 +670,19 @@ class Puzzle:
         """Cells whose digit repeats within one of their houses (what the page marks red)."""
         return frozenset(i for a, b, _ in self.clashes() for i in (a, b))
 
-    @cached_property
+    @property
     def open_masks(self) -> tuple[int, ...]:
         """For each cell, the digits (packed as by `pack`: bit d-1) that no digit in its houses
         rules out: what a solver pencils in. A cell's own digit does not count against it;
         black and outside cells can take none. The one place "which digits can go here" is
         computed (`open_masks_of`): exports, imports, the editor, the solvers and the
         techniques all call it."""
-        closed = frozenset(i for i, c in enumerate(self.cells) if c.kind in ("black", "outside"))
-        return open_masks_of(self.geometry, [c.digit for c in self.cells], self.size, closed)
+        masks: tuple[int, ...] | None = self._open_masks
+        if masks is None:
+            closed = frozenset(i for i, c in enumerate(self.cells) if c.kind in ("black", "outside"))
+            masks = open_masks_of(self.geometry, [c.digit for c in self.cells], self.size, closed)
+            _set(self, "_open_masks", masks)
+        return masks
 
     def open_digits(self, index: int) -> list[int]:
         """The digits no digit in the cell's houses rules out, ascending (see `open_masks`)."""
@@ -530,18 +702,20 @@ class Puzzle:
             for ds in ([cells[i].digit for i in run] for run in self.compartments)
         )
 
-    @cached_property
+    @property
     def compartments(self) -> tuple[tuple[int, ...], ...]:
         """A str8ts' runs of white cells in each row, then each column (see `white_runs`);
         a sudoku has none."""
-        if self.kind != STR8TS:
-            return ()
-        cells = self.cells
-        return tuple(
-            run
-            for line in self.geometry.houses
-            for run in white_runs(line, lambda i: cells[i].kind == "black")
-        )
+        runs: tuple[tuple[int, ...], ...] | None = self._compartments
+        if runs is None:
+            cells = self.cells
+            runs = () if self.kind != STR8TS else tuple(
+                run
+                for line in self.geometry.houses
+                for run in white_runs(line, lambda i: cells[i].kind == "black")
+            )
+            _set(self, "_compartments", runs)
+        return runs
 
     def count(self, kind: str) -> int:
         return sum(1 for c in self.cells if c.kind == kind)

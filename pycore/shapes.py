@@ -4,9 +4,7 @@ print all read it here."""
 
 from __future__ import annotations
 
-from math import isqrt
-
-from .model import DEFAULT_BOX, STR8TS_SIZES, Layout, Puzzle
+from .model import STR8TS_SIZES, SUDOKU_SIZES, Layout, Puzzle
 
 __all__ = ["LAYOUTS", "SHAPES", "blank_shape", "mark_grid", "shape_of"]
 
@@ -18,19 +16,21 @@ def _twodoku() -> Layout:
     return Layout(3, 5, 5, frozenset(set(range(25)) - enabled))
 
 
-# The multi-grid layouts offered for a blank grid (any other arrives through a binary link).
-LAYOUTS: dict[str, tuple[str, Layout]] = {
-    "twodoku": ("Twodoku (two 9x9 sharing a box)", _twodoku()),
-    "butterfly": ("Butterfly (four overlapping 9x9)", Layout(3, 4, 4)),
-    "samurai": ("Samurai (five 9x9)", Layout.samurai(3)),
-    "samurai-4": ("Mini samurai (five 4x4)", Layout.samurai(2)),
-}
+# The multi-grid layouts offered for a blank grid (any other arrives through a binary link),
+# in menu order: (name, label, layout).
+_MULTI: tuple[tuple[str, str, Layout], ...] = (
+    ("twodoku", "Twodoku (two 9x9 sharing a box)", _twodoku()),
+    ("butterfly", "Butterfly (four overlapping 9x9)", Layout(3, 4, 4)),
+    ("samurai", "Samurai (five 9x9)", Layout.samurai(3)),
+    ("samurai-4", "Mini samurai (five 4x4)", Layout.samurai(2)),
+)
+LAYOUTS: dict[str, tuple[str, Layout]] = {name: (label, layout) for name, label, layout in _MULTI}
 
 # (name, label) of every shape a blank grid can take, in menu order.
 SHAPES: tuple[tuple[str, str], ...] = (
-    *((f"sudoku-{n}", f"Sudoku {n}x{n}") for n in DEFAULT_BOX),
-    *((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9),
-    *((name, label) for name, (label, _) in LAYOUTS.items()),
+    tuple((f"sudoku-{n}", f"Sudoku {n}x{n}") for n in SUDOKU_SIZES)
+    + tuple((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9)
+    + tuple((name, label) for name, label, _ in _MULTI)
 )
 
 
@@ -47,7 +47,7 @@ def blank_shape(name: str) -> Puzzle:
 def shape_of(puzzle: Puzzle) -> str | None:
     """The `SHAPES` name of a puzzle's shape, or None for one the menu does not offer."""
     if puzzle.layout is not None:
-        for name, (_, layout) in LAYOUTS.items():
+        for name, _, layout in _MULTI:
             if layout == puzzle.layout:
                 return name
         return None
@@ -60,5 +60,7 @@ def shape_of(puzzle: Puzzle) -> str | None:
 def mark_grid(n: int) -> tuple[int, int]:
     """(rows, columns) of the little grid a cell's pencil marks 1..n sit in, on the page
     and in print: as square as fits n digits (3 -> 2x2, 8 -> 3x3, 9 -> 3x3, 16 -> 4x4)."""
-    cols = isqrt(n - 1) + 1
+    cols = 1
+    while cols * cols < n:  # the least cols with cols * cols >= n
+        cols += 1
     return -(-n // cols), cols
