@@ -7,8 +7,6 @@ made before this shortcut byte for byte the same (tests/data/compact_v1.json pin
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,7 +32,7 @@ def prices(puzzle: Puzzle) -> list[tuple[float, float]]:
                          mark_escape=not marks_fit)
     out = []
     for symmetry in range(len(compact.SYMMETRIES) if shape.rows == shape.cols else compact.DIAGONAL):
-        trial = replace(plan, symmetry=symmetry)
+        trial = plan.but(symmetry=symmetry)
 
         def walk(writer: Writer, trial: compact._Plan = trial) -> object:
             return compact._code_kinds(writer, trial, shape, kinds)

@@ -4,22 +4,66 @@ tables from these)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from importlib import import_module
-from types import ModuleType
-from typing import Any
+import sys
+from typing import TYPE_CHECKING
 
 from ..errors import FormatError, UnknownName
-from ..model import Puzzle
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+    from typing import Any, Protocol
+
+    from ..model import Puzzle
+
+    class Looks(Protocol):
+        """What `LinkForm.looks` answers: whether a whole text has the format's shape (a
+        `Shape`, or a compiled pattern, whose `fullmatch` answers the same question)."""
+
+        def fullmatch(self, string: str) -> object: ...
 
 # Compact first (the link written when no format is named), then the five spec
 # formats, then the JSON interchange form.
 FORMATS = ("compact", "offset", "str8ts", "binary", "jcode", "bitcell", "json")
 
+# Every character CPython's str.strip() takes off the ends of a text (those str.isspace()
+# calls space). MicroPython's strip() takes only ASCII space, and its strip(chars) works
+# on bytes, not characters: texts are trimmed with `trim` instead.
+SPACE = frozenset("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
+                  "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 
-@dataclass(frozen=True)
+
+def trim(text: str, left: bool = True, right: bool = True) -> str:
+    """The text without the space at its ends (its start or end alone when `right` or
+    `left` is False), as CPython's str.strip() (lstrip(), rstrip()) gives it."""
+    start, end = 0, len(text)
+    while left and start < end and text[start] in SPACE:
+        start += 1
+    while right and end > start and text[end - 1] in SPACE:
+        end -= 1
+    return text[start:end]
+
+
+class Shape:
+    """The shape of a format's bare text, told by plain string tests rather than a regular
+    expression: MicroPython's regex engine recurses once per character (a long text
+    overflows its stack) and knows no counted repetition. `pattern` is the regular
+    expression the test stands for (documentation, and what the tests check it against);
+    `fullmatch(text)` answers like a compiled pattern's, True when the whole text fits."""
+
+    __slots__ = ("pattern", "test")
+
+    def __init__(self, pattern: str, test: Callable[[str], bool]) -> None:
+        self.pattern = pattern
+        self.test = test
+
+    def fullmatch(self, string: str) -> bool:
+        return self.test(string)
+
+    def __repr__(self) -> str:
+        return f"Shape({self.pattern!r})"
+
+
 class LinkForm:
     """What a format is in a link, declared by the format itself.
 
@@ -33,12 +77,28 @@ class LinkForm:
     a floor that lets `links.best` skip encoding a format that cannot be the shortest.
     """
 
-    looks: re.Pattern[str]
-    tried: int
-    tags: tuple[tuple[str, str | None], ...] = ()
-    in_links: bool = True
-    spelled: Callable[[str], str] | None = None
-    per_cell: bool = False
+    __slots__ = ("in_links", "looks", "per_cell", "spelled", "tags", "tried")
+
+    def __init__(
+        self,
+        looks: Looks,
+        tried: int,
+        tags: tuple[tuple[str, str | None], ...] = (),
+        in_links: bool = True,
+        spelled: Callable[[str], str] | None = None,
+        per_cell: bool = False,
+    ) -> None:
+        self.looks = looks
+        self.tried = tried
+        self.tags = tags
+        self.in_links = in_links
+        self.spelled = spelled
+        self.per_cell = per_cell
+
+    def __repr__(self) -> str:
+        return (f"LinkForm(looks={self.looks!r}, tried={self.tried!r}, tags={self.tags!r}, "
+                f"in_links={self.in_links!r}, spelled={self.spelled!r}, "
+                f"per_cell={self.per_cell!r})")
 
     def options(self) -> list[dict[str, str]]:
         """The decode options to try a bare string with, one set per kind the text may be."""
@@ -56,7 +116,12 @@ class LinkForm:
 def module(name: str) -> ModuleType:
     if name not in FORMATS:
         raise UnknownName("format", name, FORMATS)
-    return import_module(f"{__name__}.{name}")
+    full = f"{__name__}.{name}"
+    found = sys.modules.get(full)
+    if found is None:
+        __import__(full)
+        found = sys.modules[full]
+    return found
 
 
 def link_form(name: str) -> LinkForm:

@@ -55,7 +55,8 @@ def check_plain_sudoku(format: str, puzzle: Puzzle, lossy: bool) -> None:
     if puzzle.kind == "sudoku":
         lost = box_shape_lost(puzzle)
     else:  # a str8ts has no boxes to lose, but its kind and black cells
-        lost = ["the str8ts kind (it would read back as a sudoku)", *kinds_lost(puzzle, "black")]
+        lost = ["the str8ts kind (it would read back as a sudoku)"]
+        lost.extend(kinds_lost(puzzle, "black"))
     check(format, lost, lossy)
     if puzzle.size not in SUDOKU_SIZES:  # a lossy str8ts of a size sudoku lacks
         raise FormatError(format, None, f"a grid size in {SUDOKU_SIZES}", found=str(puzzle.size))

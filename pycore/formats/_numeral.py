@@ -5,14 +5,15 @@ number: the texts of length k stand for the numbers after those of all shorter
 texts, and the first character is never `A` (a leading zero) nor `_` (left free
 for a format to mark its texts with). So no two texts mean the same number, and
 lengths grow as slowly as base 64 allows. The characters after the first are
-plain big-endian base-64 digits, so `base64` does the conversion at C speed.
+plain big-endian base-64 digits, so `binascii` does the conversion at C speed.
 """
 
 from __future__ import annotations
 
-import base64
+import binascii
 
 from ..errors import FormatError
+from ..model import bit_length
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -27,11 +28,12 @@ def to_text(x: int) -> str:
     """The one text of the natural number `x`."""
     # The length k is the largest with _before(k) <= x, that is 64**(k-1) <= (63x + 62) // 62:
     # read off the bit length, with no search (work fixed by the size of x).
-    rest_len = (((63 * x + 62) // 62).bit_length() - 1) // 6
+    rest_len = (bit_length((63 * x + 62) // 62) - 1) // 6
     m = x - _before(rest_len + 1)
     lead, rest = divmod(m, 1 << 6 * rest_len)
     padded = -(-rest_len // 4) * 4
-    body = base64.urlsafe_b64encode(rest.to_bytes(padded // 4 * 3, "big")).decode("ascii")
+    body = binascii.b2a_base64(rest.to_bytes(padded // 4 * 3, "big"), newline=False).decode("ascii")
+    body = body.replace("+", "-").replace("/", "_")  # the URL-safe spelling
     return ALPHABET[lead + 1] + body[padded - rest_len:]
 
 
@@ -44,5 +46,5 @@ def from_text(text: str, format: str, start: int = 0) -> int:
                           found=repr(text[0]))
     rest = text[1:]
     pad = -len(rest) % 4
-    raw = base64.urlsafe_b64decode("A" * pad + rest)
+    raw = binascii.a2b_base64(("A" * pad + rest).replace("-", "+").replace("_", "/").encode())
     return _before(len(text)) + ((lead - 1) << 6 * len(rest)) + int.from_bytes(raw, "big")

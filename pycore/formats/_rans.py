@@ -14,15 +14,17 @@ with the symbol (the writer returns the one it is given).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Protocol
 
-class Coder(Protocol):
-    """What a walk calls: a `Writer` takes `value`, a `Reader` returns what it reads."""
+    class Coder(Protocol):
+        """What a walk calls: a `Writer` takes `value`, a `Reader` returns what it reads."""
 
-    def uniform(self, radix: int, value: int) -> int: ...
-    def weighted(self, freqs: Sequence[int], value: int) -> int: ...
+        def uniform(self, radix: int, value: int) -> int: ...
+        def weighted(self, freqs: Sequence[int], value: int) -> int: ...
 
 
 class Writer:

@@ -9,12 +9,11 @@ marks, no given/value split, square boxes only.
 
 from __future__ import annotations
 
-import base64
-import re
+import binascii
 
 from ..errors import FormatError
 from ..model import EMPTY, OUTSIDE, Cell, Layout, Puzzle, given
-from . import LinkForm, _loss
+from . import LinkForm, Shape, _loss
 
 NAME = "binary"
 VERSION = 1
@@ -23,7 +22,14 @@ MAX_LAYOUT = 15
 # The largest valid message (15x15 boxes of 5x5 cells, all enabled): any longer input
 # is refused before it is decoded.
 MAX_BYTES = 5 + (MAX_LAYOUT * MAX_LAYOUT + 7) // 8 + MAX_LAYOUT * MAX_LAYOUT * MAX_BOX**2
-_BASE64 = re.compile(r"[A-Za-z0-9+/\-_]*={0,2}")
+# The characters of base64 in either spelling (+/ or -_), padding aside.
+_BASE64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_")
+
+
+def _base64_text(text: str) -> bool:
+    r"""Base64 characters, then at most two `=`: `[A-Za-z0-9+/\-_]*={0,2}`."""
+    body = text.rstrip("=")
+    return len(text) - len(body) <= 2 and _BASE64.issuperset(body)
 
 
 def url_safe(text: str) -> str:
@@ -32,8 +38,9 @@ def url_safe(text: str) -> str:
 
 
 # Every message starts with version 1 (bytes 0, 1), which base64 spells `AAE`.
-LINK = LinkForm(re.compile(r"AAE[A-Za-z0-9+/\-_]*={0,2}"), tried=2, tags=(("b", None),),
-                spelled=url_safe, per_cell=True)
+LINK = LinkForm(Shape(r"AAE[A-Za-z0-9+/\-_]*={0,2}",
+                      lambda text: text.startswith("AAE") and _base64_text(text[3:])),
+                tried=2, tags=(("b", None),), spelled=url_safe, per_cell=True)
 
 
 def _layout_of(puzzle: Puzzle) -> Layout:
@@ -135,7 +142,7 @@ def decode_bytes(data: bytes) -> Puzzle:
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
-    return base64.b64encode(encode_bytes(puzzle, lossy)).decode("ascii")
+    return binascii.b2a_base64(encode_bytes(puzzle, lossy), newline=False).decode("ascii")
 
 
 def decode(text: str) -> Puzzle:
@@ -143,8 +150,9 @@ def decode(text: str) -> Puzzle:
     if len(text) > longest:
         raise FormatError(NAME, longest, f"base64 of at most {MAX_BYTES} bytes",
                           found=f"{len(text)} characters")
-    if _BASE64.fullmatch(text) is None:
-        bad = next((i for i, ch in enumerate(text) if not _BASE64.fullmatch(ch)), text.find("="))
+    if not _base64_text(text):
+        bad = next((i for i, ch in enumerate(text) if ch not in _BASE64 and ch != "="),
+                   text.find("="))
         raise FormatError(NAME, bad, "a base64 character (A-Z a-z 0-9 + / or - _, = at the end)",
                           found=repr(text[bad]))
     body = text.rstrip("=")
@@ -153,6 +161,6 @@ def decode(text: str) -> Puzzle:
     padded = body.replace("-", "+").replace("_", "/") + "=" * (-len(body) % 4)
     if "=" in text and len(text) % 4:
         raise FormatError(NAME, len(text), "base64 padded to a multiple of 4 characters")
-    # The checks above leave b64decode nothing to refuse: only its alphabet, padding at the
+    # The checks above leave a2b_base64 nothing to refuse: only its alphabet, padding at the
     # end, and a body whose length is never 1 more than a multiple of 4 (padded to 4 here).
-    return decode_bytes(base64.b64decode(padded, validate=True))
+    return decode_bytes(binascii.a2b_base64(padded.encode()))

@@ -6,15 +6,22 @@ player's value, possibles are pencil marks, 0 is empty.
 
 from __future__ import annotations
 
-import re
-
 from ..cells53 import from_puzzle, get_possibles, get_value, is_fixed, is_valid_cell
 from ..errors import FormatError
 from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, candidates, given, value
-from . import LinkForm, _loss
+from . import LinkForm, Shape, _loss
 
 NAME = "bitcell"
-LINK = LinkForm(re.compile(r"[0-9]+(,[0-9]+)+"), tried=1, tags=(("c", None),), per_cell=True)
+_DECIMAL = frozenset("0123456789")
+
+
+def _decimal(text: str) -> bool:
+    """One or more of the ASCII digits 0-9 (what `[0-9]+` matches)."""
+    return bool(text) and _DECIMAL.issuperset(text)
+
+
+LINK = LinkForm(Shape(r"[0-9]+(,[0-9]+)+", lambda text: "," in text and all(
+    _decimal(field) for field in text.split(","))), tried=1, tags=(("c", None),), per_cell=True)
 _MAX_CELLS = max(SUDOKU_SIZES) ** 2
 # A sudoku of n x n cells for each size: 16, 36, 64, 81, 144, 256 or 625.
 _CELL_COUNTS = ", ".join(str(n * n) for n in SUDOKU_SIZES[:-1]) + f" or {_MAX_CELLS}"
@@ -39,7 +46,7 @@ def decode(text: str) -> Puzzle:
     cells: list[Cell] = []
     pos = 0
     for f in fields:
-        if not f or len(f) > _MAX_DIGITS or not f.isascii() or not f.isdigit():
+        if len(f) > _MAX_DIGITS or not _decimal(f):
             raise FormatError(NAME, pos, "a decimal integer of at most 16 digits", found=repr(f[:20]))
         v = int(f)
         if not is_valid_cell(v, size=n):

@@ -40,11 +40,7 @@ to the steps around it.
 from __future__ import annotations
 
 import math
-import re
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import cache
+from typing import TYPE_CHECKING
 
 from ..errors import FormatError, PuzzleError
 from ..model import (
@@ -57,21 +53,30 @@ from ..model import (
     Cell,
     Layout,
     Puzzle,
+    bit_count,
+    bit_length,
     pack,
     unpack,
 )
-from . import FORMATS, LinkForm, link_form
+from . import FORMATS, LinkForm, Shape, link_form
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
 from ._numeral import from_text, to_text
-from ._rans import AdaptiveBit, Coder, Reader, Writer
+from ._rans import AdaptiveBit, Reader, Writer
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from . import Looks
+    from ._rans import Coder
 
 NAME = "compact"
 VERSION = 1
 MARK = "_"  # leads a text that would otherwise look like another format's string
-_TEXT = re.compile(r"[A-Za-z0-9_\-]*")
+_URL_SAFE = frozenset(ALPHABET)
 # Any URL-safe text, tried after every other format's shape (those declared in the
 # registry), so that a text of another format's shape is marked.
-LINK = LinkForm(re.compile(r"[A-Za-z0-9_-]+"), tried=9)
+LINK = LinkForm(Shape(r"[A-Za-z0-9_-]+", lambda text: bool(text) and _URL_SAFE.issuperset(text)),
+                tried=9)
 
 # First step, fixed for every version: (classic 9x9 bare puzzle, classic 9x9 with
 # player state, any other shape of version 1, a later version).
@@ -94,9 +99,11 @@ SAME_AS_IMAGE = 8
 NEAR_TIE = 1e-6
 NO_CONTEXT = 6
 
+# (MicroPython cannot parse `*` inside a tuple display: tuples are joined with + here.)
 BOXES: dict[int, tuple[tuple[int, int], ...]] = {
-    n: (DEFAULT_BOX[n], *((r, n // r) for r in range(2, n) if n % r == 0 and n // r >= 2
-                         and (r, n // r) != DEFAULT_BOX[n]))
+    n: (DEFAULT_BOX[n],) + tuple(  # noqa: RUF005
+        (r, n // r) for r in range(2, n)
+        if n % r == 0 and n // r >= 2 and (r, n // r) != DEFAULT_BOX[n])
     for n in SUDOKU_SIZES
 }
 MAX_LAYOUT = 15
@@ -104,18 +111,57 @@ MAX_LAYOUT = 15
 
 # --- the plan: what the header says ------------------------------------------
 
-@dataclass(frozen=True)
 class _Plan:
-    kind: str
-    size: int
-    box: tuple[int, int] | None
-    layout: Layout | None
-    bare: bool = True
-    symmetry: int = 0
-    given_escape: bool = False
-    value_escape: bool = False
-    mark_escape: bool = False
-    mark_full: bool = False
+    """What the header and the packing say: the shape, whether the grid is bare (givens
+    only), the symmetry of the kinds' context, and each escape or model of the packing."""
+
+    __slots__ = ("bare", "box", "given_escape", "kind", "layout", "mark_escape", "mark_full",
+                 "size", "symmetry", "value_escape")
+
+    def __init__(self, kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None,
+                 bare: bool = True, symmetry: int = 0, given_escape: bool = False,
+                 value_escape: bool = False, mark_escape: bool = False,
+                 mark_full: bool = False) -> None:
+        self.kind = kind
+        self.size = size
+        self.box = box
+        self.layout = layout
+        self.bare = bare
+        self.symmetry = symmetry
+        self.given_escape = given_escape
+        self.value_escape = value_escape
+        self.mark_escape = mark_escape
+        self.mark_full = mark_full
+
+    def but(self, *, symmetry: int | None = None, given_escape: bool | None = None,
+            value_escape: bool | None = None, mark_escape: bool | None = None,
+            mark_full: bool | None = None) -> _Plan:
+        """A copy with the fields named changed (plans are never changed in place)."""
+        def pick(new: bool | None, old: bool) -> bool:
+            return old if new is None else new
+
+        return _Plan(self.kind, self.size, self.box, self.layout, self.bare,
+                     self.symmetry if symmetry is None else symmetry,
+                     pick(given_escape, self.given_escape), pick(value_escape, self.value_escape),
+                     pick(mark_escape, self.mark_escape), pick(mark_full, self.mark_full))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.size, self.box, self.layout, self.bare, self.symmetry,
+                self.given_escape, self.value_escape, self.mark_escape, self.mark_full)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not _Plan:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = ("kind", "size", "box", "layout", "bare", "symmetry", "given_escape",
+                 "value_escape", "mark_escape", "mark_full")
+        values = self._fields()
+        return "_Plan(" + ", ".join(f"{n}={values[k]!r}" for k, n in enumerate(names)) + ")"
 
     @property
     def classic(self) -> bool:
@@ -138,9 +184,19 @@ def _unwritten(what: str) -> _Refused:
     return _Refused("a text as the encoder writes it", found=what)
 
 
+def _comb(n: int, k: int) -> int:
+    """n choose k (`math.comb`, which MicroPython lacks): 0 when k > n."""
+    if not 0 <= k <= n:
+        return 0
+    out = 1
+    for i in range(min(k, n - k)):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
 def _windows_rank(chosen: Sequence[int]) -> int:
     """Rank of a sorted subset among those of its size (combinatorial number system)."""
-    return sum(math.comb(s, k + 1) for k, s in enumerate(chosen))
+    return sum(_comb(s, k + 1) for k, s in enumerate(chosen))
 
 
 def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
@@ -148,12 +204,13 @@ def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
     top = positions
     for k in range(count, 0, -1):
         s = top - 1
-        while math.comb(s, k) > rank:
+        while _comb(s, k) > rank:
             s -= 1
-        rank -= math.comb(s, k)
+        rank -= _comb(s, k)
         out.append(s)
         top = s
-    return out[::-1]
+    out.reverse()
+    return out
 
 
 def _code_header(io: Coder, plan: _Plan | None) -> _Plan:
@@ -187,7 +244,7 @@ def _code_header(io: Coder, plan: _Plan | None) -> _Plan:
         out = _Plan(kind, size, box, layout, bare=bare)
         if out.classic:
             raise _unwritten("the classic 9x9 written in the long header")
-    return replace(out, symmetry=io.weighted(SYMMETRIES, truth.symmetry))
+    return out.but(symmetry=io.weighted(SYMMETRIES, truth.symmetry))
 
 
 def _code_layout(io: Coder, layout: Layout | None) -> Layout:
@@ -199,7 +256,7 @@ def _code_layout(io: Coder, layout: Layout | None) -> Layout:
     positions = across * down
     chosen = [wr * across + wc for wr, wc in truth.windows] if layout else [0]
     count = 1 + io.uniform(positions, len(chosen) - 1)
-    rank = io.uniform(math.comb(positions, count), _windows_rank(chosen) if layout else 0)
+    rank = io.uniform(_comb(positions, count), _windows_rank(chosen) if layout else 0)
     chosen = _windows_unrank(rank, count, positions) if not layout else chosen
     enabled = {
         (p // across + r) * width + p % across + c
@@ -217,36 +274,58 @@ def _code_layout(io: Coder, layout: Layout | None) -> Layout:
 
 # --- the cells ------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)  # one object per shape (cached): hash by identity
 class _Shape:
-    """What the walk needs of a shape, computed once per shape."""
+    """What the walk needs of a shape, computed once per shape (one object per shape,
+    compared and hashed by identity). `inside`: row-major indices of the cells that are
+    not outside; `units`: per cell, the indices of its houses; `houses`: how many there are;
+    `partners` and `contexts`: `_partners` and `_contexts` per symmetry, as they are asked."""
 
-    size: int
-    rows: int
-    cols: int
-    inside: tuple[int, ...]  # row-major indices of the cells that are not outside
-    outside: frozenset[int]
-    units: tuple[tuple[int, ...], ...]  # per cell, the indices of its houses
-    houses: int
+    __slots__ = ("cols", "contexts", "houses", "inside", "outside", "partners", "rows", "size",
+                 "units")
+
+    def __init__(self, size: int, rows: int, cols: int, inside: tuple[int, ...],
+                 outside: frozenset[int], units: tuple[tuple[int, ...], ...], houses: int) -> None:
+        self.size = size
+        self.rows = rows
+        self.cols = cols
+        self.inside = inside
+        self.outside = outside
+        self.units = units
+        self.houses = houses
+        self.partners: dict[int, tuple[int, ...]] = {}
+        self.contexts: dict[int, tuple[int, ...]] = {}
 
     @property
     def count(self) -> int:
         return self.rows * self.cols
 
 
-@cache
+_SHAPES: dict[tuple[str, int, tuple[int, int] | None, Layout | None], _Shape] = {}
+
+
 def _shape(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None) -> _Shape:
-    geo = Puzzle.blank(kind, size, box, layout).geometry
-    index = {h: k for k, h in enumerate(geo.houses)}
-    units = tuple(tuple(index[h] for h in per_cell) for per_cell in geo.units)
-    inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
-    return _Shape(size, geo.rows, geo.cols, inside, geo.outside, units, len(geo.houses))
+    key = (kind, size, box, layout)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        geo = Puzzle.blank(kind, size, box, layout).geometry
+        index = {h: k for k, h in enumerate(geo.houses)}
+        units = tuple(tuple(index[h] for h in per_cell) for per_cell in geo.units)
+        inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
+        shape = _SHAPES[key] = _Shape(size, geo.rows, geo.cols, inside, geo.outside, units,
+                                      len(geo.houses))
+    return shape
 
 
-@cache
 def _partners(shape: _Shape, symmetry: int) -> tuple[int, ...]:
     """Per cell, the cell whose kind is its context: its image under the symmetry when
     that image is coded earlier (and is not outside), else -1."""
+    found = shape.partners.get(symmetry)
+    if found is None:
+        found = shape.partners[symmetry] = _find_partners(shape, symmetry)
+    return found
+
+
+def _find_partners(shape: _Shape, symmetry: int) -> tuple[int, ...]:
     rows, cols = shape.rows, shape.cols
     out = []
     for i in range(shape.count):
@@ -289,7 +368,7 @@ def _alphabet(plan: _Plan) -> tuple[int, ...]:
 
 
 def _index_in(pool: int, bit: int) -> int:
-    return (pool & (bit - 1)).bit_count()
+    return bit_count(pool & (bit - 1))
 
 
 def _nth_bit(pool: int, n: int) -> int:
@@ -334,7 +413,7 @@ def _code_present(io: Coder, alphabet: tuple[int, ...], truth: Sequence[int]) ->
     every = (1 << len(others)) - 1
     freqs = [ALL_PRESENT if m == every else 1 for m in range(every + 1)]
     bits = io.weighted(freqs, bits)
-    return (K_EMPTY, *(kind for k, kind in enumerate(others) if bits >> k & 1))
+    return (K_EMPTY,) + tuple(kind for k, kind in enumerate(others) if bits >> k & 1)  # noqa: RUF005
 
 
 def _prior(kind: int, context: int) -> int:
@@ -361,7 +440,7 @@ def _code_kinds(io: Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> 
         s = io.weighted(table, slot.get(truth[i], -1) if truth else 0)
         table[s] += 2
         kinds[i] = present[s]
-    if not truth and present is not alphabet and not set(present) <= {K_EMPTY, *kinds}:
+    if not truth and present is not alphabet and not set(present) <= set(kinds) | {K_EMPTY}:
         raise _unwritten("a kind said to occur that no cell has")
     return kinds
 
@@ -379,23 +458,42 @@ def _kinds_bits(plan: _Plan, shape: _Shape, truth: Sequence[int]) -> float:
     present = _code_present(said, _alphabet(plan), truth)
     bits = said.cost()
     context_of = _contexts(shape, plan.symmetry)
-    kinds = [*truth, NO_CONTEXT]
-    pairs = Counter(zip([kinds[j] for j in context_of], [truth[i] for i in shape.inside], strict=True))
+    kinds = list(truth)
+    kinds.append(NO_CONTEXT)
+    # each (context, kind) pair as one number, counted; the sums below run in the order
+    # the pairs first occur, and the contexts likewise (the float sums must not depend
+    # on how a dict orders its keys, which MicroPython's do not keep)
+    pairs = [kinds[j] * _PAIR + truth[i]
+             for j, i in zip(context_of, shape.inside)]  # noqa: B905  # the same length
+    seen = sorted(set(pairs), key=pairs.index)
     per_context: dict[int, int] = {}
-    for (context, kind), n in pairs.items():
+    contexts: list[int] = []
+    for pair in seen:
+        context, kind = divmod(pair, _PAIR)
+        n = pairs.count(pair)
         bits -= _climb(_prior(kind, context), n)
-        per_context[context] = per_context.get(context, 0) + n
-    for context, n in per_context.items():
-        bits += _climb(sum(_prior(k, context) for k in present), n)
+        if context in per_context:
+            per_context[context] += n
+        else:
+            per_context[context] = n
+            contexts.append(context)
+    for context in contexts:
+        bits += _climb(sum(_prior(k, context) for k in present), per_context[context])
     return bits
 
 
-@cache
+_PAIR = 8  # more than any kind's code: (context, kind) is context * _PAIR + kind
+
+
 def _contexts(shape: _Shape, symmetry: int) -> tuple[int, ...]:
     """Per inside cell, in order, the index of the cell whose kind is its context, or
     `shape.count` (the index of NO_CONTEXT in `_kinds_bits`' list) when there is none."""
-    partner = _partners(shape, symmetry)
-    return tuple(partner[i] if partner[i] >= 0 else shape.count for i in shape.inside)
+    found = shape.contexts.get(symmetry)
+    if found is None:
+        partner = _partners(shape, symmetry)
+        found = shape.contexts[symmetry] = tuple(
+            partner[i] if partner[i] >= 0 else shape.count for i in shape.inside)
+    return found
 
 
 _CLIMBS: dict[int, list[float]] = {}
@@ -419,8 +517,7 @@ def _code_packing(io: Coder, plan: _Plan, truth: _Plan, kinds: Sequence[int]) ->
     def flag(said: bool, on: bool) -> bool:
         return said and io.weighted(PACKING, on) == 1
 
-    return replace(
-        plan,
+    return plan.but(  # the flags are coded in this order
         given_escape=flag(K_GIVEN in has or K_BLACK_GIVEN in has, truth.given_escape),
         value_escape=flag(K_VALUE in has, truth.value_escape),
         mark_escape=flag(K_MARKS in has, truth.mark_escape),
@@ -441,7 +538,7 @@ def _code_digit(io: Coder, full: int, allowed: int, escape: AdaptiveBit | None, 
     elif allowed == 0:
         raise _Refused("a text whose digits fit their houses",
                           found="a digit with no room left")
-    index = io.uniform(pool.bit_count(), _index_in(pool, bit) if bit else 0)
+    index = io.uniform(bit_count(pool), _index_in(pool, bit) if bit else 0)
     return -_nth_bit(pool, index) if pool != allowed else _nth_bit(pool, index)
 
 
@@ -470,7 +567,7 @@ def _code_digits(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
                 bit = -bit
             for h in units[i]:
                 used[h] |= bit
-            digits[i] = bit.bit_length()
+            digits[i] = bit_length(bit)
         if escape and not clashes:
             raise _unwritten("an escape for clashing digits that none takes")
     return digits, used
@@ -481,7 +578,7 @@ def _code_marks(io: Coder, full: int, possible: int, plan: _Plan,
     """Pencil marks as a subset of the cell's possibles; outside ones after an escape.
     Returns the marks' bits, negated when some lie outside the possibles."""
     beyond = full & ~possible
-    p = possible.bit_count()
+    p = bit_count(possible)
     stray = 0
     if plan.mark_escape:
         stray = 1 if possible == 0 else 0 if beyond == 0 else outside_model.code(
@@ -490,7 +587,7 @@ def _code_marks(io: Coder, full: int, possible: int, plan: _Plan,
         raise _Refused("pencil marks that fit the possibles",
                           found="a cell with no possibles")
     if stray:
-        q = beyond.bit_count()
+        q = bit_count(beyond)
         out = io.uniform((1 << q) - 1, _squeeze(marks, beyond) - 1 if marks else 0) + 1
         inner = io.uniform(1 << p, _squeeze(marks, possible))
         return -(marks or _spread(out, beyond) | _spread(inner, possible))
@@ -532,9 +629,9 @@ def _read(reader: Reader) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks."""
     plan = _code_header(reader, None)
     shape = _shape(plan.kind, plan.size, plan.box, plan.layout)
-    if reader.x.bit_length() > _max_bits(shape):
+    if bit_length(reader.x) > _max_bits(shape):
         raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
-                          found=f"{reader.x.bit_length()} bits")
+                          found=f"{bit_length(reader.x)} bits")
     kinds = _code_kinds(reader, plan, shape, ())
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
@@ -619,18 +716,18 @@ def _write(puzzle: Puzzle) -> Writer:
                  mark_escape=not marks_fit)
 
     def kinds_cost(symmetry: int) -> float:
-        trial = replace(plan, symmetry=symmetry)
+        trial = plan.but(symmetry=symmetry)
         return _cost(lambda w: _code_kinds(w, trial, shape, kinds))
 
     options = range(len(SYMMETRIES)) if shape.rows == shape.cols else range(DIAGONAL)
-    counted = {s: _kinds_bits(replace(plan, symmetry=s), shape, kinds) for s in options}
+    counted = {s: _kinds_bits(plan.but(symmetry=s), shape, kinds) for s in options}
     least = min(counted.values())
     near = [s for s in options if counted[s] <= least + NEAR_TIE]
     # the coder's own sum settles near-ties, so the choice is the coder's exact minimum
-    plan = replace(plan, symmetry=near[0] if len(near) == 1 else min(near, key=kinds_cost))
+    plan = plan.but(symmetry=near[0] if len(near) == 1 else min(near, key=kinds_cost))
     if K_MARKS in has:
         _, used = _code_digits(Writer(), plan, shape, kinds, cells)
-        full = replace(plan, mark_full=True)
+        full = plan.but(mark_full=True)
         if (_cost(lambda w: _code_all_marks(w, full, shape, kinds, used, cells))
                 < _cost(lambda w: _code_all_marks(w, plan, shape, kinds, used, cells))):
             plan = full
@@ -652,11 +749,15 @@ def _max_bits(shape: _Shape) -> int:
 MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 12)) // 6
 
 
-@cache
-def _others() -> tuple[re.Pattern[str], ...]:
+_OTHERS: list[Looks] = []  # filled on first use: the other formats import this package
+
+
+def _others() -> list[Looks]:
     """The shapes of the bare strings `links.read` tries before compact's."""
-    forms = [link_form(name) for name in FORMATS if name != NAME]
-    return tuple(form.looks for form in forms if form.tried < LINK.tried)
+    if not _OTHERS:
+        forms = [link_form(name) for name in FORMATS if name != NAME]
+        _OTHERS.extend(form.looks for form in forms if form.tried < LINK.tried)
+    return _OTHERS
 
 
 def _lookalike(text: str) -> bool:
@@ -678,7 +779,8 @@ def decode(text: str) -> Puzzle:
     if len(text) > MAX_TEXT:
         raise FormatError(NAME, MAX_TEXT, f"at most {MAX_TEXT} characters",
                           found=f"{len(text)} characters")
-    end = _TEXT.match(text).end()  # type: ignore[union-attr]
+    end = len(text) if _URL_SAFE.issuperset(text) else next(
+        i for i, ch in enumerate(text) if ch not in _URL_SAFE)
     if end < len(text):
         raise FormatError(NAME, end, "a URL-safe character (A-Z a-z 0-9 - _)",
                           found=repr(text[end]))

@@ -9,16 +9,18 @@ puzzle adds "layout": {"width": W, "height": H, "disabled": [box indices]}.
 from __future__ import annotations
 
 import json as _json
-import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import FormatError, PuzzleError
 from ..model import BLACK, EMPTY, OUTSIDE, Cell, Layout, Puzzle, black, candidates, given, value
-from . import LinkForm
+from . import LinkForm, Shape, trim
+
+if TYPE_CHECKING:
+    from typing import Any
 
 NAME = "json"
 # Read from a pasted text or a fragment, never written in a link.
-LINK = LinkForm(re.compile(r"\{.*", re.DOTALL), tried=0, in_links=False)
+LINK = LinkForm(Shape(r"(?s)\{.*", lambda text: text.startswith("{")), tried=0, in_links=False)
 MAX_TEXT = 1 << 20  # a 25x25 full of candidates is about 60 KB
 
 
@@ -107,7 +109,7 @@ class _Places:
         """The object's closing brace: the place of a fault of the whole object."""
         if self.text is None:
             return None
-        body = self.text.rstrip()
+        body = trim(self.text, left=False)
         return len(body) - 1 if body.endswith("}") else len(body)
 
 
@@ -117,7 +119,7 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
     of a cell is placed at the cell's index (unit "cell") either way."""
     places = _Places(text)
     if not isinstance(obj, dict):
-        at = None if text is None else len(text) - len(text.lstrip())
+        at = None if text is None else len(text) - len(trim(text, right=False))
         raise FormatError(NAME, at, "a JSON object", found=type(obj).__name__)
     allowed = {"kind", "size", "box", "layout", "cells"}
     extra = sorted(set(obj) - allowed)
@@ -173,7 +175,33 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
-    return _json.dumps(to_json(puzzle), separators=(",", ":"))
+    """`to_json` as text, `json.dumps(to_json(puzzle), separators=(",", ":"))` exactly: written
+    out here in the form's order, as a dict keeps none in MicroPython."""
+    parts = ['{"kind":', _json.dumps(puzzle.kind), ',"size":', str(puzzle.size)]
+    if puzzle.box is not None:
+        parts.append(f',"box":[{puzzle.box[0]},{puzzle.box[1]}]')
+    layout = puzzle.layout
+    if layout is not None:
+        disabled = ",".join([str(i) for i in sorted(layout.disabled)])
+        parts.append(f',"layout":{{"width":{layout.width},"height":{layout.height},'
+                     f'"disabled":[{disabled}]}}')
+    rows = ["[" + ",".join([_cell_text(c) for c in row]) + "]" for row in puzzle.rows_of_cells()]
+    parts.append(',"cells":[' + ",".join(rows) + "]}")
+    return "".join(parts)
+
+
+def _cell_text(cell: Cell) -> str:
+    """`cell_to_json` as compact JSON text."""
+    kind = cell.kind
+    if kind == "empty":
+        return "null"
+    if kind == "candidates":
+        return '{"candidates":[' + ",".join([str(d) for d in sorted(cell.candidates)]) + "]}"
+    if kind == "black":
+        return f'{{"black":true,"given":{cell.digit}}}' if cell.digit else '{"black":true}'
+    if kind == "outside":
+        return '{"outside":true}'
+    return f'{{"{kind}":{cell.digit}}}'
 
 
 MAX_DEPTH = 16  # the JSON form nests 5 deep; imports of other tools' JSON stay well under this
@@ -212,9 +240,14 @@ def loads(format: str, text: str, max_length: int = MAX_TEXT, max_depth: int = M
     check_nesting(format, text, max_depth)
     try:
         return _json.loads(text)
-    except _json.JSONDecodeError as err:
-        raise FormatError(format, err.pos, f"valid JSON ({err.msg})") from None
-    except (ValueError, RecursionError) as err:  # e.g. an integer too long to convert
+    except ValueError as err:
+        # CPython's JSONDecodeError says where and why; MicroPython's parser raises a plain
+        # ValueError (so do both for e.g. an integer too long to convert)
+        pos, why = getattr(err, "pos", None), getattr(err, "msg", None)
+        if isinstance(pos, int) and isinstance(why, str):
+            raise FormatError(format, pos, f"valid JSON ({why})") from None
+        raise FormatError(format, len(text), f"valid JSON ({err})") from None
+    except RuntimeError as err:  # RecursionError (MicroPython has only its base class)
         raise FormatError(format, len(text), f"valid JSON ({err})") from None
 
 

@@ -7,24 +7,35 @@ Width by size: 1 for 4x4, 2 for 6x6 to 9x9, 3 for 12x12, 4 for 16x16, 6 for
 
 from __future__ import annotations
 
-import re
-
 from ..errors import FormatError
 from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
-from . import LinkForm, _loss
-from ._fields import DIGITS, decode_fields, encode_fields, width_for
+from . import LinkForm, Shape, _loss
+from ._fields import DIGITS, base32_text, decode_fields, encode_fields, width_for
 from ._transform import offset_cell, offset_max, offset_value
 
 NAME = "offset"
-LINK = LinkForm(re.compile(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+"), tried=3, tags=(("o", None),),
-                per_cell=True)
+_SIZE_CODE = frozenset(DIGITS + DIGITS.upper())
+
+
+def _looks(text: str) -> bool:
+    """Base-32 fields, after an optional `S9B`-style header."""
+    return base32_text(text) or (
+        len(text) > 3 and text[0] in "STst" and text[1] in _SIZE_CODE and text[2] in "Bb"
+        and base32_text(text[3:])
+    )
+
+
+LINK = LinkForm(Shape(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+", _looks), tried=3,
+                tags=(("o", None),), per_cell=True)
 
 
 def field_width(n: int) -> int:
     return width_for(offset_max(n))
 
 
-_SIZE_BY_LENGTH = {n * n * field_width(n): n for n in SUDOKU_SIZES}
+# (body length, size) of every size, and the body lengths' sizes to look up
+_LENGTHS = tuple((n * n * field_width(n), n) for n in SUDOKU_SIZES)
+_SIZE_BY_LENGTH = dict(_LENGTHS)
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
@@ -55,7 +66,7 @@ def decode(text: str) -> Puzzle:
     else:
         n = _SIZE_BY_LENGTH.get(len(text), 0)
     if not n:  # no header: the whole text is a body of no grid's length
-        lengths = ", ".join(f"{length} ({k}x{k})" for length, k in _SIZE_BY_LENGTH.items())
+        lengths = ", ".join(f"{length} ({k}x{k})" for length, k in _LENGTHS)
         raise FormatError(NAME, len(text), f"a body length of {lengths}", found=f"length {len(text)}")
     values = decode_fields(NAME, text[start:], field_width(n), offset_max(n), start=start)
     return Puzzle("sudoku", n, tuple(offset_cell(v, n) for v in values))

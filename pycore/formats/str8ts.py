@@ -6,23 +6,23 @@ length tells the size. No header: base-36 `T9B` strings from the wild are import
 
 from __future__ import annotations
 
-import re
-
 from ..errors import FormatError
 from ..model import STR8TS_SIZES, Puzzle
-from . import LinkForm, _loss
-from ._fields import decode_fields, encode_fields, width_for
+from . import LinkForm, Shape, _loss
+from ._fields import base32_text, decode_fields, encode_fields, width_for
 from ._transform import str8ts_cell, str8ts_max, str8ts_value
 
 NAME = "str8ts"
-LINK = LinkForm(re.compile(r"[0-9a-vA-V]+"), tried=4, tags=(("t", None),), per_cell=True)
+LINK = LinkForm(Shape(r"[0-9a-vA-V]+", base32_text), tried=4, tags=(("t", None),), per_cell=True)
 
 
 def field_width(n: int) -> int:
     return width_for(str8ts_max(n))
 
 
-_SIZE_BY_LENGTH = {n * n * field_width(n): n for n in STR8TS_SIZES}
+# (text length, size) of every size, and the lengths' sizes to look up
+_LENGTHS = tuple((n * n * field_width(n), n) for n in STR8TS_SIZES)
+_SIZE_BY_LENGTH = dict(_LENGTHS)
 
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
@@ -39,7 +39,7 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
 def decode(text: str) -> Puzzle:
     n = _SIZE_BY_LENGTH.get(len(text), 0)
     if not n:
-        lengths = ", ".join(f"{length} ({k}x{k})" for length, k in _SIZE_BY_LENGTH.items())
+        lengths = ", ".join(f"{length} ({k}x{k})" for length, k in _LENGTHS)
         raise FormatError(NAME, len(text), f"a length of {lengths}", found=f"length {len(text)}")
     values = decode_fields(NAME, text, field_width(n), str8ts_max(n))
     return Puzzle("str8ts", n, tuple(str8ts_cell(v, n) for v in values))
