@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+import sys
+from typing import TYPE_CHECKING
 
 from .errors import FormatError, LossError, PuzzleError, UnknownName
 from .formats import FORMATS, decode, encode
@@ -17,6 +17,8 @@ from .formats.json import from_json, to_json
 from .model import Cell, Layout, Puzzle
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .solve import count_solutions, hint, solve
 
 __all__ = [
@@ -40,7 +42,8 @@ __version__ = "0.1.0"
 
 _SOLVER = ("solve", "count_solutions", "hint")
 # Public modules reachable as attributes after `import pycore` (pycore.links.read(...)),
-# each imported on first use so that `import pycore` stays cheap for the page.
+# each imported on first use so that `import pycore` stays cheap for the page (whose
+# MicroPython has only the modules `pycore.light` names).
 _MODULES = ("cells53", "cli", "editor", "errors", "formats", "links", "messages", "model",
             "persist", "render", "shapes")
 
@@ -51,9 +54,17 @@ def __getattr__(name: str) -> Any:
     `pycore.solve` is the solver package, and calling it solves: pycore.solve(puzzle).
     """
     if name in _SOLVER:
-        package = import_module(f"{__name__}.solve")
+        package = _module("solve")
         return package if name == "solve" else getattr(package, name)
     if name in _MODULES:
-        return import_module(f"{__name__}.{name}")
+        return _module(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
+
+def _module(name: str) -> Any:
+    """pycore's submodule `name`, imported now if it was not (`importlib.import_module`,
+    which MicroPython lacks)."""
+    full = f"{__name__}.{name}"
+    __import__(full)
+    return sys.modules[full]

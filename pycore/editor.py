@@ -8,8 +8,6 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .model import BLACK, EMPTY, Cell, Puzzle, black, candidates, given, value
 
 __all__ = ["MODES", "Editor", "describe", "start_mode"]
@@ -43,14 +41,16 @@ def describe(cell: Cell) -> str:
     return cell.kind
 
 
-@dataclass
 class _Pending:
     """The first digit of a possible two-digit entry, and the state before it."""
 
-    index: int
-    digit: int
-    before: Puzzle
-    pushed: bool
+    __slots__ = ("before", "digit", "index", "pushed")
+
+    def __init__(self, index: int, digit: int, before: Puzzle, pushed: bool) -> None:
+        self.index = index
+        self.digit = digit
+        self.before = before
+        self.pushed = pushed
 
 
 class Editor:

@@ -10,30 +10,33 @@ any format. Every table here is built from what each format declares about itsel
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from urllib.parse import unquote
 
 from . import formats
 from .errors import FormatError, LossError, NotRecognized, UnknownName
-from .model import Puzzle
+from .model import _frozen, _set
 
 if TYPE_CHECKING:
     from .formats.tools import Imported
+    from .model import Puzzle
 
 NAME = "auto"
 MAX_LINK = 64 * 1024  # bound the work a pasted text can ask for
 
-_FORMS = {name: formats.link_form(name) for name in formats.FORMATS}
-# tag -> (format name, decode options)
-TAGS: dict[str, tuple[str, dict[str, str]]] = {
-    tag: (name, {"kind": kind} if kind else {})
-    for name, form in _FORMS.items() for tag, kind in form.tags
-}
+# Every table keeps the registry's order in a tuple (MicroPython's dicts keep no order);
+# the dicts beside them are for looking up.
+_FORM_LIST = tuple((name, formats.link_form(name)) for name in formats.FORMATS)
+_FORMS = dict(_FORM_LIST)
+# (tag, (format name, decode options)), in order; TAGS looks a tag up
+_TAG_LIST = tuple(
+    (tag, (name, {"kind": kind} if kind else {}))
+    for name, form in _FORM_LIST for tag, kind in form.tags
+)
+TAGS: dict[str, tuple[str, dict[str, str]]] = dict(_TAG_LIST)
 # The format whose fragments carry no tag: compact.
-UNTAGGED: str = next(name for name, form in _FORMS.items() if form.in_links and not form.tags)
-# Bare strings try formats in this order, most specific shape first.
-_TRIED = sorted(_FORMS.items(), key=lambda item: item[1].tried)
+UNTAGGED: str = next(name for name, form in _FORM_LIST if form.in_links and not form.tags)
+# Bare strings try formats in this order, most specific shape first (no two share a rank).
+_TRIED = sorted(_FORM_LIST, key=lambda item: item[1].tried)
 
 
 def tag_of(format: str, puzzle: Puzzle | None = None) -> str | None:
@@ -45,7 +48,14 @@ def tag_of(format: str, puzzle: Puzzle | None = None) -> str | None:
 
 def link_formats() -> list[str]:
     """The formats a link can be written in, the untagged one first."""
-    return [name for name, form in _FORMS.items() if form.in_links]
+    return [name for name, form in _FORM_LIST if form.in_links]
+
+
+def _known() -> list[str]:
+    """Every format a text of ours can be in: the link formats, then JSON."""
+    names = link_formats()
+    names.append("json")
+    return names
 
 
 def fragment(puzzle: Puzzle, format: str, lossy: bool = False) -> str:
@@ -104,12 +114,80 @@ def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
 
 def _payload(text: str) -> str:
     """The part of a pasted text that holds the puzzle: a URL's fragment, or the text."""
-    text = text.strip()
+    text = formats.trim(text)
     if "#" in text:
         text = text.split("#", 1)[1]
     if "%" in text:
         text = unquote(text)
-    return text.strip()
+    return formats.trim(text)
+
+
+_HEX = "0123456789ABCDEFabcdef"
+
+
+def unquote(text: str) -> str:
+    """The text with its %XX escapes decoded as UTF-8, exactly as `urllib.parse.unquote`
+    does it (which MicroPython lacks): a `%` without two hex digits stays, as does every
+    character outside ASCII; bytes that are no UTF-8 become U+FFFD."""
+    if "%" not in text:
+        return text
+    out: list[str] = []
+    run = bytearray()  # the bytes of the current stretch of ASCII
+    i, length = 0, len(text)
+    while i < length:
+        ch = text[i]
+        if ord(ch) > 0x7F:
+            out.append(_utf8(bytes(run)))
+            run = bytearray()
+            out.append(ch)
+        elif ch == "%" and i + 2 < length and text[i + 1] in _HEX and text[i + 2] in _HEX:
+            run.append(int(text[i + 1 : i + 3], 16))
+            i += 3
+            continue
+        else:
+            run.append(ord(ch))
+        i += 1
+    out.append(_utf8(bytes(run)))
+    return "".join(out)
+
+
+def _utf8(data: bytes) -> str:
+    """UTF-8 bytes as text, each ill-formed part as one U+FFFD (as `errors="replace"` does)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeError:
+        pass
+    out: list[str] = []
+    i, length = 0, len(data)
+    while i < length:
+        lead = data[i]
+        # how many continuation bytes follow this lead, and the range of the first one
+        if lead < 0x80:
+            need, low, high = 0, 0, 0
+        elif 0xC2 <= lead <= 0xDF:
+            need, low, high = 1, 0x80, 0xBF
+        elif lead == 0xE0:
+            need, low, high = 2, 0xA0, 0xBF
+        elif lead == 0xED:
+            need, low, high = 2, 0x80, 0x9F
+        elif 0xE1 <= lead <= 0xEF:
+            need, low, high = 2, 0x80, 0xBF
+        elif lead == 0xF0:
+            need, low, high = 3, 0x90, 0xBF
+        elif 0xF1 <= lead <= 0xF3:
+            need, low, high = 3, 0x80, 0xBF
+        elif lead == 0xF4:
+            need, low, high = 3, 0x80, 0x8F
+        else:
+            need, low, high = -1, 0, 0
+        end = i + 1
+        while need > 0 and end < length and low <= data[end] <= high:
+            end += 1
+            need -= 1
+            low, high = 0x80, 0xBF
+        out.append(data[i:end].decode("utf-8") if need == 0 else "\ufffd")
+        i = end
+    return "".join(out)
 
 
 def read(text: str) -> tuple[str, Puzzle]:
@@ -128,7 +206,7 @@ def read(text: str) -> tuple[str, Puzzle]:
         name, options = TAGS[tag]
         return name, formats.decode(name, rest, **options)
     if sep and not payload.startswith("{"):
-        raise FormatError(NAME, 0, "a fragment tag: " + ", ".join(f"{t}:" for t in TAGS),
+        raise FormatError(NAME, 0, "a fragment tag: " + ", ".join(f"{t}:" for t, _ in _TAG_LIST),
                           found=repr(tag[:10]))
     tried = _candidates(payload)
     reasons = []
@@ -142,7 +220,7 @@ def read(text: str) -> tuple[str, Puzzle]:
         return name, puzzle
     if not tried:
         raise FormatError(NAME, 0, "a link or a string of a known format "
-                          "(" + ", ".join([*link_formats(), "json"]) + ")",
+                          "(" + ", ".join(_known()) + ")",
                           found=repr(payload[:20]))
     raise NotRecognized(NAME, "a string of one format; tried " + "; ".join(reasons), reasons)
 
@@ -171,7 +249,7 @@ def _refuse_two_readings(name: str, text: str, puzzle: Puzzle,
 
 
 def _looks_like_our_json(text: str) -> bool:
-    body = text.lstrip()
+    body = formats.trim(text, right=False)
     return body.startswith("{") and '"kind"' in body and '"cells"' in body
 
 
@@ -200,22 +278,43 @@ def read_any(text: str) -> Imported:
             raise imports.refusal(errors, reasons) from None
         # each of our formats that the text might have been, or all of them when none
         ours_tried = getattr(ours, "tried", None) or [
-            f"{name}: not what its text looks like" for name in [*link_formats(), "json"]]
+            f"{name}: not what its text looks like" for name in _known()]
         raise NotRecognized(NAME, f"a link or puzzle string of a known format; tried "
                             f"our formats ({ours}); then {'; '.join(reasons)}",
-                            [*ours_tried, *reasons]) from None
+                            list(ours_tried) + reasons) from None
 
 
 # -- the page's share policy: which link to show, and which the address bar keeps ----------
 
 
-@dataclass(frozen=True)
 class Share:
-    """A link to show: its format, the text after `#`, and what it drops ("" = nothing)."""
+    """A link to show: its format, the text after `#`, and what it drops ("" = nothing).
+    Immutable; compared and hashed by its fields."""
 
-    format: str
-    fragment: str
-    lost: str = ""
+    __slots__ = ("format", "fragment", "lost")
+    if TYPE_CHECKING:
+        format: str
+        fragment: str
+        lost: str
+
+    def __init__(self, format: str, fragment: str, lost: str = "") -> None:
+        _set(self, "format", format)
+        _set(self, "fragment", fragment)
+        _set(self, "lost", lost)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Share:
+            return NotImplemented
+        return (self.format, self.fragment, self.lost) == (other.format, other.fragment, other.lost)
+
+    def __hash__(self) -> int:
+        return hash((self.format, self.fragment, self.lost))
+
+    def __repr__(self) -> str:
+        return f"Share(format={self.format!r}, fragment={self.fragment!r}, lost={self.lost!r})"
 
 
 def share(puzzle: Puzzle, format: str | None = None) -> Share:
@@ -252,7 +351,6 @@ def _least_lossy(puzzle: Puzzle) -> Share:
     return Share(name, frag, lost)
 
 
-@dataclass(frozen=True)
 class Shares:
     """What the page shows for one state of the grid, each fragment encoded once.
 
@@ -260,13 +358,41 @@ class Shares:
     format cannot hold this kind of puzzle); `lossless` is the address bar's: `chosen`
     when it drops nothing, else the shortest lossless one (None when no format holds the
     grid whole); `shortest` is that shortest lossless fragment when it was made here
-    (what `persist.identity` takes instead of encoding again), else None.
+    (what `persist.identity` takes instead of encoding again), else None. Immutable;
+    compared and hashed by its fields.
     """
 
-    chosen: Share | None
-    lossless: Share | None
-    shortest: str | None
-    refusal: str = ""
+    __slots__ = ("chosen", "lossless", "refusal", "shortest")
+    if TYPE_CHECKING:
+        chosen: Share | None
+        lossless: Share | None
+        shortest: str | None
+        refusal: str
+
+    def __init__(self, chosen: Share | None, lossless: Share | None, shortest: str | None,
+                 refusal: str = "") -> None:
+        _set(self, "chosen", chosen)
+        _set(self, "lossless", lossless)
+        _set(self, "shortest", shortest)
+        _set(self, "refusal", refusal)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.chosen, self.lossless, self.shortest, self.refusal)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Shares:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Shares(chosen={self.chosen!r}, lossless={self.lossless!r}, "
+                f"shortest={self.shortest!r}, refusal={self.refusal!r})")
 
 
 def shares(puzzle: Puzzle, format: str | None = None) -> Shares:

@@ -12,15 +12,15 @@ their wording, and an item no rule knows is still shown readably.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
-from urllib.parse import unquote
+from typing import TYPE_CHECKING
 
 from . import formats, links
 from .errors import FormatError, LossError, NotRecognized, PuzzleError
-from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, candidates, given
+from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, _frozen, _set, candidates, given
 from .persist import givens_of
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["CutOff", "cut_off", "doubt", "for_error", "lost_words", "opening", "pasting", "sharing"]
 
@@ -36,15 +36,41 @@ def _count(n: int, noun: str, nouns: str | None = None) -> str:
 # --- a link that did not open ------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class CutOff:
     """A link that ends too early: it has `have` of the `need` characters (or cells) a
-    link of its kind holds for a grid of `shape` ('9x9'); `need` 0 when no size can be told."""
+    link of its kind holds for a grid of `shape` ('9x9'); `need` 0 when no size can be told.
+    Immutable; compared and hashed by its fields."""
 
-    have: int
-    need: int
-    shape: str
-    unit: str = "character"
+    __slots__ = ("have", "need", "shape", "unit")
+    if TYPE_CHECKING:
+        have: int
+        need: int
+        shape: str
+        unit: str
+
+    def __init__(self, have: int, need: int, shape: str, unit: str = "character") -> None:
+        _set(self, "have", have)
+        _set(self, "need", need)
+        _set(self, "shape", shape)
+        _set(self, "unit", unit)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def _fields(self) -> tuple[int, int, str, str]:
+        return (self.have, self.need, self.shape, self.unit)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not CutOff:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"CutOff(have={self.have!r}, need={self.need!r}, shape={self.shape!r}, "
+                f"unit={self.unit!r})")
 
     def words(self) -> str:
         if not self.need:  # cut before it says how big its grid is
@@ -55,10 +81,10 @@ class CutOff:
 
 def _fragment(text: str) -> str:
     """What after `#` (or the whole text) holds the puzzle, as the address bar gives it."""
-    text = text.strip()
+    text = formats.trim(text)
     if "#" in text:
         text = text.split("#", 1)[1]
-    return unquote(text).strip() if "%" in text else text
+    return formats.trim(links.unquote(text)) if "%" in text else text
 
 
 def _samples(kind: str, n: int) -> list[Puzzle]:
@@ -70,10 +96,20 @@ def _samples(kind: str, n: int) -> list[Puzzle]:
                       for cell in (given(1), given(n), candidates({1, n}))]
 
 
-@cache
+_LENGTHS: dict[tuple[str, str], tuple[tuple[int, int, bool], ...]] = {}
+
+
 def _lengths(format: str, tag: str) -> tuple[tuple[int, int, bool], ...]:
     """(size, characters of an empty grid's link, exact) for every grid size the format
-    holds, asked of the format itself; `exact` when every grid of that size gives that length."""
+    holds, asked of the format itself; `exact` when every grid of that size gives that length.
+    The same for every call: made once per format."""
+    found = _LENGTHS.get((format, tag))
+    if found is None:
+        found = _LENGTHS[format, tag] = _measure(format, tag)
+    return found
+
+
+def _measure(format: str, tag: str) -> tuple[tuple[int, int, bool], ...]:
     out = []
     for kind, sizes in (("sudoku", SUDOKU_SIZES), ("str8ts", STR8TS_SIZES)):
         for n in sizes:
@@ -86,7 +122,7 @@ def _lengths(format: str, tag: str) -> tuple[tuple[int, int, bool], ...]:
                         break
             if texts and texts[0].partition(":")[0] == tag:
                 out.append((n, len(texts[0]), len({len(t) for t in texts}) == 1))
-    return tuple(sorted(out))  # the same for every call: made once per format
+    return tuple(sorted(out))
 
 
 def _filler(format: str) -> str:
@@ -162,23 +198,38 @@ def cut_off(err: Exception, text: str) -> CutOff | None:
     lengths = _lengths(format, tag)
     if any(0 < len(payload) - length <= length // 10 for _, length, exact in lengths if exact):
         return None  # just past a whole link's length: something added, not a longer link cut
-    cells = re.fullmatch(r"(?:length )?(\d+)(?: cells| fields)?", err.found or "")
-    for n, length, exact in sorted(lengths, key=lambda x: x[0] != 9):  # most links hold a 9x9
+    cells = _counted(err.found or "")
+    # 9x9 first, as most links hold one, then the others in order
+    for n, length, exact in sorted(lengths, key=lambda x: (x[0] != 9, x)):
         if exact and length > len(payload) and (length - len(payload)) % len(fill) == 0:
             extra = fill * ((length - len(payload)) // len(fill))
             if _padded(format, body, options, extra) is None:
                 return CutOff(len(payload), length, f"{n}x{n}")
-        elif not exact and cells is not None and int(cells.group(1)) < n * n:
-            extra = fill * (n * n - int(cells.group(1)))
+        elif not exact and cells is not None and cells < n * n:
+            extra = fill * (n * n - cells)
             if _padded(format, body, options, extra) is None:
-                return CutOff(int(cells.group(1)), n * n, f"{n}x{n}", unit="cell")
+                return CutOff(cells, n * n, f"{n}x{n}", unit="cell")
     return None
+
+
+def _counted(found: str) -> int | None:
+    """The count in a decoder's `found` of the form `(length )?N( cells| fields)?`."""
+    if found.startswith("length "):
+        found = found[len("length "):]
+    for unit in (" cells", " fields"):
+        if found.endswith(unit):
+            found = found[: -len(unit)]
+            break
+    return int(found) if found and _DIGITS.issuperset(found) else None
+
+
+_DIGITS = frozenset("0123456789")
 
 
 def _inner_fault(err: Exception, text: str) -> FormatError | None:
     """A stray character the decoder met, or meets once the text is long enough."""
     if isinstance(err, FormatError) and err.unit == "character" and err.pos is not None \
-            and re.fullmatch(r"'.'", err.found or ""):
+            and _one_quoted(err.found or ""):
         return err
     parts = _link(text)
     if parts is None or not isinstance(err, FormatError):
@@ -192,6 +243,11 @@ def _inner_fault(err: Exception, text: str) -> FormatError | None:
     if isinstance(again, FormatError) and again.pos is not None and again.pos < len(body):
         return _inner_fault(again, "")
     return None
+
+
+def _one_quoted(found: str) -> bool:
+    """Whether `found` is one character in single quotes (what `'.'` matches)."""
+    return len(found) == 3 and found[0] == found[2] == "'" and found[1] != "\n"
 
 
 def opening(err: Exception, text: str) -> str:
@@ -265,13 +321,15 @@ def pasting(err: Exception, text: str) -> str:
         if cut is not None:
             return cut.words()
     if isinstance(err, NotRecognized):
-        if text.lstrip().startswith("{"):  # our JSON form (other tools' JSON has a reader)
+        if formats.trim(text, right=False).startswith("{"):  # our JSON form (other tools' JSON has a reader)
             return _json_words(text)
-        if re.match(r"[a-z]:", _fragment(text)):  # one of our tagged links, changed
+        payload = _fragment(text)
+        if payload[1:2] == ":" and "a" <= payload[:1] <= "z":  # one of our tagged links, changed
             return opening(ours, text)
         return NOT_KNOWN
     if isinstance(err, FormatError) and err.format in TOOLS:
-        kind = "link" if text.lstrip().lower().startswith(("http:", "https:")) else "text"
+        start = formats.trim(text, right=False)[:6].lower()
+        kind = "link" if start.startswith(("http:", "https:")) else "text"
         first = ("That grid of digits could not be read." if err.format == "plain"
                  else f"That {TOOLS[err.format]} {kind} could not be read.")
         detail = f"It should have {err.expected}" + (f"; it has {err.found}." if err.found else ".")
@@ -281,7 +339,7 @@ def pasting(err: Exception, text: str) -> str:
 
 def _json_words(text: str) -> str:
     try:
-        formats.decode("json", text.strip())
+        formats.decode("json", formats.trim(text))
     except FormatError as err:
         at = f" at character {err.pos + 1}" if err.pos is not None else ""
         found = f"; it has {err.found}" if err.found else ""
@@ -293,43 +351,51 @@ def _json_words(text: str) -> str:
 
 # --- a link format that cannot hold the grid ---------------------------------------
 
-_RULES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"(\d+) cells? with pencil marks"), "your pencil marks ({cells})"),
-    (re.compile(r"(\d+) player's values? \(they would read back as givens\)"),
-     "which digits are givens"),
-    (re.compile(r"which digits are the player's \((\d+) values? would read back as givens\)"),
-     "which digits are givens"),
-    (re.compile(r"(\d+) player's values?"), "{mine}"),
-    (re.compile(r"(\d+) black cells?"), "{black}"),
-    (re.compile(r"the str8ts kind \(.*\)"), "that this is a Str8ts (it would open as a sudoku)"),
-    (re.compile(r"the sudoku kind and its boxes \(.*\)"),
-     "that this is a sudoku with boxes (it would open as a Str8ts)"),
-    (re.compile(r"the box shape (\d+x\d+) \(.*\)"), "its {shape} boxes"),
-    (re.compile(r"(\d+) pencil marks? of a digit a peer already holds"),
-     "{marks} of digits already placed in the same row, column or box"),
-]
+# (pattern an item must match whole, words, whether the pattern has a group): the items
+# are short texts of our own encoders, so a regular expression over them stays cheap.
+_RULES: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
+    (re.compile(pattern + "$"), words, "(" in pattern.replace("\\(", "")) for pattern, words in (
+        (r"(\d+) cells? with pencil marks", "your pencil marks ({cells})"),
+        (r"(\d+) player's values? \(they would read back as givens\)", "which digits are givens"),
+        (r"which digits are the player's \((\d+) values? would read back as givens\)",
+         "which digits are givens"),
+        (r"(\d+) player's values?", "{mine}"),
+        (r"(\d+) black cells?", "{black}"),
+        (r"the str8ts kind \(.*\)", "that this is a Str8ts (it would open as a sudoku)"),
+        (r"the sudoku kind and its boxes \(.*\)",
+         "that this is a sudoku with boxes (it would open as a Str8ts)"),
+        (r"the box shape (\d+x\d+) \(.*\)", "its {shape} boxes"),
+        (r"(\d+) pencil marks? of a digit a peer already holds",
+         "{marks} of digits already placed in the same row, column or box"),
+    )
+)
 
 
 def _item_words(item: str) -> str:
     """One `lost` item in a player's terms; an unknown one as it is, minus developer words."""
-    for pattern, words in _RULES:
-        match = pattern.fullmatch(item)
-        if match is None:
+    for pattern, words, grouped in _RULES:
+        match = pattern.match(item)  # the pattern ends in $: whole unless before a last \n
+        if match is None or match.group(0) != item:
             continue
-        number = int(match.group(1)) if match.groups() and match.group(1).isdigit() else 0
+        first = match.group(1) if grouped else ""
+        number = int(first) if first.isdigit() else 0
         return words.format(
             cells=_count(number, "cell"),
             mine=f"{number} of your digits" if number != 1 else "1 of your digits",
             black=_count(number, "black cell"),
             marks=_count(number, "pencil mark"),
-            shape=match.group(1) if match.groups() else "",
+            shape=first,
         )
     return re.sub(r"player's values?", "of your digits", item)
 
 
 def lost_words(lost: Sequence[str]) -> str:
     """'your pencil marks (12 cells) or which digits are givens' from a LossError's `lost`."""
-    parts = list(dict.fromkeys(_item_words(item) for item in lost))
+    parts: list[str] = []  # each once, in order
+    for item in lost:
+        words = _item_words(item)
+        if words not in parts:
+            parts.append(words)
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " or " + parts[-1]

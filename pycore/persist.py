@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import json
 import math
-import string
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import links
 from .errors import FormatError
-from .model import EMPTY, Puzzle
+from .model import EMPTY, _frozen, _set
 from .shapes import SHAPES, shape_of
+
+if TYPE_CHECKING:
+    from .model import Puzzle
 
 __all__ = [
     "CURRENT",
@@ -50,7 +50,7 @@ PREFIX = "pycore:slot:"  # one localStorage item per slot: PREFIX + slot id
 CURRENT = "pycore:current"  # the slot saved or opened last, in any tab
 MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved
 MAX_ITEM = 64 * 1024  # a stored item longer than any link we make is not ours
-_BASE36 = string.digits + string.ascii_lowercase  # the alphabet int(text, 36) reads
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"  # the alphabet int(text, 36) reads
 
 
 class Store(Protocol):
@@ -93,14 +93,42 @@ def givens_of(puzzle: Puzzle) -> Puzzle:
     return puzzle.with_cells(wiped) if wiped else puzzle
 
 
-@lru_cache(maxsize=16)
+_IDENTITIES: dict[Puzzle, str] = {}  # the last few setups asked about (the page asks on every edit)
+_KEEP = 16
+
+
 def _identity(setup: Puzzle) -> str:
+    key = _IDENTITIES.get(setup)
+    if key is None:
+        if len(_IDENTITIES) >= _KEEP:
+            _IDENTITIES.clear()
+        key = _IDENTITIES[setup] = _identify(setup)
+    return key
+
+
+def _identify(setup: Puzzle) -> str:
     try:
         return links.best(setup)[1]
     except FormatError:  # no link format holds it: the JSON text still names it exactly
         from .formats.json import to_json
 
-        return json.dumps(to_json(setup), sort_keys=True, separators=(",", ":"))
+        return _sorted_json(to_json(setup))
+
+
+def _sorted_json(obj: object) -> str:
+    """`json.dumps(obj, sort_keys=True, separators=(",", ":"))`, which MicroPython's json
+    cannot write (it has no sort_keys, and its dicts keep no order)."""
+    if isinstance(obj, dict):
+        return "{" + ",".join(json.dumps(k) + ":" + _sorted_json(obj[k]) for k in sorted(obj)) + "}"
+    if isinstance(obj, list):
+        return "[" + ",".join(_sorted_json(item) for item in obj) + "]"
+    return json.dumps(obj)
+
+
+def _json_object(pairs: tuple[tuple[str, object], ...]) -> str:
+    """A JSON object of scalars with its keys in the order given, as `json.dumps` with
+    `separators=(",", ":")` writes a dict in CPython (MicroPython's dicts keep no order)."""
+    return "{" + ",".join(json.dumps(k) + ":" + json.dumps(v) for k, v in pairs) + "}"
 
 
 def identity(puzzle: Puzzle, shortest: str | None = None) -> str:
@@ -125,7 +153,8 @@ def is_blank(puzzle: Puzzle) -> bool:
 def label(puzzle: Puzzle) -> str:
     """A line for the recent list: shape, givens and progress, e.g. "Sudoku 9x9, 24 givens, 30/57 filled"."""
     name = shape_of(puzzle)
-    shape = dict(SHAPES).get(name or "", f"{puzzle.kind.capitalize()} {puzzle.rows}x{puzzle.cols}")
+    kind = puzzle.kind[:1].upper() + puzzle.kind[1:]  # str.capitalize, for a lower-case kind
+    shape = dict(SHAPES).get(name or "", f"{kind} {puzzle.rows}x{puzzle.cols}")
     counts = {kind: 0 for kind in ("given", "value", "candidates", "empty", "black")}
     for cell in puzzle.cells:
         if cell.kind in counts:
@@ -140,22 +169,51 @@ def label(puzzle: Puzzle) -> str:
 # -- slots -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Entry:
     """One saved grid: the slot it lives in, its state and identity, when, its label, and the
     mode it opens in (editor.start_mode: web/early.js reads it to show that mode while
-    Python starts, since telling it from the state needs the state decoded)."""
+    Python starts, since telling it from the state needs the state decoded). Immutable;
+    compared and hashed by its fields."""
 
-    slot: str
-    state: str
-    key: str
-    time: float
-    label: str = ""
-    opens: str = ""
+    __slots__ = ("key", "label", "opens", "slot", "state", "time")
+    if TYPE_CHECKING:
+        slot: str
+        state: str
+        key: str
+        time: float
+        label: str
+        opens: str
+
+    def __init__(self, slot: str, state: str, key: str, time: float, label: str = "",
+                 opens: str = "") -> None:
+        _set(self, "slot", slot)
+        _set(self, "state", state)
+        _set(self, "key", key)
+        _set(self, "time", time)
+        _set(self, "label", label)
+        _set(self, "opens", opens)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def _fields(self) -> tuple[str, str, str, float, str, str]:
+        return (self.slot, self.state, self.key, self.time, self.label, self.opens)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Entry:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Entry(slot={self.slot!r}, state={self.state!r}, key={self.key!r}, "
+                f"time={self.time!r}, label={self.label!r}, opens={self.opens!r})")
 
     def dump(self) -> str:
-        return json.dumps({"state": self.state, "key": self.key, "time": self.time,
-                           "label": self.label, "opens": self.opens}, separators=(",", ":"))
+        return _json_object((("state", self.state), ("key", self.key), ("time", self.time),
+                             ("label", self.label), ("opens", self.opens)))
 
     @classmethod
     def load(cls, slot: str, text: str | None) -> Entry | None:
@@ -171,7 +229,7 @@ class Entry:
         state, key, time, name, opens = (data.get(k) for k in ("state", "key", "time", "label", "opens"))
         if not (isinstance(state, str) and state and isinstance(key, str)):
             return None
-        if not isinstance(time, int | float) or isinstance(time, bool) or not math.isfinite(time):
+        if not isinstance(time, (int, float)) or isinstance(time, bool) or not math.isfinite(time):
             return None
         return cls(slot, state, key, float(time), name if isinstance(name, str) else "",
                    opens if isinstance(opens, str) else "")
@@ -251,7 +309,6 @@ def _base36(n: int) -> str:
 # -- what a page load shows --------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Plan:
     """What to show on load, and in which slot the tab then works.
 
@@ -259,13 +316,40 @@ class Plan:
     entry), "restore" (no link, or an unreadable one: the current slot), "open" (the
     link's state, in `slot`: one that already holds it, or a new one), "ask" (the link's
     state in a new `slot`, while `saved` holds other progress on the same puzzle: the
-    page offers both).
+    page offers both). Immutable; compared and hashed by its fields.
     """
 
-    action: str
-    slot: str | None = None
-    state: str | None = None
-    saved: Entry | None = None
+    __slots__ = ("action", "saved", "slot", "state")
+    if TYPE_CHECKING:
+        action: str
+        slot: str | None
+        state: str | None
+        saved: Entry | None
+
+    def __init__(self, action: str, slot: str | None = None, state: str | None = None,
+                 saved: Entry | None = None) -> None:
+        _set(self, "action", action)
+        _set(self, "slot", slot)
+        _set(self, "state", state)
+        _set(self, "saved", saved)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen(name)
+
+    def _fields(self) -> tuple[str, str | None, str | None, Entry | None]:
+        return (self.action, self.slot, self.state, self.saved)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Plan:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Plan(action={self.action!r}, slot={self.slot!r}, state={self.state!r}, "
+                f"saved={self.saved!r})")
 
 
 def plan_load(shelf: Shelf, opened: tuple[str, str] | None, now: float, salt: int = 0) -> Plan:
