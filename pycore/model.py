@@ -86,14 +86,19 @@ def unpack(bits: int) -> frozenset[int]:
     return frozenset(digits_in(bits))
 
 
-def bit_length(x: int) -> int:
-    """The bits a natural number needs, as `int.bit_length` (which MicroPython lacks) counts them."""
-    return len(bin(x)) - 2 if x else 0
+def _bit_length(x: int) -> int:
+    return len(bin(x).lstrip("-0b"))
 
 
-def bit_count(x: int) -> int:
-    """How many bits of a natural number are set, as `int.bit_count` counts them."""
+def _bit_count(x: int) -> int:
     return bin(x).count("1")
+
+
+# The bits an int needs, and how many of them are set: int's own methods where the
+# interpreter has them (they are on the keystroke path), these two where it has not
+# (MicroPython 1.27 has neither). Both give the same numbers for every int.
+bit_length: Callable[[int], int] = getattr(int, "bit_length", _bit_length)
+bit_count: Callable[[int], int] = getattr(int, "bit_count", _bit_count)
 
 
 # The classes below are immutable: their fields are set once, in __init__, through

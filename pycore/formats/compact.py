@@ -460,16 +460,16 @@ def _kinds_bits(plan: _Plan, shape: _Shape, truth: Sequence[int]) -> float:
     context_of = _contexts(shape, plan.symmetry)
     kinds = list(truth)
     kinds.append(NO_CONTEXT)
-    # each (context, kind) pair as one number, counted; the sums below run in the order
+    # each (context, kind) pair as one byte, counted; the sums below run in the order
     # the pairs first occur, and the contexts likewise (the float sums must not depend
     # on how a dict orders its keys, which MicroPython's do not keep)
-    pairs = [kinds[j] * _PAIR + truth[i]
-             for j, i in zip(context_of, shape.inside)]  # noqa: B905  # the same length
-    seen = sorted(set(pairs), key=pairs.index)
+    pairs = bytes([kinds[j] * _PAIR + truth[i]
+                   for j, i in zip(context_of, shape.inside)])  # noqa: B905  # the same length
+    seen = sorted([bytes((pair,)) for pair in set(pairs)], key=pairs.find)
     per_context: dict[int, int] = {}
     contexts: list[int] = []
     for pair in seen:
-        context, kind = divmod(pair, _PAIR)
+        context, kind = divmod(pair[0], _PAIR)
         n = pairs.count(pair)
         bits -= _climb(_prior(kind, context), n)
         if context in per_context:
