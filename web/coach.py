@@ -67,11 +67,14 @@ class Coach:
             self.apply()
             return
         self.clear()
-        said = await self.page.ask_heavy("hint", state_of(p))
-        if said is None:
+        said = None
+        for _ in range(3):  # the player may go on while the worker thinks (or starts): the
+            said = await self.page.ask_heavy("hint", state_of(p))  # hint is for the grid now
+            if said is None or self.page.editor.puzzle is p:
+                break
+            p = self.page.editor.puzzle
+        if said is None or self.page.editor.puzzle is not p:
             return
-        if self.page.editor.puzzle is not p:
-            return  # the player moved on while the worker thought: this hint is stale
         step = said.get("step")
         if step is None:
             self.page.say(said["said"], error=said["error"])

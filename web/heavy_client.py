@@ -15,7 +15,7 @@ import asyncio
 import json
 from typing import Any
 
-from dom import FACTS, flush, later, set_attribute, spawn
+from dom import FACTS, flush, later, set_attribute, spawn, waiting
 from pyscript import create_named_worker
 
 from pycore import links
@@ -54,7 +54,7 @@ class Heavy:
         self.worker: Any = None
         self.started = False
         self.failed = ""
-        self.up = asyncio.Event()
+        self.settled = False  # up, or failed
 
     @property
     def ready(self) -> bool:
@@ -80,12 +80,16 @@ class Heavy:
             set_attribute(":root", "data-heavy", "ready")
         later("register", "sw.js")  # the offline worker: now every file is in the HTTP cache
         flush()
-        self.up.set()
+        self.settled = True
 
     async def call(self, function: str, *args: str) -> Any:
         """Call one of the worker's functions (starting it if need be); its JSON answer."""
         self.start()
-        await self.up.wait()
+        if not self.settled:  # a plain poll, and the task is not busy meanwhile: a first
+            waiting(True)  # visit's download takes seconds (the message line says so)
+            while not self.settled:
+                await asyncio.sleep(0.05)
+            waiting(False)
         if self.worker is None:
             raise HeavyUnavailable(self.failed)
         answer = await getattr(self.worker, function)(*args)

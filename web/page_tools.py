@@ -11,14 +11,12 @@ drawing are the heavy worker's (web/heavy.py: `pycore.links.read_any`,
 
 from __future__ import annotations
 
-import binascii
 from typing import Any
 
-from dom import Handler, by_id, call_later, element, set_property, spawn
+from dom import Handler, by_id, element, set_property, spawn
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 from pyscript import document, window
-from pyscript.ffi import to_js
 
 from pycore import links
 from pycore.errors import FormatError, PuzzleError
@@ -27,12 +25,6 @@ from pycore.model import Puzzle
 
 EXPORT_OPEN = "open"
 EXPORT_COPY = "copy"
-
-
-def svg_url(svg: str) -> str:
-    """A data: URL for an <img> showing an SVG document."""
-    encoded = binascii.b2a_base64(svg.encode("utf-8")).decode("ascii").strip()
-    return "data:image/svg+xml;base64," + encoded
 
 
 def size_of(kib: int) -> str:
@@ -238,7 +230,7 @@ class Tools:
             image.removeAttribute("src")
             by_id("qr-note").textContent = said["error"]
             return
-        image.src = svg_url(said["svg"])
+        image.src = said["url"]
         image.hidden = False
         by_id("qr-note").textContent = (f"The link above, {len(link)} characters: scan it to open "
                                         "this grid on a phone.")
@@ -246,16 +238,17 @@ class Tools:
     # -- print and SVG -------------------------------------------------------------------
 
     async def grid_svg(self) -> str | None:
+        """The grid as pycore draws it, as a data: URL of its SVG (the worker's)."""
         drawn = await self.page.ask_heavy("svg", state_of(self.page.editor.puzzle))
-        return None if drawn is None else str(drawn["svg"])
+        return None if drawn is None else str(drawn["url"])
 
     async def on_print(self, event: Any) -> None:
         """Print the grid as pycore draws it (the page's print stylesheet shows only that)."""
-        svg = await self.grid_svg()
-        if svg is None:
+        url = await self.grid_svg()
+        if url is None:
             return
         image = by_id("print-image")
-        image.src = svg_url(svg)
+        image.src = url
         try:  # noqa: SIM105  # MicroPython has no contextlib
             await image.decode()
         except Exception:  # a failed decode prints what there is
@@ -269,14 +262,11 @@ class Tools:
 
     async def on_download(self, event: Any) -> None:
         p = self.page.editor.puzzle
-        svg = await self.grid_svg()
-        if svg is None:
+        url = await self.grid_svg()
+        if url is None:
             return
-        blob = window.Blob.new(to_js([svg]), to_js({"type": "image/svg+xml"}))
-        url = window.URL.createObjectURL(blob)
         link = element("a", href=url, download=f"{p.kind}-{p.rows}x{p.cols}.svg")
         link.hidden = True
         document.body.append(link)
         link.click()
         link.remove()
-        call_later(60, window.URL.revokeObjectURL, url)

@@ -17,7 +17,8 @@ from playwright.sync_api import Browser, BrowserContext, Route
 
 from pycore import links
 from pycore.model import Puzzle
-from pycore.solve import count_solutions
+from pycore.solve import count_solutions, solve
+from pycore.solve.generate import generate
 
 from .conftest import START_TIMEOUT, App
 from .samples import SAMPLES
@@ -48,7 +49,15 @@ def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
     phone_context: BrowserContext, site_url: str,
 ) -> None:
     held: list[Route] = []
-    phone_context.route(lambda url: heavy_request(url), held.append)  # answered later, or never
+    released = [False]
+
+    def hold(route: Route) -> None:  # answered once the test lets the network through
+        if released[0]:
+            route.continue_()
+        else:
+            held.append(route)
+
+    phone_context.route(heavy_request, hold)
     app = App(phone_context.new_page(), site_url)
     app.watch(app.page)
     shared = SAMPLES["sudoku9-rich"]()
@@ -56,13 +65,15 @@ def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
     page = app.page
     assert page.evaluate("document.documentElement.dataset.heavy") is None  # not up: its files wait
 
+    answer = solve(shared)  # the player types right digits: the hint is for a solvable grid
     empty = next(i for i, c in enumerate(shared.cells) if c.kind == "empty")
+    digit = answer.cells[empty].digit
     before = page.evaluate("location.hash")
     page.tap(f'#grid [data-index="{empty}"]')
-    page.tap('#pad button[data-digit="4"]')
-    assert page.text_content(f'#grid [data-index="{empty}"]') == "4"
+    page.tap(f'#pad button[data-digit="{digit}"]')
+    assert page.text_content(f'#grid [data-index="{empty}"]') == str(digit)
     assert page.evaluate("location.hash") != before
-    assert state(app).cells[empty].digit == 4  # the link holds the digit
+    assert state(app).cells[empty].digit == digit  # the link holds the digit
     assert held, "the page asked for the heavy runtime once its grid was up"
     first_screen = [u for u in app.requests if not heavy_request(u)]
     assert not [u for u in first_screen if "pyodide" in u or u.endswith(".zip")]
@@ -70,11 +81,12 @@ def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
     # Hint before the worker is up says it is loading, and the page keeps answering
     page.evaluate("document.getElementById('hint').click()")  # not awaited: it waits for the worker
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Loading the solver')")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.type("9")
-    assert page.evaluate("document.activeElement.textContent") == "9"
+    other = next(i for i, c in enumerate(shared.cells) if c.kind == "empty" and i != empty)
+    page.tap(f'#grid [data-index="{other}"]')
+    page.keyboard.type(str(answer.cells[other].digit))
+    assert page.text_content(f'#grid [data-index="{other}"]') == str(answer.cells[other].digit)
 
-    phone_context.unroute(lambda url: heavy_request(url))  # the network lets the runtime through
+    released[0] = True  # the network lets the runtime through
     for route in held:
         route.continue_()
     page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
@@ -84,7 +96,7 @@ def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
 
 
 def test_once_the_heavy_worker_is_up_hint_solve_and_new_puzzle_work(app: App) -> None:
-    page = app.open(links.best(SAMPLES["sudoku9-givens"]())[1])
+    page = app.open(links.best(generate("9x9", "easy", seed=3))[1])
     page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
     page.click("#hint")
     assert page.inner_text("#message").startswith("Hint: ")

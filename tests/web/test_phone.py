@@ -99,14 +99,14 @@ def test_a_cut_links_doubt_takes_the_messages_one_line_and_nothing_moves(phone: 
 
 def test_the_loading_state_shows_the_mode_the_page_starts_in(phone: App) -> None:
     page = phone.page
-    page.route("**/start.*.mjs", lambda route: route.abort())  # Python never starts
+    page.route("**/vendor/micropython-*/**", lambda route: route.abort())  # Python never starts
     for fragment, mode in ((link_of("sudoku9-givens"), "value"), ("", "given")):
         page.goto(phone.url + (f"#{fragment}" if fragment else ""))
         page.wait_for_load_state("load")
         assert page.eval_on_selector("#modes input:checked", "(e) => e.value") == mode
         assert page.is_visible("#loading") and page.get_attribute("html", "data-ready") is None
-    page.goto("about:blank")  # the refused interpreter module's own errors, which a worker
-    phone.problems.clear()  # reports a moment later, are all in
+    page.goto("about:blank")  # the refused interpreter's own errors are all in
+    phone.problems.clear()
 
 
 def test_a_saved_str8ts_being_drawn_shows_givens_while_python_starts(phone: App) -> None:
@@ -115,7 +115,7 @@ def test_a_saved_str8ts_being_drawn_shows_givens_while_python_starts(phone: App)
     page = phone.open(links.best(drawn)[1])
     assert page.eval_on_selector("#modes input:checked", "(e) => e.value") == "given"
     page.wait_for_function("localStorage.getItem('pycore:current') !== null")  # saved
-    page.route("**/start.*.mjs", lambda route: route.abort())  # Python never starts
+    page.route("**/vendor/micropython-*/**", lambda route: route.abort())  # Python never starts
     page.goto(phone.url)  # no link: the saved grid is what the page will open
     page.wait_for_load_state("load")
     assert page.eval_on_selector("#modes input:checked", "(e) => e.value") == "given"
