@@ -19,11 +19,12 @@ from .conftest import ROOT
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 WHEELS = ROOT / "build" / "pyodide-wheels"
 REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
-# Every test module of the core; the browser, site and this runner stay in CPython.
+# Every test module of the core; the browser, the site, its server and the network proxy
+# (threads and sockets, which Pyodide has not) and this runner stay in CPython.
 CORE_TESTS = sorted(
     str(p.relative_to(ROOT))
     for p in [*(ROOT / "tests").glob("test_*.py"), *(ROOT / "tests" / "tools").glob("test_*.py")]
-    if p.name not in {"test_in_pyodide.py", "test_site.py"}
+    if p.name not in {"test_in_pyodide.py", "test_site.py", "test_server.py", "test_throttle.py"}
 )
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="this is the runner itself")
