@@ -25,7 +25,6 @@ the page and the worker's configuration must name, so they are kept together.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import html
 import io
