@@ -74,10 +74,12 @@ PHONE: dict[str, Any] = {
     "device_scale_factor": 2,
 }
 
-# In every page, before its own scripts: note when <html> says ready, and heavy.
+# In every page, before its own scripts: note when <html> says ready, and heavy, and
+# PyScript's progress stages (benchmarks.startup reads them for the bare page).
 PROBE = """
 (() => {
-  const marks = window.__marks = {};
+  const marks = window.__marks = {progress: []};
+  addEventListener("py:progress", (e) => marks.progress.push([String(e.detail), performance.now()]));
   const look = () => {
     const root = document.documentElement;
     if (!root) return;

@@ -62,7 +62,7 @@ from typing import BinaryIO
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Playwright, sync_playwright
 
-from benchmarks.first_visit import commit, cpu_model
+from benchmarks.first_visit import PROBE, commit, cpu_model
 from pycore import links, site
 from pycore.model import Puzzle, given, value
 
@@ -75,27 +75,8 @@ CONTROLLED = 30_000  # ms at most for the service worker to control the first vi
 QUIET_S = 1.0  # the first visit is complete once the server sent nothing for this long
 CHECK_CELL, CHECK_DIGIT = 2, "1"  # the sample's cell 2 holds the player's 4
 
-# In every page, before any of its own scripts: when it became ready, when its heavy
-# worker answered, and PyScript's progress stages.
-PROBE = """
-(() => {
-  const marks = window.__marks = {progress: []};
-  addEventListener("py:progress", (e) => marks.progress.push([String(e.detail), performance.now()]));
-  const look = () => {
-    const root = document.documentElement;
-    if (!root) return;
-    if (marks.ready === undefined && root.dataset.ready === "true") marks.ready = performance.now();
-    const heavy = root.dataset.heavy;
-    if (marks.heavy === undefined && (heavy === "ready" || heavy === "failed")) {
-      marks.heavy = performance.now();
-      marks.heavyState = heavy;
-    }
-  };
-  new MutationObserver(look).observe(document, {
-    attributes: true, subtree: true, childList: true, attributeFilter: ["data-ready", "data-heavy"]});
-  look();
-})();
-"""
+# PROBE (benchmarks.first_visit's), in every page before its own scripts, notes when it became
+# ready, when its heavy worker answered, and PyScript's progress stages.
 STAGES = ("Loading interpreter", "Loaded interpreter", "Loaded Pyodide")
 CONTROLLED_NOW = "!!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 
