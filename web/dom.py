@@ -68,12 +68,6 @@ def _busy() -> int:
     return _BUSY[0]
 
 
-def waiting(on: bool) -> None:
-    """A busy task starts (True) or stops (False) waiting for something that may take as long
-    as a download (the heavy worker's start): it does not count as busy meanwhile."""
-    _BUSY[0] -= 1 if on else -1
-
-
 window.pycoreBusy = create_proxy(_busy)
 _PROXIES.append(window.pycoreBusy)
 

@@ -15,7 +15,7 @@ import asyncio
 import json
 from typing import Any
 
-from dom import FACTS, flush, later, set_attribute, spawn, waiting
+from dom import FACTS, flush, later, set_attribute, spawn
 from pyscript import create_named_worker
 
 from pycore import links
@@ -85,11 +85,8 @@ class Heavy:
     async def call(self, function: str, *args: str) -> Any:
         """Call one of the worker's functions (starting it if need be); its JSON answer."""
         self.start()
-        if not self.settled:  # a plain poll, and the task is not busy meanwhile: a first
-            waiting(True)  # visit's download takes seconds (the message line says so)
-            while not self.settled:
-                await asyncio.sleep(0.05)
-            waiting(False)
+        while not self.settled:  # a plain poll: MicroPython's asyncio.Event grew its heap
+            await asyncio.sleep(0.05)  # while it waited (to 2 GB over a long download)
         if self.worker is None:
             raise HeavyUnavailable(self.failed)
         answer = await getattr(self.worker, function)(*args)

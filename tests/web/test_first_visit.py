@@ -80,11 +80,26 @@ def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
 
     # Hint before the worker is up says it is loading, and the page keeps answering
     page.evaluate("document.getElementById('hint').click()")  # not awaited: it waits for the worker
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('Loading the solver')")
+    assert page.evaluate("""async () => {  // (not Playwright's wait: it would wait for the hint)
+        const message = document.getElementById("message");
+        for (let i = 0; i < 500 && !message.textContent.startsWith("Loading the solver"); i++) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return message.textContent;
+    }""").startswith("Loading the solver")
+    # (events sent from the page itself: Playwright's own actions would wait for the hint)
     other = next(i for i, c in enumerate(shared.cells) if c.kind == "empty" and i != empty)
-    page.tap(f'#grid [data-index="{other}"]')
-    page.keyboard.type(str(answer.cells[other].digit))
-    assert page.text_content(f'#grid [data-index="{other}"]') == str(answer.cells[other].digit)
+    typed = str(answer.cells[other].digit)
+    shown = page.evaluate("""async ([index, digit]) => {
+        const cell = document.querySelector(`#grid [data-index="${index}"]`);
+        cell.click();
+        cell.dispatchEvent(new KeyboardEvent("keydown", {key: digit, bubbles: true}));
+        for (let i = 0; i < 500 && cell.textContent !== digit; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return cell.textContent;
+    }""", [other, typed])
+    assert shown == typed
 
     released[0] = True  # the network lets the runtime through
     for route in held:
