@@ -311,6 +311,15 @@ def cpu_model() -> str:
     return "unknown CPU"
 
 
+def machine(load_before: tuple[float, float, float], load_after: tuple[float, float, float]) -> str:
+    """The header line every benchmark table carries: the machine and its load around the runs."""
+    def loads(values: tuple[float, float, float]) -> str:
+        return " ".join(f"{x:.1f}" for x in values)
+
+    return (f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average (1, 5, 15 min) "
+            f"{loads(load_before)} before, {loads(load_after)} after.")
+
+
 def commit() -> str:
     def git(*args: str) -> str:
         done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
@@ -380,14 +389,10 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    def loads(values: tuple[float, float, float]) -> str:
-        return " ".join(f"{x:.1f}" for x in values)
-
     print()
     print(f"First visit on a phone (headless Chromium, 360x740 at 2x, touch), {args.runs} runs "
           f"per profile, through benchmarks/throttle.py; link #{fragment} ({len(fragment)} characters).")
-    print(f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average (1, 5, 15 min) "
-          f"{loads(load_before)} before, {loads(load_after)} after.")
+    print(machine(load_before, load_after))
     site_note = f"; site {args.site} (prebuilt)" if args.site else ""
     print(f"Commit {commit()}{site_note}; {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}.")
     print("Profiles: " + "; ".join(

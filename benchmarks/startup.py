@@ -62,7 +62,7 @@ from typing import BinaryIO
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Playwright, sync_playwright
 
-from benchmarks.first_visit import PROBE, commit, cpu_model
+from benchmarks.first_visit import PROBE, commit, machine
 from pycore import links, site
 from pycore.model import Puzzle, given, value
 
@@ -382,14 +382,10 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    def loads(values: tuple[float, float, float]) -> str:
-        return " ".join(f"{x:.1f}" for x in values)
-
     print()
     print(f"Start-up, medians of {args.runs} runs (headless Chromium {args.chromium}, pycore's server "
           f"on {url}); link #{fragment} ({len(fragment)} characters).")
-    print(f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average (1, 5, 15 min) "
-          f"{loads(load_before)} before, {loads(load_after)} after.")
+    print(machine(load_before, load_after))
     print(f"Commit {built_from}; {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}.")
     print("Ready: data-ready (the grid takes input); heavy: data-heavy=\"ready\" (Hint works). "
           f"Input check: {checks[0] if checks else 'not made (no warm app load was ready)'}.")
