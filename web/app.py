@@ -71,6 +71,9 @@ class Page:
         # the one encoding of a grid state: (puzzle, format, its shares)
         self.encoded: tuple[Puzzle, str, links.Shares] | None = None
         self.link_shown: tuple[Puzzle, str] | None = None
+        # a grid just opened whose saved slot is picked once its link is encoded, after the
+        # cells are drawn (the encoding is most of an opening's work on a phone's CPU)
+        self.unplaced: Puzzle | None = None
         # a click in Black cells mode flipped this cell: a Space on it right after is the
         # same intention (the Keys help's "select, then Space"), not a second flip
         self.flipped_by_click = -1
@@ -203,6 +206,7 @@ class Page:
             self.editor.replace(blank_shape(name))
             self.editor.set_mode("given")
             self.keeper.detach()
+            self.unplaced = None
             self.say("")
             self.render()
 
@@ -304,7 +308,7 @@ class Page:
 
     def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
         """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
-        self.keeper.opening(puzzle, self.shares(puzzle))  # its own saved slot; never over another
+        self.unplaced = puzzle  # its own saved slot (never over another), picked with its link
         mode = start_mode(puzzle)
         if fresh:
             self.editor.load(puzzle, mode)
@@ -356,26 +360,32 @@ class Page:
         self.render_controls()
         if self.encoded_for(p):  # a cursor move, a mode: the link is the one shown
             self.render_link(p, self.shares())
+        elif self.heavy.ready:
+            fmt = self.format
+            self.heavy.send("shares", (state_of(p), fmt), lambda answer: self.linked(p, fmt, answer))
         else:
             spawn(self.encode_then_render(p))
         flush()
 
-    async def encode_then_render(self, p: Puzzle) -> None:
-        shared = None
-        if self.heavy.ready:
-            try:
-                shared = shares_of(await self.heavy.call("shares", state_of(p), self.format))
-            except HeavyUnavailable:
-                shared = None
-        else:
-            await asyncio.sleep(0)  # the cells' writes go to the page first
+    def linked(self, p: Puzzle, fmt: str, answer: Any) -> None:
+        """The worker's links of `p` in `fmt` (None: it failed, and they are encoded here)."""
         if self.editor.puzzle is not p:
-            return  # the player moved on: the newer state's own task renders its link
-        if shared is not None and not self.encoded_for(p):
-            self.encoded = (p, self.format, shared)
+            return  # the player moved on: the newer state's answer renders its link
+        if answer is not None and not self.encoded_for(p) and fmt == self.format:
+            self.encoded = (p, fmt, shares_of(answer))
         self.render_link(p, self.shares())
 
+    async def encode_then_render(self, p: Puzzle) -> None:
+        """Before the worker is up: the link encoded here, once the cells' writes have gone
+        to the page."""
+        await asyncio.sleep(0)
+        if self.editor.puzzle is p:  # else the newer state's own task renders its link
+            self.render_link(p, self.shares())
+
     def render_link(self, p: Puzzle, shared: links.Shares) -> None:
+        if self.unplaced is not None:  # an opened grid's slot, before its first save
+            opened, self.unplaced = self.unplaced, None
+            self.keeper.opening(opened, shared if opened is p else links.shares(opened, self.format or None))
         self.keeper.keep(p, shared)  # saved on every change
         self.render_address(shared)
         self.render_share_box(p, shared)

@@ -68,6 +68,17 @@ def _busy() -> int:
     return _BUSY[0]
 
 
+def busy_begin() -> None:
+    """The player waits for an answer that comes back by a callback rather than a task
+    (`busy_end` when it has come)."""
+    _BUSY[0] += 1
+
+
+def busy_end() -> None:
+    _BUSY[0] -= 1
+    flush()
+
+
 window.pycoreBusy = create_proxy(_busy)
 _PROXIES.append(window.pycoreBusy)
 
