@@ -187,7 +187,7 @@ def editor_case(obj: dict[str, Any], mode: str, actions: list[list[Any]]) -> lis
 def entry_data(entry: persist.Entry | None) -> list[Any] | None:
     if entry is None:
         return None
-    return [entry.slot, entry.state, entry.key, entry.time, entry.label, entry.opens]
+    return [entry.slot, entry.state, entry.key, entry.time, entry.label, entry.opens, entry.tab]
 
 
 def plan_data(plan: persist.Plan) -> list[Any]:
@@ -197,7 +197,8 @@ def plan_data(plan: persist.Plan) -> list[Any]:
 def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> list[Any]:
     """Saving as the page does: each grid's identity and label, where each opened link goes
     (a short shelf, so slots are dropped), what a load without a link restores, every
-    stored text byte for byte, and stored texts that are not ours."""
+    stored text byte for byte, stored texts that are not ours, and tabs: their leases,
+    forks and a doubted grid's pointer."""
     store = persist.DictStore()
     shelf = persist.Shelf(store, limit=3)
     out: list[Any] = []
@@ -212,7 +213,7 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
         out.append(plan_data(plan))
         if plan.slot is not None and not persist.is_blank(puzzle):
             shelf.save(persist.Entry(plan.slot, state, key, when, persist.label(puzzle),
-                                     start_mode(puzzle)))
+                                     start_mode(puzzle), "t" + str(k % 2)))
         out.append(plan_data(persist.plan_load(shelf, None, when + 0.5)))
     out.append(sorted([name, store.items[name]] for name in store.names()))
     out.append([entry_data(e) for e in shelf.entries()])
@@ -222,6 +223,18 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
     out.append([entry_data(e) for e in shelf.entries()])
     out.append(shelf.trim())
     out.append(entry_data(shelf.current()))
+    kept = shelf.entries()
+    moment = now / 1000
+    if kept:
+        shelf.lease("t" + str(now % 7), kept[-1].slot, moment)
+        out.append(sorted(shelf.in_use(moment + 1)))
+        out.append(shelf.trim(now=moment + 1))
+        for tab in ("t0", "t1"):
+            out.append(persist.written_elsewhere(kept[0], kept[-1].state, tab, kept[-1].state + "x"))
+        shelf.unpoint(kept[0].slot, kept[-1].slot)
+        out.append(store.get(persist.CURRENT))
+    out.append(sorted(shelf.in_use(moment + persist.LEASE_MS + 2)))
+    out.append(sorted([name, store.items[name]] for name in store.names()))
     return out
 
 
