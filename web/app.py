@@ -39,7 +39,7 @@ from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from pycore import links, messages
+from pycore import links, messages, persist
 from pycore.editor import MODE_LABELS, Editor, start_mode
 from pycore.errors import FormatError, LossError, PuzzleError
 from pycore.model import Puzzle
@@ -106,7 +106,7 @@ class Page:
         self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
         window.pycoreEvent = self.forwarded
 
-        opened = bool(self.address) and self.open(f"#{self.address}", fresh=True)
+        opened = bool(self.address) and self.open(f"#{self.address}")
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
             self.say("Reopened your saved grid.")
@@ -168,6 +168,8 @@ class Page:
             self.on_pad(str(facts["digit"]))
         elif kind == "storage-failed":
             self.keeper.storage_failed()
+        elif kind == "storage-saved":
+            self.keeper.storage_saved()
 
     def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool) -> None:
         """A key on the grid (Ctrl stands for Meta too; early.js stopped what would scroll)."""
@@ -200,8 +202,8 @@ class Page:
     def on_shape(self, event: Any) -> None:
         name = str(event.target.value)
         if name != CUSTOM_SHAPE:
-            self.editor.replace(blank_shape(name))
-            self.editor.set_mode("given")
+            self.save_now()
+            self.editor.load(blank_shape(name), "given")  # another grid: a new history (see show)
             self.keeper.detach()
             self.say("")
             self.render()
@@ -280,14 +282,14 @@ class Page:
 
     # -- actions ---------------------------------------------------------------
 
-    def open(self, text: str, fresh: bool = False) -> bool:
+    def open(self, text: str) -> bool:
         """Show the puzzle a link or string holds; on failure say why and keep the grid."""
         try:
             name, puzzle = links.read(text)
         except (FormatError, PuzzleError) as err:
             self.say(messages.opening(err, text), error=True)
             return False
-        self.show(puzzle, name, fresh)
+        self.show(puzzle, name)
         return True
 
     async def doubt(self, puzzle: Puzzle, said: str) -> None:
@@ -299,22 +301,35 @@ class Page:
             words = str((await self.heavy.call("doubt", state_of(puzzle)))["said"])
         except HeavyUnavailable:
             return
+        if words:
+            self.keeper.doubt(puzzle)  # not what the bare address reopens, while unchanged
         if words and self.said == said and not self.said_error:
             self.say(words, error=True)
 
-    def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
-        """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
+    def show(self, puzzle: Puzzle, name: str) -> None:
+        """Put a decoded puzzle on the grid, with a history of its own.
+
+        Undo takes back edits made to this grid, never the switch to it: each grid is
+        saved in its own slot, and an Undo that stepped back into the grid shown before
+        would put that grid into this grid's slot (and the next edit would overwrite the
+        saved progress with it). The grid shown before is saved first and stays one click
+        away in Recent puzzles, which is where a player looks for it; its own Undo
+        history is not kept, as no reload keeps one either."""
+        self.save_now()
         self.keeper.opening(puzzle, self.shares(puzzle))  # its own saved slot; never over another
-        mode = start_mode(puzzle)
-        if fresh:
-            self.editor.load(puzzle, mode)
-        else:
-            self.editor.replace(puzzle)
-            self.editor.set_mode(mode)
+        self.editor.load(puzzle, start_mode(puzzle))
         self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
         if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
             # once the heavy worker is up (the first screen waits for nothing)
             spawn(self.doubt(puzzle, self.said), busy=False)
+
+    def save_now(self) -> None:
+        """Save the grid shown now, before another takes its place (its link may not be
+        encoded yet: a keystroke's link follows its cells)."""
+        p = self.editor.puzzle
+        if self.keeper.slot is None and persist.is_blank(p):
+            return  # nothing entered, nothing to keep (and no encoding at start-up)
+        self.keeper.keep(p, self.shares())
 
     def say(self, text: str, error: bool = False) -> None:
         self.said, self.said_error = text, error
