@@ -37,7 +37,7 @@ import pytest
 
 from pycore import formats, links, messages, persist
 from pycore.editor import Editor, start_mode
-from pycore.errors import FormatError
+from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
 from pycore.light import LIGHT_MODULES, STUBS
@@ -297,16 +297,21 @@ def jcode_cell_case(tokens: list[str]) -> list[Any]:
     return out
 
 
+def quoted_case(texts: list[str]) -> list[Any]:
+    """Foreign strings as messages repeat them, and an import's warnings as the page lists them."""
+    return [[quoted(text), quoted(text, 3)] for text in texts] + [messages.listed(texts, 3)]
+
+
 SHARED = (form, failure, read_text, decode_all, share_data, shares_case, digest, editor_case,
           entry_data, plan_data, persist_case, vector_case, bytes_case, cells53_case,
-          transform_case, jcode_cell_case)
+          transform_case, jcode_cell_case, quoted_case)
 
 PRELUDE = """
 import json
 
 from pycore import formats, links, messages, persist
 from pycore.editor import Editor, start_mode
-from pycore.errors import FormatError
+from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
 from pycore.model import CELL_KINDS, pack
@@ -771,3 +776,9 @@ def test_unquote_and_trim_are_the_standard_librarys() -> None:
         assert formats.trim(text, right=False) == text.lstrip(), text
         assert formats.trim(text, left=False) == text.rstrip(), text
     assert frozenset(chr(c) for c in range(0x110000) if chr(c).isspace()) == formats.SPACE
+
+
+def test_foreign_strings_are_quoted_alike(tmp_path: Path) -> None:
+    texts = ["", "abc", "x" * 20_000, "a\u202eb\u2066c\x00d\x7f\u200be\ufeff", "it's \\ here",
+             "é\u4e2d", "\n\t"]
+    compare([["quoted_case", [texts]], ["quoted_case", [texts[:2]]]], tmp_path)
