@@ -32,7 +32,8 @@ def type_at(page: Page, row: int, col: int, digit: str) -> None:
 
 
 def undo(page: Page) -> None:
-    page.locator("#grid").press("Control+z")
+    """Ctrl+Z on the grid, as a keyboard player presses it (on the cell the cursor is on)."""
+    page.locator('#grid [tabindex="0"]').press("Control+z")
 
 
 def givens() -> Puzzle:
