@@ -255,6 +255,9 @@
   };
   // One function, not an object of them: Python holds this one function and sends and
   // gets back only strings.
-  const CALLS = {apply, stored, item, listen, facts};
+  // The clock, as text: MicroPython's foreign-function layer turns a whole JS number into a
+  // small int and keeps only its low 31 bits (Date.now() would wrap every 24.8 days).
+  const now = () => String(Date.now());
+  const CALLS = {apply, stored, item, listen, facts, now};
   window.pycoreDom = (call, ...args) => CALLS[call](...args);
 })();

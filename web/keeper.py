@@ -109,7 +109,9 @@ class Keeper:
         # an unchanged grid is not written again, and another state there is another tab's
         self.saved = ""
         self.salt = random.getrandbits(30)  # reseeded per visit (app.py), no call to the page
-        self.tab = str(self.salt)  # which tab wrote an entry (persist.Entry.tab) and holds a lease
+        # which tab wrote an entry (persist.Entry.tab) and holds a lease: the browser's own
+        # random numbers, so that two tabs started in the same second never share one
+        self.tab = str(int(float(window.Math.random()) * 1e15))
         self.list_due = False  # a refresh of the recent list is scheduled
         # the link last opened (its puzzle and state) and the slot `current` named before it:
         # a link the page then doubts (cut off?) gives the bare address back to that slot
@@ -118,8 +120,9 @@ class Keeper:
         self.doubted = ""  # a doubted link's state: saving it unchanged does not move `current`
 
     def now(self) -> float:
-        """Milliseconds since 1970 (the browser's clock: MicroPython's counts whole seconds)."""
-        return float(window.Date.now())
+        """Milliseconds since 1970 (the browser's clock: MicroPython's counts whole seconds),
+        read as text (early.js's `now`: a JS number this large reaches MicroPython cut)."""
+        return float(str(BUILDER("now")))
 
     def start(self) -> None:
         """Wire the recent list and the question, and show the list (the heavy worker

@@ -46,6 +46,9 @@ def test_keep_my_saved_progress_then_undo_keeps_the_progress(app: App) -> None:
         type_at(page, 0, col, digit)
     progress = givens().with_cells({1: value(4), 2: value(6), 3: value(8)})
     assert saved_state(page) == progress
+    times = page.evaluate("() => Object.entries(localStorage).filter(([k]) => k.startsWith("
+                          "'pycore:slot:')).map(([k, v]) => JSON.parse(v).time - Date.now())")
+    assert times and all(-60_000 < t <= 0 for t in times)  # saved now, by the browser's clock
 
     app.open(fragment("sudoku9-givens"))  # the original link again: the page asks
     assert page.is_visible("#ask")
