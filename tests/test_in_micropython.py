@@ -37,7 +37,7 @@ import pytest
 
 from pycore import formats, links, messages, persist
 from pycore.editor import Editor, start_mode
-from pycore.errors import FormatError
+from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
 from pycore.light import LIGHT_MODULES, STUBS
@@ -187,7 +187,7 @@ def editor_case(obj: dict[str, Any], mode: str, actions: list[list[Any]]) -> lis
 def entry_data(entry: persist.Entry | None) -> list[Any] | None:
     if entry is None:
         return None
-    return [entry.slot, entry.state, entry.key, entry.time, entry.label, entry.opens]
+    return [entry.slot, entry.state, entry.key, entry.time, entry.label, entry.opens, entry.tab]
 
 
 def plan_data(plan: persist.Plan) -> list[Any]:
@@ -197,7 +197,8 @@ def plan_data(plan: persist.Plan) -> list[Any]:
 def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> list[Any]:
     """Saving as the page does: each grid's identity and label, where each opened link goes
     (a short shelf, so slots are dropped), what a load without a link restores, every
-    stored text byte for byte, and stored texts that are not ours."""
+    stored text byte for byte, stored texts that are not ours, and tabs: their leases,
+    forks and a doubted grid's pointer."""
     store = persist.DictStore()
     shelf = persist.Shelf(store, limit=3)
     out: list[Any] = []
@@ -212,7 +213,7 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
         out.append(plan_data(plan))
         if plan.slot is not None and not persist.is_blank(puzzle):
             shelf.save(persist.Entry(plan.slot, state, key, when, persist.label(puzzle),
-                                     start_mode(puzzle)))
+                                     start_mode(puzzle), "t" + str(k % 2)))
         out.append(plan_data(persist.plan_load(shelf, None, when + 0.5)))
     out.append(sorted([name, store.items[name]] for name in store.names()))
     out.append([entry_data(e) for e in shelf.entries()])
@@ -222,6 +223,18 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
     out.append([entry_data(e) for e in shelf.entries()])
     out.append(shelf.trim())
     out.append(entry_data(shelf.current()))
+    kept = shelf.entries()
+    moment = now / 1000
+    if kept:
+        shelf.lease("t" + str(now % 7), kept[-1].slot, moment)
+        out.append(sorted(shelf.in_use(moment + 1)))
+        out.append(shelf.trim(now=moment + 1))
+        for tab in ("t0", "t1"):
+            out.append(persist.written_elsewhere(kept[0], kept[-1].state, tab, kept[-1].state + "x"))
+        shelf.unpoint(kept[0].slot, kept[-1].slot)
+        out.append(store.get(persist.CURRENT))
+    out.append(sorted(shelf.in_use(moment + persist.LEASE_MS + 2)))
+    out.append(sorted([name, store.items[name]] for name in store.names()))
     return out
 
 
@@ -284,16 +297,21 @@ def jcode_cell_case(tokens: list[str]) -> list[Any]:
     return out
 
 
+def quoted_case(texts: list[str]) -> list[Any]:
+    """Foreign strings as messages repeat them, and an import's warnings as the page lists them."""
+    return [[quoted(text), quoted(text, 3)] for text in texts] + [messages.listed(texts, 3)]
+
+
 SHARED = (form, failure, read_text, decode_all, share_data, shares_case, digest, editor_case,
           entry_data, plan_data, persist_case, vector_case, bytes_case, cells53_case,
-          transform_case, jcode_cell_case)
+          transform_case, jcode_cell_case, quoted_case)
 
 PRELUDE = """
 import json
 
 from pycore import formats, links, messages, persist
 from pycore.editor import Editor, start_mode
-from pycore.errors import FormatError
+from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
 from pycore.model import CELL_KINDS, pack
@@ -807,3 +825,9 @@ def test_the_pages_script_unpacks_the_bundle_and_imports_it_in_order(tmp_path: P
     imported, link = json.loads(done.stdout)
     assert set(imported) == {n for n in order if n.startswith("pycore")}
     assert link == links.link(links.read(f"#{sample}")[1])
+
+
+def test_foreign_strings_are_quoted_alike(tmp_path: Path) -> None:
+    texts = ["", "abc", "x" * 20_000, "a\u202eb\u2066c\x00d\x7f\u200be\ufeff", "it's \\ here",
+             "é\u4e2d", "\n\t"]
+    compare([["quoted_case", [texts]], ["quoted_case", [texts[:2]]]], tmp_path)

@@ -39,7 +39,7 @@ from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from pycore import links, messages
+from pycore import links, messages, persist
 from pycore.editor import MODE_LABELS, Editor, start_mode
 from pycore.errors import FormatError, LossError, PuzzleError
 from pycore.model import Puzzle
@@ -112,7 +112,7 @@ class Page:
         # browser at once and applies the writes Python answers with (dom.answer)
         self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
         window.pycoreEvent = self.forwarded
-        opened = bool(self.address) and self.open(f"#{self.address}", fresh=True)
+        opened = bool(self.address) and self.open(f"#{self.address}")
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
             self.say("Reopened your saved grid.")
@@ -175,6 +175,8 @@ class Page:
             self.on_pad(str(facts["digit"]))
         elif kind == "storage-failed":
             self.keeper.storage_failed()
+        elif kind == "storage-saved":
+            self.keeper.storage_saved()
 
     def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool) -> None:
         """A key on the grid (Ctrl stands for Meta too; early.js stopped what would scroll)."""
@@ -207,8 +209,8 @@ class Page:
     def on_shape(self, event: Any) -> None:
         name = str(event.target.value)
         if name != CUSTOM_SHAPE:
-            self.editor.replace(blank_shape(name))
-            self.editor.set_mode("given")
+            self.save_now()
+            self.editor.load(blank_shape(name), "given")  # another grid: a new history (see show)
             self.keeper.detach()
             self.unplaced = None
             self.say("")
@@ -288,14 +290,14 @@ class Page:
 
     # -- actions ---------------------------------------------------------------
 
-    def open(self, text: str, fresh: bool = False) -> bool:
+    def open(self, text: str) -> bool:
         """Show the puzzle a link or string holds; on failure say why and keep the grid."""
         try:
             name, puzzle = links.read(text)
         except (FormatError, PuzzleError) as err:
             self.say(messages.opening(err, text), error=True)
             return False
-        self.show(puzzle, name, fresh)
+        self.show(puzzle, name)
         return True
 
     async def doubt(self, puzzle: Puzzle, said: str) -> None:
@@ -307,22 +309,45 @@ class Page:
             words = str((await self.heavy.call("doubt", state_of(puzzle)))["said"])
         except HeavyUnavailable:
             return
+        if words:
+            self.keeper.doubt(puzzle)  # not what the bare address reopens, while unchanged
         if words and self.said == said and not self.said_error:
             self.say(words, error=True)
 
-    def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
-        """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
-        self.unplaced = puzzle  # its own saved slot (never over another), picked with its link
-        mode = start_mode(puzzle)
-        if fresh:
-            self.editor.load(puzzle, mode)
-        else:
-            self.editor.replace(puzzle)
-            self.editor.set_mode(mode)
+    def show(self, puzzle: Puzzle, name: str) -> None:
+        """Put a decoded puzzle on the grid, with a history of its own.
+
+        Undo takes back edits made to this grid, never the switch to it: each grid is
+        saved in its own slot, and an Undo that stepped back into the grid shown before
+        would put that grid into this grid's slot (and the next edit would overwrite the
+        saved progress with it). The grid shown before is saved first and stays one click
+        away in Recent puzzles, which is where a player looks for it; its own Undo
+        history is not kept, as no reload keeps one either. The new grid's own slot is
+        picked once its link is encoded (`place`), after its cells are drawn."""
+        self.save_now()
+        self.unplaced = puzzle
+        self.editor.load(puzzle, start_mode(puzzle))
         self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
         if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
             # once the heavy worker is up (the first screen waits for nothing)
             spawn(self.doubt(puzzle, self.said), busy=False)
+
+    def place(self) -> None:
+        """Pick the saved slot of the grid opened last (never over another's), before
+        anything of it is saved: once its link is encoded, which is most of an opening's
+        work on a phone's CPU, so it comes after the cells are drawn."""
+        if self.unplaced is not None:
+            opened, self.unplaced = self.unplaced, None
+            self.keeper.opening(opened, self.shares(opened))
+
+    def save_now(self) -> None:
+        """Save the grid shown now, before another takes its place (its link may not be
+        encoded yet: a keystroke's link follows its cells)."""
+        self.place()
+        p = self.editor.puzzle
+        if self.keeper.slot is None and persist.is_blank(p):
+            return  # nothing entered, nothing to keep (and no encoding at start-up)
+        self.keeper.keep(p, self.shares())
 
     def say(self, text: str, error: bool = False) -> None:
         self.said, self.said_error = text, error
@@ -387,9 +412,7 @@ class Page:
             self.render_link(p, self.shares())
 
     def render_link(self, p: Puzzle, shared: links.Shares) -> None:
-        if self.unplaced is not None:  # an opened grid's slot, before its first save
-            opened, self.unplaced = self.unplaced, None
-            self.keeper.opening(opened, shared if opened is p else links.shares(opened, self.format or None))
+        self.place()
         self.keeper.keep(p, shared)  # saved on every change
         self.render_address(shared)
         self.render_share_box(p, shared)
