@@ -94,7 +94,7 @@ class MissingExtra(ImportError):
         self.extra = extra
         self.feature = feature
         super().__init__(f"{feature} needs the optional package {package}: "
-                         f"pip install 'pycore[{extra}]'")
+                         f"pip install 'gridlinks[{extra}]'")
         self.name = package  # what ImportError(name=...) sets; MicroPython's takes no keywords
 
     def __reduce__(self) -> tuple[object, ...]:
