@@ -240,7 +240,7 @@ def test_techniques_are_listed_simplest_first_with_uniqueness_flagged() -> None:
 
 def _sound(puzzle: Puzzle) -> int:
     """Walk every step the engine takes; each must agree with the solution. Steps taken."""
-    solution = pycore.solve(puzzle)
+    solution = pycore.solve.solve(puzzle)
     taken = 0
     for step in steps(puzzle):
         for c, d in step.placements:
@@ -261,7 +261,7 @@ def test_every_step_agrees_with_the_solution_on_top95(index: int) -> None:
 def test_every_step_is_sound_with_some_candidates_gone(index: int, first: int, data: st.DataObject) -> None:
     """Pencil marks that only drop wrong digits keep every step sound."""
     puzzle = line(TOP95[index])
-    solution = pycore.solve(puzzle)
+    solution = pycore.solve.solve(puzzle)
     state = State(puzzle)
     changes = {}
     for i in range(first, 81, 7):
