@@ -256,17 +256,20 @@ def _looks_like_our_json(text: str) -> bool:
 def read_any(text: str) -> Imported:
     """Like `read`, then the imports (other tools' links and texts): (format, puzzle, warnings).
 
-    A link to another tool, or an `S9B…`-style string (whose radix needs weighing), goes
-    to the imports first; anything else tries our formats first. When nothing fits, the
-    FormatError gives the reasons of both.
+    The one order every reader that detects a format follows: our own formats first
+    (`read`), then other tools' readers, so that whatever one of our verbs prints, another
+    reads back. A text one of ours reads is ours, but for another tool's reading of a text
+    that bears its mark (`imports.second_reading`: a `S9B…` header string is weighed between
+    our offset's base 32 and sudokuwiki's base 36). When nothing fits, the FormatError gives
+    the reasons of both.
     """
     from .formats import tools as imports
 
-    if imports.prefers(text) or len(text) > MAX_LINK:  # long texts: files of other tools
+    if len(text) > MAX_LINK:  # longer than any text of ours: a file of another tool
         return imports.read(text)
     try:
         name, puzzle = read(text)
-        return imports.Imported(name, puzzle)
+        return imports.second_reading(name, text) or imports.Imported(name, puzzle)
     except FormatError as ours:
         # our JSON form with a fault, or our text without its kind: say so, not a look-alike
         if _looks_like_our_json(text) or isinstance(ours, _KindNotSaid):
