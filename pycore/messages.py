@@ -273,9 +273,8 @@ def opening(err: Exception, text: str) -> str:
 # default) uses nearly every text, so a cut one often reads as some other grid. Its
 # givens then mostly have no solution, which a real puzzle's always do. Cutting 1 to 4
 # characters off the compact links of every third puzzle of benchmarks/data's corpus,
-# 398 cut texts opened: 193 had no solution, each proved within 30 search nodes (most by
-# propagation alone; the slowest, a 25x25, in 84 ms in CPython), 175 had one and 30
-# needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES
+# 398 cut texts opened: 193 had no solution, each proved within 30 search nodes, 175 had
+# one and 30 needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES
 # nothing is said: the search is bounded, and "no solution" is said only when proved.
 SEARCH_NODES = 30
 DOUBT = "No solution fits: was the link cut off?"

@@ -458,7 +458,7 @@ ALL = ("blank", "set", "played", "messy")
 @functools.cache
 def corpus() -> list[Puzzle]:
     """Every shape the page offers, a few box shapes and layouts more, every kind of cell
-    (fewer of the big grids: MicroPython takes about 2 s for all of a 25x25's links)."""
+    (fewer of the big grids, whose links are the slowest to make under MicroPython)."""
     rng = random.Random(20261125)
     wanted: list[tuple[Puzzle, tuple[str, ...]]] = [
         (blank_shape(f"sudoku-{n}"), ALL) for n in (4, 6, 8, 9)]

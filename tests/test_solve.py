@@ -1,4 +1,4 @@
-"""The fast solver (issue 3): every size and box shape, multi-box layouts, str8ts.
+"""The fast solver: every size and box shape, multi-box layouts, str8ts.
 
 Each answer is checked by the rules written out again here (not by the solver's
 own tables), and against known unique solutions: the binary spec's example, the

@@ -54,7 +54,8 @@ def test_str8ts_answers_in_str8ts(capsys: pytest.CaptureFixture[str]) -> None:
 def test_auto_reads_a_link(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "auto", "https://example.org/#j:-BCDCDA-BAD--CBA")
     assert code == 0
-    assert pycore.decode("jcode", out.strip()) == pycore.solve.solve(pycore.decode("jcode", "-BCDCDA-BAD--CBA"))
+    puzzle = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
+    assert pycore.decode("jcode", out.strip()) == pycore.solve.solve(puzzle)
 
 
 def test_count_and_its_cap(capsys: pytest.CaptureFixture[str]) -> None:

@@ -148,7 +148,7 @@ def test_the_build_serves_the_first_screen_small_and_compressed(app: App) -> Non
         .filter(e => e.name.includes('/micropython') || e.name.includes('/assets/light.'))
         .map(e => [e.name, e.encodedBodySize, e.decodedBodySize])""")
     assert encodings and all(encoded < decoded for _, encoded, decoded in encodings), encodings
-    assert sum(sizes.values()) < 500_000, sizes  # the issue's budget for a first visit
+    assert sum(sizes.values()) < 500_000, sizes  # the budget for a first visit
     # every file of the runtime's chain is asked for at once, named in the page (no round
     # trip waits for the file before it to name it)
     named = set(app.page.evaluate("""() => [...document.querySelectorAll(

@@ -1,4 +1,4 @@
-"""Hostile input in the page (issue 8): decoded text shows only as text, nothing it carries
+"""Hostile input in the page: decoded text shows only as text, nothing it carries
 runs, the Content-Security-Policy forbids inline script even without the server's header,
 bad input never replaces the grid, the saved grid or the address bar's last good link,
 and over-long input is refused before it is read."""

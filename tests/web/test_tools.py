@@ -1,5 +1,5 @@
 """Other tools in the page: their links open in the paste box, the grid goes out to them,
-a QR code of the share link, printing and the SVG download (issue 11)."""
+a QR code of the share link, printing and the SVG download."""
 
 from __future__ import annotations
 
