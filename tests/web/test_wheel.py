@@ -19,7 +19,7 @@ from playwright.sync_api import Page
 
 from pycore import site
 
-from .conftest import READY, ROOT, START_TIMEOUT
+from .conftest import READY, ROOT, START_TIMEOUT, settle
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,7 @@ def test_the_wheel_carries_the_page_and_builds_a_site_that_loads(
     with site.serving(built) as url:
         page.goto(url + "#o:0234341021400321")
         page.wait_for_selector(READY, timeout=START_TIMEOUT)
+        settle(page)
         assert page.locator("#grid [data-row]").count() == 16
 
 
