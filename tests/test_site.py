@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from pycore import cli, site
+from pycore.shapes import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,6 +107,13 @@ def test_the_bundle_holds_the_light_part_of_pycore_and_the_pages_modules(built: 
     page = (built / "index.html").read_text()  # fetched while MicroPython loads, not after
     preload = f'<link rel="preload" href="{bundle.relative_to(built).as_posix()}" as="fetch" crossorigin>'
     assert preload in page
+
+
+def test_the_level_menu_offers_the_levels_the_generator_makes(built: Path) -> None:
+    page = (built / "index.html").read_text()
+    menu = page.split('<select id="level"', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r'<option value="([a-z]+)" id="level-\1"', menu) == list(LEVELS)
+    assert re.findall(r'value="([a-z]+)"[^>]* selected', menu) == ["hard"]
 
 
 def test_pycore_ships_as_one_reproducible_zip() -> None:

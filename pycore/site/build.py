@@ -31,6 +31,17 @@ from .wheels import WHEELS, page_wheels, wheel_map
 HEAVY = "heavy.py"
 PAGE_ASSETS = ("style.css", "early.js", HEAVY)  # copied under content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
+FIRST_LEVEL = "hard"  # the New puzzle level menu's choice until the player picks another
+
+
+def level_options() -> str:
+    """The New puzzle level menu's options, one per level the generator makes
+    (`pycore.shapes.LEVELS`), each with the id web/coach.py enables it by."""
+    from ..shapes import LEVELS
+
+    return "\n            ".join(
+        f'<option value="{level}" id="level-{level}"{" selected" if level == FIRST_LEVEL else ""}>'
+        f"{level.capitalize()}</option>" for level in LEVELS)
 
 
 def _digest(data: bytes) -> str:
@@ -98,6 +109,7 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     page = (WEB / "index.html").read_text(encoding="utf-8")
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
     page = page.replace("{{csp}}", html.escape(meta_csp()))
+    page = page.replace("{{levels}}", level_options())
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
     page = page.replace("{{heavy}}", html.escape(json.dumps(heavy, separators=(",", ":"))))
     preloads = pyscript_preloads(modules / "@pyscript" / "core" / "dist")
