@@ -37,6 +37,14 @@ READY = '[data-ready="true"]'
 START_TIMEOUT = 60_000  # ms; a cold start takes a few seconds, a busy CI machine more
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives the page in a browser: marked `browser`."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
 def find_chromium(browser_type: BrowserType | None = None) -> str | None:
     """$CHROMIUM, then Debian's /usr/bin/chromium, then Playwright's own Chromium."""
     candidates = [os.environ.get("CHROMIUM", ""), DEBIAN_CHROMIUM]
