@@ -112,8 +112,9 @@ def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
             for options in form.options()]
 
 
-def _payload(text: str) -> str:
-    """The part of a pasted text that holds the puzzle: a URL's fragment, or the text."""
+def payload(text: str) -> str:
+    """The part of a pasted text that holds the puzzle: a URL's fragment, or the text
+    (what `read` reads, and what `pycore.messages` words a failure about)."""
     text = formats.trim(text)
     if "#" in text:
         text = text.split("#", 1)[1]
@@ -198,30 +199,30 @@ def read(text: str) -> tuple[str, Puzzle]:
     if len(text) > MAX_LINK:
         raise FormatError(NAME, MAX_LINK, f"a link of at most {MAX_LINK} characters",
                           found=f"{len(text)} characters")
-    payload = _payload(text)
-    if not payload:
+    body = payload(text)
+    if not body:
         raise FormatError(NAME, 0, "a link or a puzzle string", found="nothing")
-    tag, sep, rest = payload.partition(":")
+    tag, sep, rest = body.partition(":")
     if sep and tag in TAGS:
         name, options = TAGS[tag]
         return name, formats.decode(name, rest, **options)
-    if sep and not payload.startswith("{"):
+    if sep and not body.startswith("{"):
         raise FormatError(NAME, 0, "a fragment tag: " + ", ".join(f"{t}:" for t, _ in _TAG_LIST),
                           found=repr(tag[:10]))
-    tried = _candidates(payload)
+    tried = _candidates(body)
     reasons = []
     for at, (name, options) in enumerate(tried):
         try:
-            puzzle = formats.decode(name, payload, **options)
+            puzzle = formats.decode(name, body, **options)
         except FormatError as err:
             reasons.append(f"{name}{' ' + options['kind'] if 'kind' in options else ''}: {err}")
             continue
-        _refuse_two_readings(name, payload, puzzle, tried[at + 1:])
+        _refuse_two_readings(name, body, puzzle, tried[at + 1:])
         return name, puzzle
     if not tried:
         raise FormatError(NAME, 0, "a link or a string of a known format "
                           "(" + ", ".join(_known()) + ")",
-                          found=repr(payload[:20]))
+                          found=repr(body[:20]))
     raise NotRecognized(NAME, "a string of one format; tried " + "; ".join(reasons), reasons)
 
 
