@@ -50,7 +50,8 @@ PACKAGE = ROOT / "web" / "node_modules" / "@micropython" / "micropython-webassem
 VECTORS = ROOT / "tests" / "data" / "vectors"
 LONGEST = 10_000  # no text longer than this reaches MicroPython (save the one length refusal)
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="Node runs MicroPython")
+pytestmark = [pytest.mark.skipif(sys.platform == "emscripten", reason="Node runs MicroPython"),
+              pytest.mark.slow]
 
 
 # --- run by both interpreters: plain Python that MicroPython 1.27 runs too ---------------

@@ -295,6 +295,7 @@ def _frozen_seed_puzzles() -> list[tuple[Puzzle, str]]:
     return [(generate(shape, level, seed=seed), level) for shape, level, seed, _ in FROZEN]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"uniqueness": False},
                                      {"names": ["naked-single", "hidden-single", "x-wing"]}])
 def test_grading_in_pieces_gives_the_grade_the_steps_earn(options: dict[str, Any]) -> None:
