@@ -2,7 +2,7 @@
 
 Everything else is in pyproject.toml. A source checkout (and an editable install) reads
 web/ in place; an installed wheel finds the same files as package data, so `pycore serve`
-and `pycore build` work from it (pycore/site.py chooses).
+and `pycore build` work from it (pycore/site/paths.py chooses).
 """
 
 from __future__ import annotations

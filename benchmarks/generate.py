@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+from pycore.shapes import LEVELS  # noqa: E402  (the checkout, put on the path above)
+
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 
 # The timing loop, run as it is by CPython and by Pyodide: prints one JSON line.

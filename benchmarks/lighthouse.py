@@ -4,7 +4,7 @@
     python -m benchmarks.lighthouse --runs 5 --categories performance,accessibility
 
 Lighthouse's default (mobile) settings: a Moto G-sized screen, simulated slow 4G and a
-4x slower CPU. The goals of issue 17: Performance at least 0.9 and Total Blocking Time
+4x slower CPU. The goals: Performance at least 0.9 and Total Blocking Time
 at most 600 ms. Lighthouse comes from npm, pinned in benchmarks/lighthouse/package.json
 and its lockfile (not web/package.json, so the page's `npm ci` never fetches it); the
 first run installs it there with `npm ci`. It drives the Debian Chromium ($CHROME_PATH,
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
         tbt = median([r.metrics["total-blocking-time"] for r in reports
                       if "total-blocking-time" in r.metrics])
         if "performance" in categories:
-            print(f"Goals (issue 17): Performance >= 0.9: {'met' if perf >= 0.9 else 'not met'} "
+            print(f"Goals: Performance >= 0.9: {'met' if perf >= 0.9 else 'not met'} "
                   f"({perf:.2f}); TBT <= 600 ms: {'met' if tbt <= 600 else 'not met'} ({tbt:.0f} ms)")
     finally:
         shutil.rmtree(work, ignore_errors=True)

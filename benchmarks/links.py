@@ -1,12 +1,12 @@
 """Link lengths: every link format on the shipped corpus, and compact's speed.
 
     python -m benchmarks.links            # the Markdown table (and timings)
-    python -m benchmarks.links --check    # also fail if a target of issue 10 is missed
+    python -m benchmarks.links --check    # also fail if a length target is missed
 
 For each group and format: mean and max characters of the link's fragment (the
 text after `#`, tag included). A format that cannot hold a grid without loss
-shows `-` for its group. For 9x9 grids, `limit` is the information limit the
-issue defines, in 6-bit characters: which cells hold what (a multinomial),
+shows `-` for its group. For 9x9 grids, `limit` is the information limit,
+in 6-bit characters: which cells hold what (a multinomial),
 each given's digit among those earlier givens in its houses leave, each value
 among those givens and earlier values leave (any of 9 when it conflicts), each
 cell's marks as a non-empty subset of its possibles (any non-empty subset of
@@ -52,7 +52,7 @@ def fragment(puzzle: Puzzle, name: str) -> str | None:
 
 
 def limit_bits(puzzle: Puzzle) -> float:
-    """The issue's information limit for a 9x9 grid, in bits."""
+    """The information limit for a 9x9 grid, in bits (the module's docstring says how)."""
     geo = puzzle.geometry
     cells = puzzle.cells
     counts: dict[str, int] = defaultdict(int)

@@ -9,7 +9,7 @@ server) is opened on a share link of each shape, in a new browser context each t
 read once the page says it is ready (`data-ready`):
 
 - first screen: is the whole grid, and the whole digit pad, inside the viewport without
-  scrolling (bounding boxes against the viewport; issue 17 asks for both on a 9x9 at
+  scrolling (bounding boxes against the viewport; the goal is both on a 9x9 at
   360x740); where the grid's and the pad's top and bottom edges are;
 - pad buttons: the shortest and tallest height (at least 40 px on touch screens);
 - layout shift: the sum of a `PerformanceObserver('layout-shift', buffered)`'s entries
@@ -40,7 +40,7 @@ from pycore.model import Layout, Puzzle, given
 from tests.web.conftest import CHROMIUM_ARGS, READY, START_TIMEOUT, find_chromium
 
 VIEWPORTS = [(360, 740), (320, 640)]
-TIMED_SHAPES = ("9x9", "25x25")  # keystrokes are timed on these (issue 17's goals)
+TIMED_SHAPES = ("9x9", "25x25")  # keystrokes are timed on these (the phone goals)
 GOALS = {"cls": 0.05, "pad": 40.0, "9x9": 16.0, "25x25": 50.0}
 
 # Before the page's own scripts: layout shifts as they happen, and when it became ready.
@@ -200,7 +200,7 @@ def table(visits: list[Visit]) -> str:
 
 
 def goals(visits: list[Visit]) -> str:
-    """Issue 17's phone goals, each met or not."""
+    """The phone goals, each met or not."""
     lines = []
     first = next((v for v in visits if v.shape == "9x9" and v.viewport == VIEWPORTS[0]), None)
     if first is not None:

@@ -7,7 +7,7 @@ One run builds the site (`pycore.site.build`, from the working tree) and serves 
 pycore's own server and headers, next to one generated page, then opens each page in
 headless Chromium (Debian's /usr/bin/chromium unless told otherwise):
 
-- `bare`: the issue's yardstick, "the bare interpreter": the vendored PyScript booting the
+- `bare`: the yardstick, "the bare interpreter": the vendored PyScript booting the
   vendored Pyodide (the one the page's heavy worker runs) on the main thread; its script
   prints a line and marks the page ready. It has no service worker.
 - `app`: the real page opened on a share link (a half-solved 9x9). Its first screen runs on
@@ -31,7 +31,7 @@ comes from the browser's HTTP cache. Bytes: response bodies the server sent, col
 navigation until the first visit was complete (the heavy worker's runtime and the service
 worker's install included), warm during the warm load (until heavy, for the app).
 
-The table gives medians and the app's ratios to bare in the same run against issue 17's
+The table gives medians and the app's ratios to bare in the same run against its
 goals (at most 0.7x bare cold, 0.5x bare warm: "return visits stay at most 0.5x the bare
 interpreter"), headed by the machine (CPU, cores), its load average before and after, the
 commit and the date: the agents sharing the machine move every number. A second table
@@ -310,7 +310,7 @@ def table(results: dict[str, dict[str, list[Run]]]) -> str:
 
 
 def goals(results: dict[str, dict[str, list[Run]]]) -> str:
-    """The app against issue 17's goals, as ratios to bare measured in the same run."""
+    """The app against its start-up goals, as ratios to bare measured in the same run."""
     lines = []
     for kind, goal in GOALS.items():
         bare = median(ready_ms(results["bare"][kind]))

@@ -19,7 +19,8 @@ from .model import Cell, Layout, Puzzle
 if TYPE_CHECKING:
     from typing import Any
 
-    from .solve import count_solutions, hint, solve
+    from . import solve
+    from .solve import count_solutions, hint
 
 __all__ = [
     "FORMATS",
@@ -51,7 +52,8 @@ _MODULES = ("cells53", "cli", "editor", "errors", "formats", "links", "messages"
 def __getattr__(name: str) -> Any:
     """The solver and the other public modules load on first use.
 
-    `pycore.solve` is the solver package, and calling it solves: pycore.solve(puzzle).
+    `pycore.solve` is the solver package (`pycore.solve.solve(puzzle)` solves);
+    `pycore.count_solutions` and `pycore.hint` are its functions.
     """
     if name in _SOLVER:
         package = _module("solve")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from . import formats, links
-from .errors import FormatError, PuzzleError
+from .errors import FormatError, PuzzleError, first_line
 from .model import Puzzle
 
 __all__ = ["Tally", "convert_file", "convert_lines", "decode_file", "read_collection"]
@@ -144,8 +144,6 @@ def convert_file(path: str, source: str, target: str, *, lossy: bool = False,
                  out: TextIO | None = None, err: TextIO | None = None) -> Tally:
     """`pycore convert FROM TO PATH --each-line`: every line of the file in `target`, bad
     lines reported by number, and a summary line on stderr."""
-    from .cli import first_line  # the command line's one way of saying what went wrong
-
     out = out or sys.stdout
     err = err or sys.stderr
     options = {"kind": kind} if kind and source == "jcode" else {}

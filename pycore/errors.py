@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 __all__ = ["FormatError", "LossError", "MissingExtra", "NotRecognized", "PuzzleError", "UnknownName",
-           "quoted"]
+           "first_line", "quoted"]
 
 QUOTED = 40  # characters of a foreign string a message repeats; the rest is an ellipsis
 
@@ -125,7 +125,7 @@ class MissingExtra(ImportError):
         self.extra = extra
         self.feature = feature
         super().__init__(f"{feature} needs the optional package {package}: "
-                         f"pip install 'pycore[{extra}]'")
+                         f"pip install 'gridlinks[{extra}]'")
         self.name = package  # what ImportError(name=...) sets; MicroPython's takes no keywords
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -147,3 +147,47 @@ class UnknownName(ValueError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (UnknownName, (self.what, self.name, self.known))
+
+
+# -- saying it in one line: what the command line prints after `pycore: ` -------------------
+
+LINE_ROOM = 110  # characters of a message's first line, "pycore: " aside
+MORE = " ... (--verbose: more)"
+
+
+def _clip(text: str, room: int) -> str:
+    """`text` cut at a separator to fit `room` characters, saying that there is more."""
+    if len(text) <= room:
+        return text
+    cut = text[: max(room - len(MORE), 20)]
+    for stop in ("; ", ", ", " "):
+        if stop in cut[len(cut) // 2:]:
+            cut = cut[: cut.rindex(stop)]
+            break
+    return cut + MORE
+
+
+def first_line(err: Exception, verbose: bool = False) -> str:
+    """What the command line says about bad input: one short plain line; everything with
+    `verbose`.
+
+    What was found and what would be lost are kept whole; a long list of what was
+    expected is cut.
+    """
+    if isinstance(err, LossError):
+        lost = "; ".join(err.lost)
+        text = err.format + " would lose " + lost + " (--lossy drops them)"
+        if verbose or len(text) <= LINE_ROOM:
+            return text
+        return _clip(err.format + " would lose " + lost, LINE_ROOM - 20) + " (--lossy drops)"
+    if verbose:
+        return str(err)
+    if isinstance(err, NotRecognized):
+        return "not a puzzle link or grid I know (tried " + str(len(err.tried)) + " formats; " \
+               "--verbose lists them)"
+    if isinstance(err, FormatError):
+        where = "" if err.pos is None else " at " + err.unit + " " + str(err.pos)
+        head = err.format + where + ": expected "
+        found = "" if err.found is None else ", found " + _clip(err.found, 40)
+        return head + _clip(err.expected, LINE_ROOM - len(head) - len(found)) + found
+    return _clip(str(err), LINE_ROOM)

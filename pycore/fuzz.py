@@ -17,7 +17,6 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from . import formats, links
 from .errors import FormatError
@@ -177,26 +176,16 @@ def report(tallies: dict[str, Tally]) -> str:
     return "\n".join(lines)
 
 
-def _add_command(sub: Any) -> None:
-    p = sub.add_parser("fuzz", help="fuzz every decoder; only FormatError may come out")
+def arguments(p: argparse.ArgumentParser) -> None:
+    """The `fuzz` verb's arguments (pycore.cli.verbs)."""
     p.add_argument("--seconds", type=float, default=10.0, help="how long to run (default 10)")
     p.add_argument("--seed", type=int, default=None, help="random seed, to repeat a run")
     p.add_argument("--slow", type=float, default=1.0, help="seconds one decode may take")
     p.add_argument("--decoder", action="append", help="fuzz only this decoder (repeatable)")
-    p.set_defaults(run=_run)
 
 
-def _run(args: argparse.Namespace) -> None:
+def run(args: argparse.Namespace) -> None:
     tallies = fuzz(args.seconds, args.seed, args.slow, args.decoder)
     print(report(tallies))
     if any(t.findings for t in tallies.values()):
         raise SystemExit(1)
-
-
-def register() -> None:
-    from . import cli
-
-    cli.EXTENSIONS.append(_add_command)
-
-
-register()

@@ -112,8 +112,9 @@ def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
             for options in form.options()]
 
 
-def _payload(text: str) -> str:
-    """The part of a pasted text that holds the puzzle: a URL's fragment, or the text."""
+def payload(text: str) -> str:
+    """The part of a pasted text that holds the puzzle: a URL's fragment, or the text
+    (what `read` reads, and what `pycore.messages` words a failure about)."""
     text = formats.trim(text)
     if "#" in text:
         text = text.split("#", 1)[1]
@@ -198,30 +199,30 @@ def read(text: str) -> tuple[str, Puzzle]:
     if len(text) > MAX_LINK:
         raise FormatError(NAME, MAX_LINK, f"a link of at most {MAX_LINK} characters",
                           found=f"{len(text)} characters")
-    payload = _payload(text)
-    if not payload:
+    body = payload(text)
+    if not body:
         raise FormatError(NAME, 0, "a link or a puzzle string", found="nothing")
-    tag, sep, rest = payload.partition(":")
+    tag, sep, rest = body.partition(":")
     if sep and tag in TAGS:
         name, options = TAGS[tag]
         return name, formats.decode(name, rest, **options)
-    if sep and not payload.startswith("{"):
+    if sep and not body.startswith("{"):
         raise FormatError(NAME, 0, "a fragment tag: " + ", ".join(f"{t}:" for t, _ in _TAG_LIST),
                           found=repr(tag[:10]))
-    tried = _candidates(payload)
+    tried = _candidates(body)
     reasons = []
     for at, (name, options) in enumerate(tried):
         try:
-            puzzle = formats.decode(name, payload, **options)
+            puzzle = formats.decode(name, body, **options)
         except FormatError as err:
             reasons.append(f"{name}{' ' + options['kind'] if 'kind' in options else ''}: {err}")
             continue
-        _refuse_two_readings(name, payload, puzzle, tried[at + 1:])
+        _refuse_two_readings(name, body, puzzle, tried[at + 1:])
         return name, puzzle
     if not tried:
         raise FormatError(NAME, 0, "a link or a string of a known format "
                           "(" + ", ".join(_known()) + ")",
-                          found=repr(payload[:20]))
+                          found=repr(body[:20]))
     raise NotRecognized(NAME, "a string of one format; tried " + "; ".join(reasons), reasons)
 
 
@@ -256,17 +257,20 @@ def _looks_like_our_json(text: str) -> bool:
 def read_any(text: str) -> Imported:
     """Like `read`, then the imports (other tools' links and texts): (format, puzzle, warnings).
 
-    A link to another tool, or an `S9B…`-style string (whose radix needs weighing), goes
-    to the imports first; anything else tries our formats first. When nothing fits, the
-    FormatError gives the reasons of both.
+    The one order every reader that detects a format follows: our own formats first
+    (`read`), then other tools' readers, so that whatever one of our verbs prints, another
+    reads back. A text one of ours reads is ours, but for another tool's reading of a text
+    that bears its mark (`imports.second_reading`: a `S9B…` header string is weighed between
+    our offset's base 32 and sudokuwiki's base 36). When nothing fits, the FormatError gives
+    the reasons of both.
     """
     from .formats import tools as imports
 
-    if imports.prefers(text) or len(text) > MAX_LINK:  # long texts: files of other tools
+    if len(text) > MAX_LINK:  # longer than any text of ours: a file of another tool
         return imports.read(text)
     try:
         name, puzzle = read(text)
-        return imports.Imported(name, puzzle)
+        return imports.second_reading(name, text) or imports.Imported(name, puzzle)
     except FormatError as ours:
         # our JSON form with a fault, or our text without its kind: say so, not a look-alike
         if _looks_like_our_json(text) or isinstance(ours, _KindNotSaid):

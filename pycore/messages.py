@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import formats, links
 from .errors import FormatError, LossError, NotRecognized, PuzzleError
+from .formats._loss import plural
 from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, _frozen, _set, candidates, given
 from .persist import givens_of
 
@@ -27,10 +28,6 @@ __all__ = ["CutOff", "cut_off", "doubt", "for_error", "listed", "lost_words", "o
 FIRST_LINE = 80  # characters: what a phone shows on one or two lines
 CUT_OFF = "This link looks cut off. Copy the whole link again."
 KEEPS_ALL = "The address bar keeps everything."
-
-
-def _count(n: int, noun: str, nouns: str | None = None) -> str:
-    return f"{n} {noun if n == 1 else (nouns or noun + 's')}"
 
 
 # --- a link that did not open ------------------------------------------------------
@@ -77,14 +74,6 @@ class CutOff:
             return f"{CUT_OFF}\nIt ends before its grid begins."
         return (f"{CUT_OFF}\nIt has {self.have} of the {self.need} {self.unit}s "
                 f"a {self.shape} link of this kind needs.")
-
-
-def _fragment(text: str) -> str:
-    """What after `#` (or the whole text) holds the puzzle, as the address bar gives it."""
-    text = formats.trim(text)
-    if "#" in text:
-        text = text.split("#", 1)[1]
-    return formats.trim(links.unquote(text)) if "%" in text else text
 
 
 def _samples(kind: str, n: int) -> list[Puzzle]:
@@ -169,7 +158,7 @@ def _padded_need(format: str, body: str, options: dict[str, str], fill: str) -> 
 
 def _link(text: str) -> tuple[str, str, str, dict[str, str]] | None:
     """(payload, tag, body, decode options) of a tagged link; None for an untagged one."""
-    payload = _fragment(text)
+    payload = links.payload(text)
     tag, sep, body = payload.partition(":")
     if not sep or tag not in links.TAGS:
         return None
@@ -255,7 +244,7 @@ def opening(err: Exception, text: str) -> str:
     cut = cut_off(err, text)
     if cut is not None:
         return cut.words()
-    if not _fragment(text):
+    if not links.payload(text):
         return "There is no puzzle in that link: nothing follows the #."
     if isinstance(err, PuzzleError):
         return f"This link holds a grid that cannot be played.\n({err})"
@@ -273,9 +262,8 @@ def opening(err: Exception, text: str) -> str:
 # default) uses nearly every text, so a cut one often reads as some other grid. Its
 # givens then mostly have no solution, which a real puzzle's always do. Cutting 1 to 4
 # characters off the compact links of every third puzzle of benchmarks/data's corpus,
-# 398 cut texts opened: 193 had no solution, each proved within 30 search nodes (most by
-# propagation alone; the slowest, a 25x25, in 84 ms in CPython), 175 had one and 30
-# needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES
+# 398 cut texts opened: 193 had no solution, each proved within 30 search nodes, 175 had
+# one and 30 needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES
 # nothing is said: the search is bounded, and "no solution" is said only when proved.
 SEARCH_NODES = 30
 DOUBT = "No solution fits: was the link cut off?"
@@ -323,7 +311,7 @@ def pasting(err: Exception, text: str) -> str:
     if isinstance(err, NotRecognized):
         if formats.trim(text, right=False).startswith("{"):  # our JSON form (other tools' JSON has a reader)
             return _json_words(text)
-        payload = _fragment(text)
+        payload = links.payload(text)
         if payload[1:2] == ":" and "a" <= payload[:1] <= "z":  # one of our tagged links, changed
             return opening(ours, text)
         return NOT_KNOWN
@@ -380,10 +368,10 @@ def _item_words(item: str) -> str:
         first = match.group(1) if grouped else ""
         number = int(first) if first.isdigit() else 0
         return words.format(
-            cells=_count(number, "cell"),
+            cells=plural(number, "cell"),
             mine=f"{number} of your digits" if number != 1 else "1 of your digits",
-            black=_count(number, "black cell"),
-            marks=_count(number, "pencil mark"),
+            black=plural(number, "black cell"),
+            marks=plural(number, "pencil mark"),
             shape=first,
         )
     return re.sub(r"player's values?", "of your digits", item)

@@ -1,12 +1,16 @@
 """The shape catalogue: every grid a person can start blank, by name, and how a cell's
 pencil marks are laid out. The page's menu, the editor, the saves' labels and the
-print all read it here."""
+print all read it here, and the levels a new puzzle can be made at."""
 
 from __future__ import annotations
 
 from .model import STR8TS_SIZES, SUDOKU_SIZES, Layout, Puzzle
 
-__all__ = ["LAYOUTS", "SHAPES", "blank_shape", "mark_grid", "shape_of"]
+__all__ = ["LAYOUTS", "LEVELS", "SHAPES", "blank_shape", "mark_grid", "shape_of"]
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "unfair", "extreme")
+"""How hard a puzzle is, easiest first: the technique engine grades into these, the
+generator makes them, and the page's level menu offers them (the build writes its options)."""
 
 
 def _twodoku() -> Layout:

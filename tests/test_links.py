@@ -176,6 +176,7 @@ def test_every_format_but_compact_declares_a_floor() -> None:
     assert floors == {name: 81 + 2 for name in floors}  # the tag, ':' and a character a cell
 
 
+@pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_best_is_the_shortest_of_all_the_formats_encoded(puzzle: Puzzle) -> None:

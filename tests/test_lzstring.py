@@ -26,7 +26,7 @@ def decompress(data: str) -> str | None:
 
 def package() -> Any:
     """The lzstring package (PyPI, the `test` extra): an lz-string written by others."""
-    return pytest.importorskip("lzstring", reason="the lzstring package (pycore[test]) is not "
+    return pytest.importorskip("lzstring", reason="the lzstring package (gridlinks[test]) is not "
                                "installed: nothing to cross-check against").LZString()
 
 

@@ -1,4 +1,4 @@
-"""Words for a player (pycore.messages): issue 17's "Plain words".
+"""Words for a player (pycore.messages): plain words, not a format's jargon.
 
 A cut-off link says it looks cut off and how much of it is there; a link format
 that cannot hold the grid says what the player would lose, in the grid's terms,

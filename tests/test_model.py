@@ -265,7 +265,7 @@ def test_is_solved_agrees_with_the_solver_on_full_grids(
     assert solution.is_solved == (count_solutions(solution, limit=1) == 1)
 
 
-# ---- layout bounds, pinned at their edges (issue 19) ----
+# ---- layout bounds, pinned at their edges ----
 
 
 @pytest.mark.parametrize(("disabled", "message"), [

@@ -136,6 +136,7 @@ def mutated(draw: st.DrawFn) -> tuple[str, str]:
     return format, text
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(mutated())
 def test_mutated_text_only_raises_format_error(case: tuple[str, str]) -> None:

@@ -3,8 +3,9 @@
 - A ```python block runs as a doctest when it holds `>>>` lines, else as a script (its
   asserts are its checks).
 - In a ```sh or ``` block, each `$ ` line is a command, run by bash in an empty folder with
-  this Python's `pycore` first on PATH; the lines up to the next `$ ` are what it prints
-  (standard error, then standard output; `...` matches anything, as in doctest).
+  the commands the package installs (`gridlinks`, and `pycore` beside it) first on PATH,
+  running this checkout's code with this Python; the lines up to the next `$ ` are what it
+  prints (standard error, then standard output; `...` matches anything, as in doctest).
   Lines without `$ ` are synopses, not examples.
 """
 
@@ -14,9 +15,9 @@ import doctest
 import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from .conftest import ROOT
 
 README = ROOT / "README.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
-NOT_HERE = ("pycore serve",)  # runs until stopped: started by the browser tests instead
+NOT_HERE = ("gridlinks serve",)  # runs until stopped: started by the browser tests instead
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="runs commands")
@@ -75,15 +76,33 @@ def test_python_example(line_no: int, body: str) -> None:
         exec(compile(body, f"README.md:{line_no}", "exec"), {"__name__": "readme_example"})
 
 
+def commands(folder: Path) -> Path:
+    """A folder holding the package's console scripts (pyproject's [project.scripts]) as
+    shell scripts that run `python -m pycore` with this Python."""
+    folder.mkdir()
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    for name in scripts:
+        script = folder / name
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pycore "$@"\n', encoding="utf-8")
+        script.chmod(0o755)
+    return folder
+
+
+def test_the_readme_uses_the_command_the_package_installs() -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["name"]
+    assert scripts[project] == "pycore.cli:main"
+    assert all(command.split()[0] == project for _, command, _ in SHELL if not command.startswith("printf"))
+
+
 @pytest.mark.parametrize("where,command,expected", SHELL, ids=[w for w, _, _ in SHELL])
 def test_shell_example(where: str, command: str, expected: str, tmp_path: Path) -> None:
     if command.startswith(NOT_HERE):
         pytest.skip("a long-running command")
-    if command.startswith("pycore qr") and importlib.util.find_spec("segno") is None:
-        pytest.skip("QR codes need the optional segno package (pycore[qr])")
-    bin_dir = str(Path(sys.executable).parent)
-    assert shutil.which("pycore", path=bin_dir), "pycore is not installed beside this Python"
-    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    if command.startswith("gridlinks qr") and importlib.util.find_spec("segno") is None:
+        pytest.skip("QR codes need the optional segno package (gridlinks[qr])")
+    env = {**os.environ, "PATH": str(commands(tmp_path / "bin")) + os.pathsep + os.environ.get("PATH", ""),
+           "PYTHONPATH": str(ROOT)}
     done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=120)
     got = done.stderr + done.stdout

@@ -21,7 +21,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 # --- reading QR codes --------------------------------------------------------
 
-pytest.importorskip("segno", reason="QR codes need the optional segno package (pycore[qr])")
+pytest.importorskip("segno", reason="QR codes need the optional segno package (gridlinks[qr])")
 zxingcpp = pytest.importorskip("zxingcpp", reason="reading QR codes back needs zxing-cpp (the test extra)")
 
 LINK = links.link(example(), base="https://example.org/sudoku/")
@@ -138,12 +138,12 @@ def test_a_link_too_long_for_any_qr_code_is_a_format_error() -> None:
 def test_qr_without_segno_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "segno", None)
-    with pytest.raises(MissingExtra, match=r"pip install 'pycore\[qr\]'") as caught:
+    with pytest.raises(MissingExtra, match=r"pip install 'gridlinks\[qr\]'") as caught:
         qr_svg(LINK)
     assert (caught.value.package, caught.value.extra) == ("segno", "qr")
     assert cli.main(["qr", LINK]) == 2  # the command line says it in one line
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "pycore: A QR code needs the optional package segno: pip install 'pycore[qr]'")
+        "pycore: A QR code needs the optional package segno: pip install 'gridlinks[qr]'")
 
 
 

@@ -71,7 +71,7 @@ def test_whatever_an_encoder_writes_its_decoder_reads_back(name: str) -> None:
 
     @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow], deadline=None)
     @given(WRITES[name])
-    @example(Puzzle.blank(size=12))  # issue 19: a 12x12 sudoku as a lossy str8ts
+    @example(Puzzle.blank(size=12))  # a 12x12 sudoku as a lossy str8ts
     @example(Puzzle.blank("str8ts", size=3))  # a str8ts size no sudoku has
     @example(Puzzle.blank("str8ts", size=5))
     def check(puzzle: Puzzle) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from pycore import cli, site
+from pycore.shapes import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,13 +114,20 @@ def test_the_bundle_holds_the_light_part_of_pycore_and_the_pages_modules(built: 
     assert preload in page
 
 
+def test_the_level_menu_offers_the_levels_the_generator_makes(built: Path) -> None:
+    page = (built / "index.html").read_text()
+    menu = page.split('<select id="level"', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r'<option value="([a-z]+)" id="level-\1"', menu) == list(LEVELS)
+    assert re.findall(r'value="([a-z]+)"[^>]* selected', menu) == ["hard"]
+
+
 def test_pycore_ships_as_one_reproducible_zip() -> None:
     data = site.package_zip()
     assert data == site.package_zip()
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert {"pycore/__init__.py", "pycore/editor.py", "pycore/links.py",
             "pycore/formats/__init__.py"} <= set(names)
-    assert "pycore/site.py" not in names
+    assert not [n for n in names if n.startswith("pycore/site/")]  # the build tool stays here
     assert not [n for n in names if "__pycache__" in n or not n.startswith("pycore/")]
 
 
@@ -169,7 +177,7 @@ def test_the_optional_wheels_ship_pinned_as_pyproject_pins_them(built: Path) -> 
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     pinned = {r for reqs in site.PAGE_WHEELS.values() for r in reqs}
     assert pinned == {"segno==1.6.6"}  # lz-string is pycore's own: no wheel, no `future`
-    for requirement in extras["imports"] + extras["qr"]:
+    for requirement in extras["qr"]:
         assert requirement in pinned, requirement
     page = (built / "index.html").read_text()
     named = json.loads(html.unescape(re.search(r'<meta name="pycore-wheels" content="([^"]+)">', page)

@@ -1,4 +1,4 @@
-"""The fast solver (issue 3): every size and box shape, multi-box layouts, str8ts.
+"""The fast solver: every size and box shape, multi-box layouts, str8ts.
 
 Each answer is checked by the rules written out again here (not by the solver's
 own tables), and against known unique solutions: the binary spec's example, the
@@ -380,7 +380,7 @@ def test_the_node_budget_stops_the_search() -> None:
 
 def test_pycore_exports_the_solver() -> None:
     puzzle = from_line(HARD_9X9["Easter Monster"])
-    assert digits_of(pycore.solve(puzzle)) == digits_of(solve(puzzle))
+    assert digits_of(pycore.solve.solve(puzzle)) == digits_of(solve(puzzle))
     assert pycore.count_solutions(puzzle) == 1
     assert pycore.hint(puzzle).rule
 

@@ -39,7 +39,7 @@ def test_other_formats_answer_in_their_own_format(capsys: pytest.CaptureFixture[
     for fmt in ("offset", "jcode", "bitcell", "json"):
         code, out, err = run(capsys, "solve", fmt, "--", pycore.encode(fmt, puzzle))
         assert (code, err) == (0, "")
-        assert pycore.decode(fmt, out.strip()) == pycore.solve(puzzle)
+        assert pycore.decode(fmt, out.strip()) == pycore.solve.solve(puzzle)
 
 
 def test_str8ts_answers_in_str8ts(capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,13 +48,14 @@ def test_str8ts_answers_in_str8ts(capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = from_bw(STR8TS_PUBLIC)
     code, out, _ = run(capsys, "solve", "str8ts", pycore.encode("str8ts", puzzle))
     assert code == 0
-    assert pycore.decode("str8ts", out.strip()) == pycore.solve(puzzle)
+    assert pycore.decode("str8ts", out.strip()) == pycore.solve.solve(puzzle)
 
 
 def test_auto_reads_a_link(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "auto", "https://example.org/#j:-BCDCDA-BAD--CBA")
     assert code == 0
-    assert pycore.decode("jcode", out.strip()) == pycore.solve(pycore.decode("jcode", "-BCDCDA-BAD--CBA"))
+    puzzle = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
+    assert pycore.decode("jcode", out.strip()) == pycore.solve.solve(puzzle)
 
 
 def test_count_and_its_cap(capsys: pytest.CaptureFixture[str]) -> None:

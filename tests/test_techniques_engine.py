@@ -240,7 +240,7 @@ def test_techniques_are_listed_simplest_first_with_uniqueness_flagged() -> None:
 
 def _sound(puzzle: Puzzle) -> int:
     """Walk every step the engine takes; each must agree with the solution. Steps taken."""
-    solution = pycore.solve(puzzle)
+    solution = pycore.solve.solve(puzzle)
     taken = 0
     for step in steps(puzzle):
         for c, d in step.placements:
@@ -261,7 +261,7 @@ def test_every_step_agrees_with_the_solution_on_top95(index: int) -> None:
 def test_every_step_is_sound_with_some_candidates_gone(index: int, first: int, data: st.DataObject) -> None:
     """Pencil marks that only drop wrong digits keep every step sound."""
     puzzle = line(TOP95[index])
-    solution = pycore.solve(puzzle)
+    solution = pycore.solve.solve(puzzle)
     state = State(puzzle)
     changes = {}
     for i in range(first, 81, 7):
@@ -295,6 +295,7 @@ def _frozen_seed_puzzles() -> list[tuple[Puzzle, str]]:
     return [(generate(shape, level, seed=seed), level) for shape, level, seed, _ in FROZEN]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"uniqueness": False},
                                      {"names": ["naked-single", "hidden-single", "x-wing"]}])
 def test_grading_in_pieces_gives_the_grade_the_steps_earn(options: dict[str, Any]) -> None:

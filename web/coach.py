@@ -21,6 +21,7 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
 from pycore.model import Puzzle
+from pycore.shapes import LEVELS
 
 EASY_ONLY = (4, 25)
 """Grid sizes made easy only: a 25x25 is too big to grade, a 4x4 too small to be hard."""
@@ -36,13 +37,10 @@ class CoachPage(PageApi, Protocol):
     view: GridView
 
 
-LEVEL_NAMES = ("easy", "medium", "hard", "unfair", "extreme")  # the level menu's options
-
-
 def offer_levels(size: int) -> None:
     """The New puzzle level menu offers what a grid of this many digits can be made at
     (its options have ids level-easy ...; the writes go with the render's)."""
-    for level in LEVEL_NAMES:
+    for level in LEVELS:
         set_property(f"level-{level}", "disabled", size in EASY_ONLY and level != "easy")
     if size in EASY_ONLY:
         set_property("level", "value", "easy")

@@ -1,6 +1,7 @@
-"""Commands `pycore export`, `pycore qr` and `pycore render`, added to `pycore.cli` on import.
+"""The verbs `export`, `qr` and `render` (listed in `pycore.cli.verbs`), each one's
+arguments beside it.
 
-Each reads the puzzle as every verb does (`cli.read_puzzle`: any link, fragment or
+Each reads the puzzle as every verb does (`read_puzzle`: any link, fragment or
 paste `pycore decode auto` reads) or, when TEXT is left out, puzzle JSON on standard input.
 """
 
@@ -10,7 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import cli, links
+from .. import links
+from ..cli.reading import add_text, read_puzzle
 from ..formats import tools as exports
 from ..model import Puzzle
 from .qr import qr_png, qr_svg
@@ -18,7 +20,7 @@ from .svg import render_svg
 
 
 def _puzzle(text: str | None) -> Puzzle:
-    return cli.read_puzzle(text)[1]
+    return read_puzzle(text)[1]
 
 
 def cmd_export(args: argparse.Namespace) -> None:
@@ -46,24 +48,19 @@ def cmd_render(args: argparse.Namespace) -> None:
         print(svg)
 
 
-def add_commands(sub: argparse._SubParsersAction[cli._Parser]) -> None:
-    p = sub.add_parser("export", help="print the puzzle for another tool: a text or a link")
+def export_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("format", choices=exports.names())
-    cli.add_text(p, optional=True, kind=False)
+    add_text(p, optional=True, kind=False)
     p.add_argument("--lossy", action="store_true",
                    help="leave out what the target cannot hold (each named on standard error)")
-    p.set_defaults(run=cmd_export)
 
-    p = sub.add_parser("qr", help="a QR code of the puzzle's share link: SVG on standard output")
-    cli.add_text(p, optional=True, kind=False)
+
+def qr_arguments(p: argparse.ArgumentParser) -> None:
+    add_text(p, optional=True, kind=False)
     p.add_argument("--png", metavar="FILE", help="write a PNG image to FILE instead")
     p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
-    p.set_defaults(run=cmd_qr)
 
-    p = sub.add_parser("render", help="a printable SVG of the grid")
-    cli.add_text(p, optional=True, kind=False)
+
+def render_arguments(p: argparse.ArgumentParser) -> None:
+    add_text(p, optional=True, kind=False)
     p.add_argument("-o", "--output", metavar="FILE", help="write the SVG to FILE")
-    p.set_defaults(run=cmd_render)
-
-
-cli.EXTENSIONS.append(add_commands)

@@ -1,6 +1,6 @@
 """QR codes of a share link, as SVG text for the page and the CLI or as PNG bytes for a file.
 
-segno (pure Python, runs in Pyodide) comes with the optional extra `pycore[qr]`
+segno (pure Python, runs in Pyodide) comes with the optional extra `gridlinks[qr]`
 and is imported on first use. The SVG is self-contained (its own namespace, a
 white background, no script), so the page can show it through a data: URL or a
 blob. Error correction is the lowest level that keeps the symbol smallest,

@@ -2,7 +2,7 @@
 
     >>> import pycore
     >>> p = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
-    >>> "".join(str(cell.digit) for cell in pycore.solve(p).cells)
+    >>> "".join(str(cell.digit) for cell in pycore.solve.solve(p).cells)
     '1234341221434321'
     >>> pycore.count_solutions(p)
     1
@@ -14,9 +14,6 @@ same search on the 53-bit cell model.
 """
 
 from __future__ import annotations
-
-import sys
-import types
 
 from ..errors import PuzzleError
 from ..model import Puzzle, value
@@ -122,13 +119,3 @@ def _filled(puzzle: Puzzle, masks: list[int], cells: tuple[int, ...]) -> Puzzle:
     return puzzle.with_cells(
         {i: value(masks[i].bit_length()) for i in cells if old[i].kind not in ("given", "value")}
     )
-
-
-class _CallablePackage(types.ModuleType):
-    """Lets `pycore.solve(puzzle)` work although `pycore.solve` is also this package."""
-
-    def __call__(self, puzzle: Puzzle, max_nodes: int = DEFAULT_MAX_NODES) -> Puzzle:
-        return solve(puzzle, max_nodes)
-
-
-sys.modules[__name__].__class__ = _CallablePackage

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from .. import formats
-from ..cli import AUTO, EXTENSIONS, add_text, read_puzzle
+from ..cli.reading import AUTO, UsageError, add_text, read_format, read_puzzle
 from ..errors import FormatError
 from ..formats.json import to_json
 from ..model import Puzzle, given
 from . import count_solutions, hint, solve
 
-__all__ = ["add_solve_command", "cmd_solve"]
+__all__ = ["cmd_grade", "cmd_hint", "cmd_new", "cmd_solve", "new_arguments", "solve_arguments",
+           "technique_arguments"]
 
 
 # Formats of other tools that pycore also writes, by the name the reader reports.
@@ -57,12 +57,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
     print(_answer(format, solve(puzzle, max_nodes=args.max_nodes)))
 
 
-def add_solve_command(sub: Any) -> None:
-    p = sub.add_parser(
-        "solve", help="print the solved puzzle in the same format (or count solutions, or a hint)"
-    )
-    p.add_argument("format", choices=[AUTO, *formats.FORMATS],
-                   help="the text's format, or auto to detect it")
+def solve_arguments(p: argparse.ArgumentParser) -> None:
+    read_format(p)
     add_text(p)
     what = p.add_mutually_exclusive_group()
     what.add_argument("--count", action="store_true",
@@ -72,7 +68,6 @@ def add_solve_command(sub: Any) -> None:
                    help="with --count: stop counting here (default 1000)")
     p.add_argument("--max-nodes", type=_positive, default=2_000_000,
                    help="give up after this many search nodes (default 2000000)")
-    p.set_defaults(run=cmd_solve)
 
 
 def _positive(text: str) -> int:
@@ -87,7 +82,6 @@ def _positive(text: str) -> int:
 
 def cmd_new(args: argparse.Namespace) -> None:
     from .. import links
-    from ..cli import UsageError
     from .generate import generate
 
     try:
@@ -123,28 +117,19 @@ def cmd_hint(args: argparse.Namespace) -> None:
     print(f"{step.technique}: {step.explanation}")
 
 
-def add_technique_commands(sub: Any) -> None:
+def new_arguments(p: argparse.ArgumentParser) -> None:
     from .techniques import LEVELS
 
-    p = sub.add_parser("new", help="make a puzzle with one solution at a level; print its link")
     p.add_argument("shape", help="9x9, 4x4 ... 25x25, samurai, samurai-4, str8ts-6 ... (see README)")
     p.add_argument("--level", choices=LEVELS, default="easy", help="how hard (default easy)")
     p.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzle")
     p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
     p.add_argument("--no-symmetry", action="store_true",
                    help="9x9: givens need not be symmetric about the centre")
-    p.set_defaults(run=cmd_new)
-
-    for name, run, text in (
-        ("grade", cmd_grade, "the level a person needs: hardest technique, steps, score"),
-        ("hint", cmd_hint, "the next step a person can take, explained"),
-    ):
-        p = sub.add_parser(name, help=text)
-        add_text(p)
-        p.add_argument("--no-uniqueness", action="store_true",
-                       help="leave out techniques that assume a unique solution")
-        p.set_defaults(run=run)
 
 
-EXTENSIONS.append(add_solve_command)
-EXTENSIONS.append(add_technique_commands)
+def technique_arguments(p: argparse.ArgumentParser) -> None:
+    """grade's and hint's: the puzzle, and whether uniqueness techniques may be used."""
+    add_text(p)
+    p.add_argument("--no-uniqueness", action="store_true",
+                   help="leave out techniques that assume a unique solution")

@@ -15,16 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import (
-    BrowserType,
-    ConsoleMessage,
-    Error,
-    Keyboard,
-    Locator,
-    Mouse,
-    Page,
-    Touchscreen,
-)
+from playwright.sync_api import BrowserType, ConsoleMessage, Error, Locator, Page
 
 from pycore import site
 from pycore.model import Puzzle
@@ -44,6 +35,14 @@ CHROMIUM_ARGS = [
 ]
 READY = '[data-ready="true"]'
 START_TIMEOUT = 60_000  # ms; a cold start takes a few seconds, a busy CI machine more
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives the page in a browser: marked `browser`."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
 
 
 def find_chromium(browser_type: BrowserType | None = None) -> str | None:
@@ -77,76 +76,29 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 # The page's Python runs with MicroPython on the main thread: a key or a tap on the grid
-# is answered before Playwright's action returns, but a button whose answer comes from the
-# heavy worker (Check, Hint, a paste of another tool's text) is a task that ends later.
-# `pycoreBusy()` (web/dom.py) counts the tasks a player is waiting for; they are awaited
-# here, so a test looks at the page once it has answered, as a person does. A background
-# check (a link's doubt, the worker's start) is not counted.
+# is answered before Playwright's action returns, but what it starts ends later: the link's
+# encoding, and a button whose answer comes from the heavy worker (Check, Hint, a paste of
+# another tool's text). `pycoreBusy()` (web/dom.py) counts the tasks a player is waiting
+# for; a test calls `settle(page)` after an action that starts one, so that it looks at the
+# page once it has answered, as a person does. A background check (a link's doubt, the
+# worker's start) is not counted.
 SETTLE = """async () => {
   for (let i = 0; i < 12000 && window.pycoreBusy && window.pycoreBusy() > 0; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }"""
-ACTIONS = {
-    Page: ("click", "dblclick", "tap", "fill", "press", "type", "select_option", "check", "uncheck",
-           "set_checked", "dispatch_event",
-           # a wait for the page's answer: the worker may still be writing the rest of it
-           "wait_for_function", "wait_for_selector"),
-    Locator: ("click", "dblclick", "tap", "fill", "press", "type", "press_sequentially", "clear",
-              "select_option", "check", "uncheck", "set_checked", "dispatch_event"),
-    Keyboard: ("press", "type", "down", "up", "insert_text"),
-    Mouse: ("click", "dblclick", "down", "up"),
-    Touchscreen: ("tap",),
-}
 
 
-def settle(page: Page) -> None:
-    """Return once the page's Python has handled every event sent so far."""
+def settle(target: Page | Locator) -> None:
+    """Return once the page's Python has handled every event sent so far (`target`: the
+    page, or a locator on it)."""
+    page = target.page if isinstance(target, Locator) else target
     try:
         if not page.is_closed():
             page.evaluate(SETTLE)
     except Error as err:  # the action navigated: the new page has nothing pending
         if "context was destroyed" not in str(err) and "navigat" not in str(err):
             raise
-
-
-def _owner(target: Any) -> Page:
-    return target.page if isinstance(target, Locator) else target if isinstance(target, Page) \
-        else target._pycore_page  # Keyboard, Mouse, Touchscreen: recorded by _input_devices
-
-
-def _settling(method: Any) -> Any:
-    def action(self: Any, *args: Any, **kwargs: Any) -> Any:
-        result = method(self, *args, **kwargs)
-        settle(_owner(self))
-        return result
-    action.__wrapped__ = method  # type: ignore[attr-defined]
-    return action
-
-
-def _input_devices(getter: Any) -> Any:
-    def device(self: Page) -> Any:
-        found = getter(self)
-        found._pycore_page = self
-        return found
-    return property(device)
-
-
-@pytest.fixture(scope="session", autouse=True)
-def actions_wait_for_the_worker() -> Iterator[None]:
-    """Every Playwright input action returns after the page's Python has handled it, as a
-    person sees it: they look at the grid after the page answered, not in between."""
-    saved: list[tuple[type, str, Any]] = []
-    for cls, names in ACTIONS.items():
-        for name in names:
-            saved.append((cls, name, getattr(cls, name)))
-            setattr(cls, name, _settling(getattr(cls, name)))
-    for name in ("keyboard", "mouse", "touchscreen"):
-        saved.append((Page, name, getattr(Page, name)))
-        setattr(Page, name, _input_devices(getattr(Page, name).fget))
-    yield
-    for cls, name, original in reversed(saved):
-        setattr(cls, name, original)
 
 
 # Installed before New puzzle is pressed: the messages shown, the frames painted and
@@ -251,8 +203,10 @@ def paste(page: Page, text: str) -> str:
     page.evaluate("() => { document.getElementById('message').textContent = '' }")
     page.fill("#open-text", text)
     page.press("#open-text", "Enter")
+    settle(page)
     page.wait_for_function("""() => {
         const m = document.getElementById('message').textContent;
         return m && !m.startsWith('Loading')
     }""")
+    settle(page)  # the worker may still be writing the rest of the answer
     return page.inner_text("#message")

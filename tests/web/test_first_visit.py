@@ -20,7 +20,7 @@ from pycore.model import Puzzle
 from pycore.solve import count_solutions, solve
 from pycore.solve.generate import generate
 
-from .conftest import START_TIMEOUT, App
+from .conftest import START_TIMEOUT, App, settle
 from .samples import SAMPLES
 
 HEAVY_READY = '[data-heavy="ready"]'
@@ -70,7 +70,9 @@ def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
     digit = answer.cells[empty].digit
     before = page.evaluate("location.hash")
     page.tap(f'#grid [data-index="{empty}"]')
+    settle(page)
     page.tap(f'#pad button[data-digit="{digit}"]')
+    settle(page)
     assert page.text_content(f'#grid [data-index="{empty}"]') == str(digit)
     assert page.evaluate("location.hash") != before
     assert state(app).cells[empty].digit == digit  # the link holds the digit
@@ -105,30 +107,40 @@ def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
     for route in held:
         route.continue_()
     page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint: ')",
                            timeout=START_TIMEOUT)
+    settle(page)
     assert app.problems == []
 
 
 def test_once_the_heavy_worker_is_up_hint_solve_and_new_puzzle_work(app: App) -> None:
     page = app.open(links.best(generate("9x9", "easy", seed=3))[1])
     page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     page.click("#hint")
+    settle(page)
     assert page.inner_text("#message").startswith("Hint: ")
     assert page.locator("#grid .hint-target").count() >= 1
     page.click("#hint")  # the second press applies it
+    settle(page)
     assert page.inner_text("#message").startswith("Hint applied: ")
 
     page.click("#solve")
+    settle(page)
     assert page.inner_text("#message") == "Solved (Undo takes it back)."
     solved = state(app)
     assert solved.is_solved and count_solutions(solved, limit=1) == 1
 
     page.select_option("#shape", "sudoku-4")
+    settle(page)
     page.select_option("#level", "easy")
+    settle(page)
     page.click("#new")
+    settle(page)
     page.wait_for_function("document.getElementById('message').textContent.startsWith('A new easy puzzle')",
                            timeout=START_TIMEOUT)
+    settle(page)
     made = state(app)
     assert made.size == 4 and count_solutions(made, limit=2) == 1
 
@@ -148,7 +160,7 @@ def test_the_build_serves_the_first_screen_small_and_compressed(app: App) -> Non
         .filter(e => e.name.includes('/micropython') || e.name.includes('/assets/light.'))
         .map(e => [e.name, e.encodedBodySize, e.decodedBodySize])""")
     assert encodings and all(encoded < decoded for _, encoded, decoded in encodings), encodings
-    assert sum(sizes.values()) < 500_000, sizes  # the issue's budget for a first visit
+    assert sum(sizes.values()) < 500_000, sizes  # the budget for a first visit
     # every file of the runtime's chain is asked for at once, named in the page (no round
     # trip waits for the file before it to name it)
     named = set(app.page.evaluate("""() => [...document.querySelectorAll(

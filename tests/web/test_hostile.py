@@ -1,4 +1,4 @@
-"""Hostile input in the page (issue 8): decoded text shows only as text, nothing it carries
+"""Hostile input in the page: decoded text shows only as text, nothing it carries
 runs, the Content-Security-Policy forbids inline script even without the server's header,
 bad input never replaces the grid, the saved grid or the address bar's last good link,
 and over-long input is refused before it is read."""
@@ -20,7 +20,7 @@ from pycore.formats._lzstring import compress_to_base64
 from pycore.links import MAX_LINK
 from pycore.model import given
 
-from .conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, paste
+from .conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, paste, settle
 from .samples import SAMPLES
 
 PWN = "window.__pwned=1;alert(1)"
@@ -107,11 +107,13 @@ def test_links_whose_fragment_carries_markup_or_script_run_nothing(guarded: tupl
     good = SAMPLES["sudoku9-rich"]()
     page.evaluate("f => { location.hash = f }", links.best(good)[1])
     page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Opened')")
+    settle(page)
     last_good = page.evaluate("location.hash")
     for fragment in fragments[1:]:
         page.evaluate("() => { document.getElementById('message').textContent = '' }")
         page.evaluate("f => { location.hash = f }", fragment)
         page.wait_for_function("() => document.getElementById('message').textContent !== ''")
+        settle(page)
         assert failed_to_open(page.inner_text("#message")), fragment
         assert app.grid() == expected_grid(good), fragment  # the grid stays
         assert page.evaluate("location.hash") == last_good, fragment  # and so does its link
@@ -192,11 +194,17 @@ def test_pasted_texts_carrying_markup_show_it_only_as_text(guarded: tuple[App, l
     assert any(quoted(PAYLOADS["javascript"]) in w for w in shown)
     # and the other tools panel, QR and exports of that grid are text and images only
     page.click("#tools-panel summary")
+    settle(page)
     page.wait_for_selector("#tool-list li")
+    settle(page)
     page.click('#tool-list button[data-export="hodoku"]')
+    settle(page)
     page.wait_for_selector("#export-field:not([hidden])")
+    settle(page)
     page.click("#qr-panel summary")
+    settle(page)
     page.wait_for_selector("#qr-image[src^='data:image/svg+xml;base64,']")
+    settle(page)
     assert_nothing_ran(page, scripts)
 
 
@@ -216,6 +224,7 @@ def test_the_policy_forbids_inline_script_even_from_the_meta_tag_alone(app: App,
     assert answer is not None
     assert ("content-security-policy" in answer.headers) == header
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)  # PyScript runs under it
+    settle(page)
     assert page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content") == site.meta_csp()
     page.evaluate("""() => {
         window.__violations = [];
@@ -232,6 +241,7 @@ def test_the_policy_forbids_inline_script_even_from_the_meta_tag_alone(app: App,
         add('script', {src: 'https://example.org/x.js'});           // another host's script
     }""")
     page.wait_for_function("() => window.__violations.length >= 4")
+    settle(page)
     assert page.evaluate("window.__pwned") is None
     assert sorted(set(page.evaluate("window.__violations"))) == ["script-src-attr", "script-src-elem"]
     # the browser reports each refusal as a console error: expected here, and only these
@@ -244,6 +254,7 @@ def test_a_format_that_cannot_hold_the_grid_keeps_the_last_good_link(app: App) -
     page = app.open(links.best(samurai)[1])
     last_good = page.evaluate("location.hash")
     page.select_option("#format", "offset")  # offset holds no multi-grid layout
+    settle(page)
     assert page.input_value("#link") == ""
     note = page.inner_text("#share-note")  # in a player's words: no format internals
     assert note.startswith("This link format cannot hold a grid of overlapping boxes like this one.")
@@ -251,8 +262,11 @@ def test_a_format_that_cannot_hold_the_grid_keeps_the_last_good_link(app: App) -
     assert links.read(page.evaluate("location.href"))[1] == samurai
     # an edit still reaches the address bar, losslessly, while the menu says offset
     app.cell(0, 1).click()
+    settle(app.page)
     page.keyboard.press("g")
+    settle(page)
     page.keyboard.type("2")
+    settle(page)
     edited = samurai.with_cell(1, given(2))
     assert links.read(page.evaluate("location.href"))[1] == edited
     assert page.input_value("#link") == ""
@@ -260,18 +274,23 @@ def test_a_format_that_cannot_hold_the_grid_keeps_the_last_good_link(app: App) -
     other = SAMPLES["sudoku9-givens"]()
     page.evaluate("f => { location.hash = f }", links.best(other)[1])
     page.wait_for_function("() => document.getElementById('message').textContent.includes('Opened a 9x9')")
+    settle(page)
     assert app.grid() == expected_grid(other)
     page.go_back()  # and the samurai's link is one step back in the history
     page.wait_for_function("() => document.getElementById('message').textContent.includes('Opened a 21x21')")
+    settle(page)
     assert app.grid() == expected_grid(edited)
 
     # a format that holds the grid only in part: the link box says what it drops, the
     # address bar keeps the whole grid
     rich = SAMPLES["sudoku9-rich"]()
     page.select_option("#format", "")
+    settle(page)
     page.evaluate("f => { location.hash = f }", links.best(rich)[1])
     page.wait_for_function("() => document.getElementById('message').textContent.includes('Opened a 9x9')")
+    settle(page)
     page.select_option("#format", "str8ts")
+    settle(page)
     assert "This link format cannot keep" in page.inner_text("#share-note")
     assert links.read(page.input_value("#link"))[1] != rich
     assert links.read(page.evaluate("location.href"))[1] == rich
@@ -294,7 +313,9 @@ def test_hostile_input_never_replaces_the_saved_grid(guarded: tuple[App, list[st
     app, _ = guarded
     page = app.open(links.best(SAMPLES["str8ts6"]())[1])
     app.cell(2, 2).click()
+    settle(app.page)
     page.keyboard.type("5")
+    settle(page)
     edited = links.read(page.evaluate("location.href"))[1]
     saved = page.evaluate(SAVED_ITEMS)
     assert saved != "[]"
@@ -303,6 +324,7 @@ def test_hostile_input_never_replaces_the_saved_grid(guarded: tuple[App, list[st
     for payload in PAYLOADS.values():
         page.evaluate("f => { location.hash = f }", payload)
         page.wait_for_function("() => document.getElementById('message').dataset.kind === 'error'")
+        settle(page)
     assert page.evaluate(SAVED_ITEMS) == saved
     assert app.grid() == expected_grid(edited)
     assert links.read(page.evaluate("location.href"))[1] == edited
@@ -310,6 +332,7 @@ def test_hostile_input_never_replaces_the_saved_grid(guarded: tuple[App, list[st
     page.goto("about:blank")
     page.goto(app.url + "#" + PAYLOADS["img"])
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     assert failed_to_open(page.inner_text("#message"))
     assert app.grid() == expected_grid(edited)
     assert page.evaluate(SAVED_ITEMS) == saved

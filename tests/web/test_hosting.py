@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 from pycore import links, site
 from pycore.solve import count_solutions
 
-from .conftest import READY, START_TIMEOUT, App
+from .conftest import READY, START_TIMEOUT, App, settle
 from .samples import SAMPLES
 
 HEAVY_READY = '[data-heavy="ready"]'
@@ -25,16 +25,20 @@ def test_keys_python_answers_do_not_scroll_the_page(app: App) -> None:
     page = app.open()
     page.set_viewport_size({"width": 360, "height": 420})  # the page is taller than the screen
     app.cell(1, 1).click()
+    settle(app.page)
     page.evaluate("window.scrollTo(0, document.getElementById('grid').getBoundingClientRect().top"
                   " + window.scrollY - 10)")
     before = page.evaluate("window.scrollY")
     for key in ("ArrowDown", "ArrowRight", "ArrowUp", "ArrowLeft", " "):
         page.keyboard.press(key)
+        settle(page)
     assert page.evaluate("window.scrollY") == before  # no default action: only the cursor moved
     focused = "[+document.activeElement.dataset.row, +document.activeElement.dataset.col]"
     assert page.evaluate(focused) == [1, 1]
     page.fill("#open-text", "not a puzzle")
+    settle(page)
     page.press("#open-text", "Enter")  # Enter opens; it adds no line and submits no form
+    settle(page)
     assert page.input_value("#open-text") == "not a puzzle"
     assert page.url.startswith(app.url) and page.evaluate("document.documentElement.dataset.ready") == "true"
 
@@ -64,17 +68,23 @@ def test_a_plain_host_serves_the_whole_page_and_it_works_offline_from_the_second
     app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
     assert page.evaluate("window.crossOriginIsolated") is False
     app.cell(0, 2).click()
+    settle(app.page)
     page.keyboard.type("7")
+    settle(page)
     assert app.grid()[2] == [0, 2, "value", "7"]
     page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     page.click("#check")  # the heavy worker answers on a host with no isolation headers
+    settle(page)
     solutions = count_solutions(links.read(page.url)[1], limit=2)
     assert page.inner_text("#message") == {
         0: "Something is wrong: no solution fits the digits on the grid.", 1: "No mistakes so far.",
         2: "No mistakes so far, but the puzzle has more than one solution."}[solutions]
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_TIMEOUT)
+    settle(page)
 
     page.reload()  # from the service worker now
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     assert app.grid()[2] == [0, 2, "value", "7"]  # the grid came back
     assert app.problems == []

@@ -49,6 +49,7 @@ def test_every_link_format_opens_to_the_right_grid(app: App) -> None:
         assert wait_for_grid(app, expected_grid(puzzle)) == expected_grid(puzzle), (name, sample)
         if name == links.UNTAGGED and no_solution_fits(puzzle):  # str8ts6: row 1 has no run of four
             page.wait_for_function("document.getElementById('message').innerText.includes('No solution')")
+            settle(page)
             assert page.inner_text("#message") == "No solution fits: was the link cut off?"
         else:
             assert f"({name} format)" in page.inner_text("#message")
@@ -68,7 +69,9 @@ def test_pasted_strings_and_whole_links_open(app: App) -> None:
     wants = [sample, sample, SAMPLES["str8ts6"](), SAMPLES["samurai"]()]
     for text, want in zip(texts, wants, strict=True):
         page.fill("#open-text", text)
+        settle(page)
         page.click("#open")
+        settle(page)
         assert wait_for_grid(app, expected_grid(want)) == expected_grid(want), text[:40]
         assert page.input_value("#open-text") == ""
     # the samurai's gaps are outside cells, its menu entry is picked; an opened grid's Undo
@@ -78,4 +81,5 @@ def test_pasted_strings_and_whole_links_open(app: App) -> None:
     app.shoot("samurai")
     assert page.is_disabled("#undo")
     page.click(f"#recent-list button:text-is({persist.label(wants[2])!r})")
+    settle(page)
     assert wait_for_grid(app, expected_grid(wants[2])) == expected_grid(wants[2])

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from pycore import links, persist, site
 from pycore.model import Puzzle, value
 
-from .conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, outside
+from .conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, outside, settle
 from .samples import SAMPLES
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -69,6 +69,7 @@ def fragment(sample: str) -> str:
 
 def wait_until_controlled(page: Page) -> None:
     page.wait_for_function(CONTROLLED, timeout=START_TIMEOUT)
+    settle(page)
 
 
 def saved_state(page: Page) -> Puzzle:
@@ -91,6 +92,7 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     page = app.open(fragment("sudoku9-rich"))
     wait_until_controlled(page)
     page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     # every file the first visit fetched is in the worker's precache list
     precached = set(site.precache_files(own_site.folder))
     fetched = {urlsplit(u).path.lstrip("/") or "./" for u in app.requests if u.startswith(own_site.url)}
@@ -102,9 +104,12 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     app.requests.clear()
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
     page.wait_for_selector(HEAVY_READY, state="attached", timeout=START_TIMEOUT)  # offline too
+    settle(page)
     page.click("#hint")
+    settle(page)
     assert page.inner_text("#message").startswith("Hint: ")
 
     # another share link, in a new tab: a whole new page load, served by the worker
@@ -112,7 +117,9 @@ def test_after_one_visit_every_share_link_opens_with_no_network(
     other.open(fragment("str8ts6"))
     assert other.grid() == expected_grid(SAMPLES["str8ts6"]())
     other.cell(2, 2).click()
+    settle(other.page)
     other.page.keyboard.type("5")
+    settle(other.page)
     assert other.cell(2, 2).text_content() == "5"
     samurai = watched(context.new_page(), own_site.url)
     samurai.open(fragment("samurai"))
@@ -144,6 +151,7 @@ def test_an_updated_build_replaces_the_old_cache(context: BrowserContext, own_si
         page.wait_for_timeout(100)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     assert page.title().startswith("New build: ")
     assert app.problems == []
 
@@ -183,11 +191,14 @@ def test_a_failed_install_leaves_no_cache_behind(context: BrowserContext, own_si
 def test_an_edit_survives_a_reload_and_a_closed_tab(app: App) -> None:
     page = app.open(fragment("sudoku9-givens"))
     app.cell(0, 1).click()
+    settle(app.page)
     page.keyboard.type("4")
+    settle(page)
     edited = SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
     assert app.grid() == expected_grid(edited)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     assert app.grid() == expected_grid(edited)
 
     # the tab is closed; a new one opened on the bare address reopens the grid
@@ -222,27 +233,35 @@ def test_a_full_storage_keeps_the_grid_in_the_tab_and_says_so(app: App) -> None:
     stored = page.evaluate(STORED_JS)  # the grid as opened, saved before the storage filled
     page.evaluate("window.full = true")
     app.cell(0, 1).click()
+    settle(app.page)
     page.keyboard.type("4")
+    settle(page)
     edited = SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
     assert app.grid() == expected_grid(edited)
     assert saved_state(page) == edited  # the address bar still holds the whole grid
     page.wait_for_function("document.getElementById('recent-note').textContent !== ''")
+    settle(page)
     assert page.inner_text("#recent-note") == (
         "This browser would not save more: the grid is kept only while the tab is open.")
     assert page.evaluate(STORED_JS) == stored
     # the tab goes on: the kept grid is the one the recent list offers
     app.cell(0, 2).click()
+    settle(app.page)
     page.keyboard.type("7")
+    settle(page)
     kept = persist.label(edited.with_cell(2, value(7)))
     page.wait_for_function("kept => [...document.querySelectorAll('#recent-list button')]"
                            ".some(b => b.textContent === kept)", arg=kept)
+    settle(page)
     assert recent(page) == [kept]
 
 
 def test_a_link_of_a_puzzle_with_other_progress_asks_and_keeps_both(app: App) -> None:
     page = app.open(fragment("sudoku9-givens"))
     app.cell(0, 1).click()
+    settle(app.page)
     page.keyboard.type("4")
+    settle(page)
     progress = SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
     assert page.is_hidden("#ask")
 
@@ -253,6 +272,7 @@ def test_a_link_of_a_puzzle_with_other_progress_asks_and_keeps_both(app: App) ->
     assert sorted(recent(fresh)) == sorted([persist.label(progress),
                                             persist.label(SAMPLES["sudoku9-givens"]())])
     fresh.click("#ask-saved")
+    settle(fresh)
     assert fresh.is_hidden("#ask")
     assert app.grid(fresh) == expected_grid(progress)
     assert saved_state(fresh) == progress
@@ -260,9 +280,12 @@ def test_a_link_of_a_puzzle_with_other_progress_asks_and_keeps_both(app: App) ->
     # the link's state is one click away in the list; the player goes on with it there
     givens = SAMPLES["sudoku9-givens"]()
     fresh.click(f"#recent-list button:text-is({persist.label(givens)!r})")
+    settle(fresh)
     assert app.grid(fresh) == expected_grid(givens)
     fresh.locator('#grid [data-row="8"][data-col="7"]').click()
+    settle(fresh)
     fresh.keyboard.type("3")
+    settle(fresh)
     other = givens.with_cell(79, value(3))
     assert saved_state(fresh) == other
 
@@ -271,19 +294,23 @@ def test_a_link_of_a_puzzle_with_other_progress_asks_and_keeps_both(app: App) ->
     app.open(fragment("sudoku9-givens"), page=third)
     assert third.is_visible("#ask")
     third.click("#ask-link")
+    settle(third)
     assert third.is_hidden("#ask")
     assert app.grid(third) == expected_grid(givens)
     assert len(recent(third)) == 3
     for tab, want in ((page, progress), (fresh, other)):  # the other tabs' grids are all still saved
         tab.reload()
         tab.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+        settle(tab)
         assert app.grid(tab) == expected_grid(want)
 
 
 def test_a_bad_link_leaves_the_saved_grid(app: App) -> None:
     page = app.open(fragment("str8ts6"))
     app.cell(2, 2).click()
+    settle(app.page)
     page.keyboard.type("5")
+    settle(page)
     edited = saved_state(page)
     bad = app.watch(page.context.new_page())
     app.open("o:00zz!!", page=bad)
@@ -291,6 +318,7 @@ def test_a_bad_link_leaves_the_saved_grid(app: App) -> None:
     assert app.grid(bad) == expected_grid(edited)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
     assert app.grid() == expected_grid(edited)
 
 
@@ -301,7 +329,9 @@ def test_two_tabs_on_two_puzzles_never_overwrite_each_other(app: App) -> None:
 
     def type_at(page: Page, row: int, col: int, digit: str) -> None:
         page.locator(f'#grid [data-row="{row}"][data-col="{col}"]').click()
+        settle(page)
         page.keyboard.type(digit)
+        settle(page)
 
     type_at(one, 0, 1, "4")
     type_at(two, 2, 2, "5")
@@ -312,16 +342,19 @@ def test_two_tabs_on_two_puzzles_never_overwrite_each_other(app: App) -> None:
     for page, want in ((one, want_one), (two, want_two)):
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+        settle(page)
         assert app.grid(page) == expected_grid(want)
     labels = {persist.label(want_one), persist.label(want_two)}
     assert set(recent(one)) == labels
     two.wait_for_function("document.querySelectorAll('#recent-list button').length === 2")
+    settle(two)
 
     # a third tab on the bare address: the grid saved last; the other is one click away
     three = app.watch(one.context.new_page())
     app.open(page=three)
     assert app.grid(three) == expected_grid(want_two)
     three.click(f"#recent-list button:text-is({persist.label(want_one)!r})")
+    settle(three)
     assert app.grid(three) == expected_grid(want_one)
     assert three.get_attribute(f"#recent-list button:text-is({persist.label(want_one)!r})",
                                "aria-current") == "true"
@@ -333,6 +366,7 @@ def test_a_saved_moment_shows_in_the_readers_time_zone(browser: Browser, site_ur
         app = watched(context.new_page(), site_url)
         page = app.open(fragment("sudoku9-rich"))
         page.wait_for_selector("#recent-list time")
+        settle(page)
         stamp = page.get_attribute("#recent-list time", "datetime") or ""
         moment = datetime.fromisoformat(stamp).astimezone(timezone(timedelta(hours=5, minutes=30)))
         assert page.text_content("#recent-list time") == f"{moment.day} {moment:%b %Y, %H:%M}"

@@ -15,7 +15,7 @@ from pycore import links
 from pycore.formats._lzstring import compress_to_base64
 from pycore.model import Puzzle, black
 
-from .conftest import App, outside, paste
+from .conftest import App, outside, paste, settle
 from .samples import SAMPLES, cut_to_a_grid_with_no_solution
 
 # Sums every layout shift not caused by input, from the first paint on (buffered).
@@ -74,7 +74,9 @@ def test_tap_a_cell_then_a_digit_enters_it_and_the_cell_stays_in_view(phone: App
     page = phone.open(link_of("sudoku9-givens"))
     target = phone.cell(8, 0)  # the bottom row: the nearest to the pad
     target.tap()
+    settle(page)
     page.locator('#pad button[data-digit="6"]').tap()
+    settle(page)
     assert target.text_content() == "6"
     assert target.get_attribute("data-kind") == "value"
     top, bottom, _, _ = box(phone, '#grid [data-row="8"][data-col="0"]')
@@ -94,6 +96,7 @@ def test_a_cut_links_doubt_takes_the_messages_one_line_and_nothing_moves(phone: 
     page = phone.open(cut)
     grid = box(phone, "#grid")
     page.wait_for_function("document.getElementById('message').innerText.includes('No solution')")
+    settle(page)
     page.wait_for_timeout(500)
     assert box(phone, "#grid") == grid
     assert page.evaluate("() => window.__shift") <= 0.05
@@ -117,6 +120,7 @@ def test_a_saved_str8ts_being_drawn_shows_givens_while_python_starts(phone: App)
     page = phone.open(links.best(drawn)[1])
     assert page.eval_on_selector("#modes input:checked", "(e) => e.value") == "given"
     page.wait_for_function("localStorage.getItem('pycore:current') !== null")  # saved
+    settle(page)
     page.route("**/vendor/micropython-*/**", lambda route: route.abort())  # Python never starts
     page.goto(phone.url)  # no link: the saved grid is what the page will open
     page.wait_for_load_state("load")
@@ -165,6 +169,7 @@ def test_a_long_paste_wraps_on_a_phone_opened_or_failed(phone: App) -> None:
     long_link = long_fpuzzles_link("betweenline")
     assert len(long_link) > 400 and " " not in long_link
     page.fill("#open-text", long_link)  # typed in, not yet opened
+    settle(page)
     assert page.evaluate(WIDTH_JS) <= 360 and open_button_in_view(page)
     assert paste(page, long_link).startswith("Opened a 9x9 sudoku")
     assert page.evaluate(WIDTH_JS) <= 360 and open_button_in_view(page)

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from pycore import links
 from pycore.site import PYODIDE_FILES
 
-from .conftest import App, expected_grid
+from .conftest import App, expected_grid, settle
 from .samples import SAMPLES, cut_to_a_grid_with_no_solution
 
 
@@ -20,7 +20,9 @@ def test_a_bad_link_says_what_is_wrong_and_where_and_the_page_stays_usable(app: 
     assert "Character 5 is 'z'" in text  # which one, counted from after the #
     assert len(app.grid()) == 81  # a blank grid to work on instead
     app.cell(4, 4).click()
+    settle(app.page)
     page.keyboard.type("8")
+    settle(page)
     assert app.cell(4, 4).get_attribute("data-kind") == "given"
     before = app.grid()
 
@@ -29,12 +31,16 @@ def test_a_bad_link_says_what_is_wrong_and_where_and_the_page_stays_usable(app: 
                        (app.url + "#x:12", "Character 1 is 'x'"),
                        ("{\"kind\": \"sudoku\"", "That JSON text could not be read.")):
         page.fill("#open-text", bad)
+        settle(page)
         page.press("#open-text", "Enter")
+        settle(page)
         assert words in message.inner_text(), bad
         assert app.grid() == before  # the grid on screen stays as it was
         assert page.input_value("#open-text") == bad  # kept, to be corrected
     page.fill("#open-text", good)
+    settle(page)
     page.press("#open-text", "Enter")
+    settle(page)
     assert message.get_attribute("role") == "status"
     assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
 
@@ -45,22 +51,28 @@ def test_a_compact_link_cut_into_a_grid_with_no_solution_opens_and_says_it_may_b
     assert app.grid() == expected_grid(opened)  # it opens: the grid is what the text holds
     message = page.locator("#message")
     page.wait_for_function("document.getElementById('message').innerText.includes('No solution')")
+    settle(page)
     assert message.inner_text() == "No solution fits: was the link cut off?"
     assert message.get_attribute("role") == "alert"
     # the whole link says nothing of the kind
     page.evaluate("f => { location.hash = f }", links.fragment(SAMPLES["sudoku9-rich"](), "compact"))
     page.wait_for_function("document.getElementById('message').getAttribute('role') === 'status'")
+    settle(page)
     assert "No solution" not in message.inner_text()
     assert app.grid() == expected_grid(SAMPLES["sudoku9-rich"]())
     # pasted into the open box, the cut link is doubted the same way
     page.fill("#open-text", cut)
+    settle(page)
     page.press("#open-text", "Enter")
+    settle(page)
     page.wait_for_function("document.getElementById('message').innerText.includes('No solution')")
+    settle(page)
     assert app.grid() == expected_grid(opened)
     # a tagged link's length tells a cut one: a whole one with no solution just opens
     no_solution = SAMPLES["str8ts6"]()
     page.evaluate("f => { location.hash = f }", links.fragment(no_solution, "str8ts"))
     page.wait_for_function("document.getElementById('message').innerText.includes('str8ts format')")
+    settle(page)
     page.wait_for_timeout(300)  # time for a doubt, if there were one
     assert message.inner_text() == "Opened a 6x6 str8ts (str8ts format)."
 
@@ -69,6 +81,7 @@ def test_keyboard_only(app: App) -> None:
     page = app.open()
     for _ in range(40):  # Tab through the controls until the grid's cell has the focus
         page.keyboard.press("Tab")
+        settle(page)
         if page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
             break
     focused = page.evaluate("[document.activeElement.dataset.row, document.activeElement.dataset.col]")
@@ -76,11 +89,13 @@ def test_keyboard_only(app: App) -> None:
     for key in ("ArrowRight", "ArrowRight", "ArrowDown", "1", "ArrowDown", "m", "2", "ArrowDown",
                 "m", "3", "4", "ArrowLeft", "v", "9", "Backspace", "g", "7", "Control+z"):
         page.keyboard.press(key)
+        settle(page)
     shown = {(r, c): (kind, text) for r, c, kind, text in app.grid() if kind != "empty"}
     assert shown == {(1, 2): ("given", "1"), (2, 2): ("value", "2"), (3, 2): ("candidates", "3 4")}
     assert page.evaluate("document.activeElement.dataset.row") == "3"  # focus follows the cursor
     assert page.evaluate("document.activeElement.dataset.col") == "1"
     page.keyboard.press("Control+y")
+    settle(page)
     assert app.cell(3, 1).text_content() == "7"
     # every control has a name a screen reader can say
     unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]

@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 from pycore import links, persist
 from pycore.model import Puzzle, value
 
-from .conftest import READY, START_TIMEOUT, App, expected_grid
+from .conftest import READY, START_TIMEOUT, App, expected_grid, settle
 from .samples import SAMPLES, cut_to_a_grid_with_no_solution
 from .test_offline import FULL_STORAGE, fragment, recent, saved_state
 
@@ -28,12 +28,15 @@ def saved_grids(page: Page) -> list[Puzzle]:
 
 def type_at(page: Page, row: int, col: int, digit: str) -> None:
     page.locator(f'#grid [data-row="{row}"][data-col="{col}"]').click()
+    settle(page)
     page.keyboard.type(digit)
+    settle(page)
 
 
 def undo(page: Page) -> None:
     """Ctrl+Z on the grid, as a keyboard player presses it (on the cell the cursor is on)."""
     page.locator('#grid [tabindex="0"]').press("Control+z")
+    settle(page)
 
 
 def givens() -> Puzzle:
@@ -53,8 +56,10 @@ def test_keep_my_saved_progress_then_undo_keeps_the_progress(app: App) -> None:
     app.open(fragment("sudoku9-givens"))  # the original link again: the page asks
     assert page.is_visible("#ask")
     page.click("#ask-saved")
+    settle(page)
     assert app.grid() == expected_grid(progress)
     app.cell(5, 5).click()
+    settle(app.page)
     undo(page)
     assert app.grid() == expected_grid(progress)  # nothing to undo in this grid yet
     assert page.is_disabled("#undo")
@@ -73,7 +78,9 @@ def test_undo_after_reopening_from_the_list_or_opening_a_link_keeps_every_grid(a
     sudoku = givens().with_cell(1, value(4))
     # another puzzle, pasted in the same tab, played, then Undo: the sudoku is not put back in its slot
     page.fill("#open-text", links.link(SAMPLES["str8ts6"](), base=app.url))
+    settle(page)
     page.press("#open-text", "Enter")
+    settle(page)
     type_at(page, 2, 2, "5")
     str8ts = saved_state(page)
     address = page.evaluate("location.hash.slice(1)")  # the str8ts's link as the page makes it
@@ -85,6 +92,7 @@ def test_undo_after_reopening_from_the_list_or_opening_a_link_keeps_every_grid(a
     address = page.evaluate("location.hash.slice(1)")
     # the sudoku reopened from the list, then Undo: nothing of the str8ts comes over it
     page.click(f"#recent-list button:text-is({persist.label(sudoku)!r})")
+    settle(page)
     assert app.grid() == expected_grid(sudoku)
     undo(page)
     assert app.grid() == expected_grid(sudoku)

@@ -1,5 +1,5 @@
 """Other tools in the page: their links open in the paste box, the grid goes out to them,
-a QR code of the share link, printing and the SVG download (issue 11)."""
+a QR code of the share link, printing and the SVG download."""
 
 from __future__ import annotations
 
@@ -94,6 +94,7 @@ def test_a_text_over_the_limit_is_refused_before_it_is_read(app: App) -> None:
     page = app.open()
     page.evaluate("n => { document.getElementById('open-text').value = '1'.repeat(n) }", MAX_TEXT + 1)
     page.click("#open")
+    settle(page)
     message = page.inner_text("#message")
     assert message == (f"That text is too long to read: {MAX_TEXT + 1:,} characters; the page reads "
                        f"at most {MAX_TEXT:,} (1 MiB).")
@@ -103,7 +104,9 @@ def test_a_text_over_the_limit_is_refused_before_it_is_read(app: App) -> None:
 def open_tools(app: App) -> Page:
     page = app.page
     page.click("#tools-panel summary")
+    settle(page)
     page.wait_for_selector("#tool-list li")
+    settle(page)
     return page
 
 
@@ -141,6 +144,7 @@ def test_other_tools_panel_says_what_each_cannot_hold_then_opens_or_copies(app: 
         assert button.get_attribute("aria-describedby") == f"tool-note-{name}"
         with context.expect_page() as popup:
             button.click()
+            settle(page)
         tab = popup.value
         tab.wait_for_load_state()
         want = exports.export(name, puzzle, lossy=True)
@@ -156,6 +160,7 @@ def test_other_tools_panel_says_what_each_cannot_hold_then_opens_or_copies(app: 
 
     for name in ("line", "hodoku", "hodoku-library", "kangaroo"):
         page.click(f'#tool-list button[data-export="{name}"]')
+        settle(page)
         want = exports.export(name, puzzle, lossy=True)
         wait_until(page, lambda want=want: page.input_value("#export-text") == want)
         assert page.input_value("#export-text") == want, name
@@ -175,14 +180,18 @@ def test_qr_code_of_the_share_link_follows_the_grid(app: App) -> None:
     page = app.open(links.best(SAMPLES["sudoku9-givens"]())[1])
     assert wheel_requests(app) == []
     page.click("#qr-panel summary")
+    settle(page)
     page.wait_for_selector("#qr-image[src]")
+    settle(page)
     link = page.input_value("#link")
     assert svg_of(page.get_attribute("#qr-image", "src") or "") == qr_svg(link)
     assert wheel_requests(app) == ["segno"]  # only now, and only segno
     assert page.inner_text("#qr-note").startswith(f"The link above, {len(link)} characters")
     # an edit changes the link, and the code follows
     app.cell(0, 1).click()
+    settle(app.page)
     page.keyboard.type("4")
+    settle(page)
     new = page.input_value("#link")
     assert new != link
     wait_until(page, lambda: svg_of(page.get_attribute("#qr-image", "src") or "") == qr_svg(new))
@@ -197,16 +206,21 @@ def test_a_link_too_long_for_a_qr_code_says_so(app: App) -> None:
         {i: candidates([d for d in range(1, 26) if (d * 7 + i) % 3]) for i in range(625)})
     page = app.open(links.best(puzzle)[1])
     page.select_option("#format", "bitcell")
+    settle(page)
     link = page.input_value("#link")
     assert len(link.encode()) > 2953
     page.click("#qr-panel summary")
+    settle(page)
     page.wait_for_function("() => document.getElementById('qr-note').textContent.startsWith('No QR')")
+    settle(page)
     assert page.inner_text("#qr-note") == (
         f"No QR code: qr: expected a link of at most 2953 bytes to fit a QR code, found {len(link)} bytes.")
     assert page.is_hidden("#qr-image")
     # a shorter format fits again
     page.select_option("#format", "compact")
+    settle(page)
     page.wait_for_selector("#qr-image[src]")
+    settle(page)
     assert svg_of(page.get_attribute("#qr-image", "src") or "") == qr_svg(page.input_value("#link"))
 
 
@@ -217,7 +231,9 @@ def printed_and_downloaded(app: App, puzzle: Puzzle, name: str, tmp_path: Path) 
         window.print = () => window.__printed.push([document.body.dataset.print, image.src, image.complete])
     }""")
     page.click("#print")
+    settle(page)
     page.wait_for_function("() => window.__printed.length === 1")
+    settle(page)
     mark, src, complete = page.evaluate("window.__printed[0]")
     assert mark == "svg" and complete
     assert svg_of(src) == render_svg(puzzle)
@@ -232,6 +248,7 @@ def printed_and_downloaded(app: App, puzzle: Puzzle, name: str, tmp_path: Path) 
 
     with page.expect_download() as download:
         page.click("#download-svg")
+        settle(page)
     saved = tmp_path / f"{name}.svg"
     download.value.save_as(saved)
     assert download.value.suggested_filename == f"{puzzle.kind}-{puzzle.rows}x{puzzle.cols}.svg"
@@ -252,10 +269,14 @@ def test_the_new_panels_fit_the_screen(app: App, width: int) -> None:
     app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
     paste(app.page, EXAMPLES["f-puzzles innie killer"]["text"])
     page.click("#qr-panel summary")
+    settle(page)
     page.wait_for_selector("#qr-image[src]")
+    settle(page)
     open_tools(app)
     page.click('#tool-list button[data-export="line"]')
+    settle(page)
     page.wait_for_selector("#export-field:not([hidden])")
+    settle(page)
     wider = page.evaluate("""w => [...document.querySelectorAll('.more *, .message-area *, #open-text')]
         .filter(e => e.getBoundingClientRect().right > w + 0.5).map(e => e.id || e.className || e.tagName)""",
                           width)

@@ -26,10 +26,10 @@ from types import ModuleType
 from ...errors import FormatError, NotRecognized, PuzzleError, UnknownName
 from ...model import Puzzle
 from . import coach, fpuzzles, hodoku, kangaroo, plain, puzzlink, sudokupad, sudokuwiki
-from ._common import MAX_TEXT, Export, Imported, split_url
+from ._common import MAX_TEXT, Export, Imported
 
 __all__ = ["EXPORTS", "IMPORTS", "MAX_TEXT", "Export", "Imported", "Verdict", "export", "lost",
-           "module", "names", "prefers", "read", "refusal", "survey", "tried"]
+           "module", "names", "read", "refusal", "second_reading", "survey", "tried"]
 
 NAME = "import"
 # Most specific first: URLs and prefixed strings, then JSON files, then bare grids.
@@ -37,17 +37,30 @@ IMPORTS = ("sudokupad", "fpuzzles", "puzzlink", "coach", "sudokuwiki", "kangaroo
            "plain")
 
 HOSTS = sudokupad.HOSTS + fpuzzles.HOSTS + puzzlink.HOSTS + sudokuwiki.HOSTS + coach.HOSTS
-"""Every site whose links some reader takes: such links go to the readers first."""
+"""Every site whose links some reader takes."""
 
 
-def prefers(text: str) -> bool:
-    """True for texts the readers should see before our own formats: links to the sites
-    above, and header strings like `S9B…` whose radix (32 or 36) needs weighing."""
-    host = split_url(text).host
-    if host:
-        return host.endswith(HOSTS)
-    # sudoku.coach's prefix would otherwise be tried as a (dense, rarely refusing) compact text
-    return text.strip().startswith("SCv") or sudokuwiki.is_header_string(text)
+def second_reading(ours: str, text: str) -> Imported | None:
+    """Another tool's reading of a text that our format `ours` read, where the text bears
+    that tool's mark and the two may differ; None keeps ours.
+
+    A header string (`S9B…`) is also our offset format's input form (base 32), but the
+    site that made the header writes base 36 under it today: the sudokuwiki reader weighs
+    the two radices and answers `offset` when base 32 wins. A sudoku.coach string
+    (`SCv7_32_…`, a zlib stream) that our dense compact format happens to read is
+    coach's when coach's reader reads it.
+    """
+    candidate: ModuleType
+    if ours == "offset" and sudokuwiki.is_header_string(text):
+        candidate = sudokuwiki
+    elif ours == "compact" and text.strip().startswith("SCv"):
+        candidate = coach
+    else:
+        return None
+    try:
+        return _attempt(candidate, text)
+    except FormatError:
+        return None
 
 
 def module(name: str) -> ModuleType:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 
+from ... import shapes
 from ...model import Puzzle, candidates, unpack, value
 from ..pieces import Pieces, finish
 from ..start import NoSolution, check_clashes
@@ -34,7 +35,7 @@ __all__ = [
     "Technique", "apply", "find", "grade", "grading", "next_step", "steps",
 ]
 
-LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+LEVELS = shapes.LEVELS
 MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 """HoDoKu's default score limits for a 9x9: a puzzle scoring more moves up a level. They
 grow with the number of cells to fill on larger grids (times open cells / 81)."""
