@@ -412,9 +412,10 @@ class Page:
             self.render_link(p, self.shares())
 
     def render_link(self, p: Puzzle, shared: links.Shares) -> None:
+        """The address bar first (the link a player copies from it), then what waits on it."""
         self.place()
-        self.keeper.keep(p, shared)  # saved on every change
         self.render_address(shared)
+        self.keeper.keep(p, shared)  # saved on every change
         self.render_share_box(p, shared)
         self.tools.refresh()
 
