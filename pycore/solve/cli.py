@@ -1,7 +1,7 @@
 """`pycore solve FORMAT TEXT`: print the solved puzzle in the format it came in.
 
 `--count` prints the number of solutions instead (counting stops at `--limit`),
-`--hint` the next logical step. No solution, or bad input, is one line on
+`--hint` the next step (the same as `pycore hint`). No solution, or bad input, is one line on
 stderr and exit status 2 (the errors are PuzzleError/FormatError, which the main
 command reports).
 """
@@ -52,7 +52,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         print(count_solutions(puzzle, limit=args.limit, max_nodes=args.max_nodes))
         return
     if args.hint:
-        print(hint(puzzle).reason)
+        print(hint(puzzle).text)
         return
     print(_answer(format, solve(puzzle, max_nodes=args.max_nodes)))
 
@@ -67,7 +67,7 @@ def add_solve_command(sub: Any) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--count", action="store_true",
                       help="print the number of solutions (counting stops at --limit)")
-    what.add_argument("--hint", action="store_true", help="print the next logical step")
+    what.add_argument("--hint", action="store_true", help="print the next step (as pycore hint does)")
     p.add_argument("--limit", type=_positive, default=1000,
                    help="with --count: stop counting here (default 1000)")
     p.add_argument("--max-nodes", type=_positive, default=2_000_000,
@@ -112,15 +112,8 @@ def cmd_grade(args: argparse.Namespace) -> None:
 
 
 def cmd_hint(args: argparse.Namespace) -> None:
-    from .techniques import next_step
-
     puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
-    step = next_step(puzzle, uniqueness=not args.no_uniqueness)
-    if step is None:
-        solved = all(c.digit for c in puzzle.cells if c.kind not in ("black", "outside"))
-        print("the puzzle is solved" if solved else "no technique applies: a guess is needed")
-        return
-    print(f"{step.technique}: {step.explanation}")
+    print(hint(puzzle, uniqueness=not args.no_uniqueness).text)
 
 
 def add_technique_commands(sub: Any) -> None:

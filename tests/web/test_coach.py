@@ -140,7 +140,7 @@ def test_new_puzzles_of_each_level_open_unique_and_graded(app: App) -> None:
     page = app.open()
     page.click("#hint")  # an empty grid: no technique applies, and the page says so plainly
     assert page.inner_text("#message") == (
-        "No step found with the techniques I know: the next move needs a guess.")
+        "No technique I know applies here.")
     assert marked(page) == NOTHING_MARKED
     offered = "[...document.getElementById('level').options].filter(o => !o.disabled).map(o => o.value)"
     page.select_option("#shape", "sudoku-25")  # a 25x25 is made easy only
@@ -181,7 +181,7 @@ def test_fill_candidates_then_hints_solve_a_hard_puzzle_without_a_guess(app: App
     while len(said) < 600 and not (said and said[-1].startswith("Solved")):
         page.click("#hint")  # returns once the page's Python has answered (conftest.settle)
         said.append(message.inner_text())
-        if said[-1].startswith("No step"):
+        if said[-1].startswith("No technique"):
             break
     assert said[-1] == "Solved: there is nothing left to hint."
     solved = state(page)
