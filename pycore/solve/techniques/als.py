@@ -9,7 +9,7 @@ seeing every z of both cannot be z.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -50,6 +50,21 @@ def almost_locked_sets(s: State, largest: int = MAX_ALS_CELLS) -> list[Als]:
     return list(found.values())
 
 
+def als_name(s: State, als: Als, letter: str) -> str:
+    """"ALS A: r5c1, r5c2 {1, 2, 3} in row 5": its cells, its digits, its house."""
+    shape = s.shape
+    ds = ", ".join(str(d) for d in digits_of(als.digits))
+    return f"ALS {letter}: {shape.names_of(als.cells)} {{{ds}}} in {shape.names[als.house]}"
+
+
+def removals(s: State, gone: Iterable[tuple[int, int]]) -> str:
+    """"2 from r1c2, r2c2; 5 from r3c3": eliminations grouped by digit."""
+    by_digit: dict[int, list[int]] = {}
+    for c, d in sorted(gone, key=lambda e: (e[1], e[0])):
+        by_digit.setdefault(d, []).append(c)
+    return "; ".join(f"{d} from {s.shape.names_of(cells)}" for d, cells in by_digit.items())
+
+
 def als_xz(s: State) -> Iterator[Step]:
     shape = s.shape
     seen = shape.seen
@@ -69,10 +84,9 @@ def als_xz(s: State) -> Iterator[Step]:
             if not gone:
                 continue
             xd = x.bit_length()
-            text = (f"{shape.names_of(a.cells)} ({shape.names[a.house]}) and "
-                    f"{shape.names_of(b.cells)} ({shape.names[b.house]}) each hold one digit "
-                    f"more than cells, and {xd} can be in only one of them: the other is "
-                    f"locked, so each other shared digit is in one of them. Remove "
-                    f"{', '.join(f'{d} from {shape.name(c)}' for c, d in sorted(gone))}.")
+            text = (f"{als_name(s, a, 'A')} and {als_name(s, b, 'B')} each hold one digit "
+                    f"more than cells, and {xd} can be in only one of them (every {xd} of A "
+                    f"sees every {xd} of B): the other is locked, so each other shared digit "
+                    f"is in one of them. Remove {removals(s, gone)}.")
             yield Step("als-xz", (), tuple(sorted(gone)), tuple(sorted(a.cells | b.cells)),
                        tuple(digits_of(common)), text)

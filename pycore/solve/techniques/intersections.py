@@ -91,7 +91,8 @@ def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
             ds = digits_of(union)
             where = " and ".join(shape.names[k] for k in common)
             text = (f"{shape.names_of(cells)} hold only {_list(ds)} between them, and they lie "
-                    f"in both {where}: remove these digits from the other cells of both.")
+                    f"in both {where}: remove these digits from the other cells of both "
+                    f"({shape.names_of({c for c, _ in gone})}).")
             yield Step(technique, (), tuple(sorted(gone)), tuple(cells), tuple(ds), text)
 
 
