@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .model import STR8TS_SIZES, SUDOKU_SIZES, Layout, Puzzle
 
-__all__ = ["LAYOUTS", "SHAPES", "blank_shape", "mark_grid", "shape_of"]
+__all__ = ["LAYOUTS", "LEVELS", "SHAPES", "blank_shape", "levels_made", "mark_grid", "shape_of"]
 
 
 def _twodoku() -> Layout:
@@ -32,6 +32,26 @@ SHAPES: tuple[tuple[str, str], ...] = (
     + tuple((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9)
     + tuple((name, label) for name, label, _ in _MULTI)
 )
+
+
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+"""HoDoKu's levels, easiest first (the technique engine grades by them)."""
+
+# The levels the generator makes for each shape from every seed (benchmarks/generate.py
+# measures it): (shape, levels), in SHAPES' names; a shape not listed makes every level.
+_MADE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("sudoku-25", ("easy",)),
+)
+
+
+def levels_made(name: str) -> tuple[str, ...]:
+    """The levels New puzzle offers for a shape named in `SHAPES`: those the generator
+    makes from every seed within its bounded retries. The page's level menu and the
+    command line's `new` offer these, and the generator refuses the others."""
+    for shape, levels in _MADE:
+        if shape == name:
+            return levels
+    return LEVELS
 
 
 def blank_shape(name: str) -> Puzzle:

@@ -17,7 +17,9 @@ from ..cli import AUTO, EXTENSIONS, add_text, read_puzzle
 from ..errors import FormatError
 from ..formats.json import to_json
 from ..model import Puzzle, given
-from . import count_solutions, hint, solve
+from . import NoSolution, count_solutions, hint, solve
+from .advice import STUCK
+from .techniques import GUESS_SCORE
 
 __all__ = ["add_solve_command", "cmd_solve"]
 
@@ -99,16 +101,36 @@ def cmd_new(args: argparse.Namespace) -> None:
 
 
 def cmd_grade(args: argparse.Namespace) -> None:
-    from .techniques import grade
+    import sys
 
-    result = grade(read_puzzle(args.text, AUTO, args.kind)[1],
-                   uniqueness=not args.no_uniqueness)
+    from .techniques import TECHNIQUES, grade, steps
+
+    puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
+    unique = not args.no_uniqueness
+    found = count_solutions(puzzle, limit=2)
+    if found == 0:
+        raise NoSolution("no solution: the digits on the grid cannot all be completed")
+    if found > 1 and unique:
+        # the uniqueness techniques would deduce from a premise that is false here
+        print("pycore: this grid has several solutions: graded without the uniqueness "
+              "techniques", file=sys.stderr)
+        unique = False
+    result = grade(puzzle, uniqueness=unique)
     used = ", ".join(f"{name} x{count}" for name, count in result.counts.items())
     print(f"{result.level} (score {result.score}, {result.steps} steps"
           f"{', hardest ' + result.hardest if result.hardest else ''}"
-          f"{'' if result.solved else ', then a guess is needed'})")
+          f"{'' if result.solved else ', then ' + STUCK})")
     if used:
         print(f"techniques: {used}")
+    if args.path:
+        score = {t.name: t.score for t in TECHNIQUES}
+        total = 0
+        for number, step in enumerate(steps(puzzle, uniqueness=unique), 1):
+            total += score[step.technique]
+            print(f"{number}. {step.technique} ({score[step.technique]}, total {total}): "
+                  f"{step.explanation}")
+        if not result.solved:
+            print(f"then: {STUCK} (a guess: {GUESS_SCORE})")
 
 
 def cmd_hint(args: argparse.Namespace) -> None:
@@ -121,7 +143,8 @@ def add_technique_commands(sub: Any) -> None:
 
     p = sub.add_parser("new", help="make a puzzle with one solution at a level; print its link")
     p.add_argument("shape", help="9x9, 4x4 ... 25x25, samurai, samurai-4, str8ts-6 ... (see README)")
-    p.add_argument("--level", choices=LEVELS, default="easy", help="how hard (default easy)")
+    p.add_argument("--level", choices=LEVELS, default="easy",
+                   help="how hard (default easy); a shape refuses a level it cannot always make")
     p.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzle")
     p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
     p.add_argument("--no-symmetry", action="store_true",
@@ -136,6 +159,9 @@ def add_technique_commands(sub: Any) -> None:
         add_text(p)
         p.add_argument("--no-uniqueness", action="store_true",
                        help="leave out techniques that assume a unique solution")
+        if name == "grade":
+            p.add_argument("--path", action="store_true",
+                           help="also list every step with its score (the solution path)")
         p.set_defaults(run=run)
 
 

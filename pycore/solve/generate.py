@@ -25,15 +25,19 @@ from collections.abc import Generator
 
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
-from ..shapes import blank_shape
+from ..shapes import blank_shape, levels_made
 from . import count_solutions, solutions, wfc
 from .pieces import Pieces, finish
-from .techniques import LEVELS, TECHNIQUES, grading
+from .rules import board_of
+from .techniques import LEVELS, TECHNIQUES, grading, score_band
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
 MAX_ATTEMPTS = 60
 DIGS_PER_GRID = 3
+BAND_ATTEMPTS = 6
+"""Attempts spent, once a puzzle of the level turned up, on finding one whose score also
+reaches the level's band (`techniques.score_band`) before the best so far is taken."""
 """Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
 
 
@@ -78,15 +82,20 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     answer input in between; the same seed gives the same puzzle either way."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    blank = blank_shape(shape_name(shape))
-    if blank.size > 16 and level != "easy":
-        raise ValueError("a 25x25 puzzle can only be made easy")
+    name = shape_name(shape)
+    blank = blank_shape(name)
+    made = levels_made(name)
+    if level not in made:
+        raise ValueError(f"a {shape} puzzle can only be made {' or '.join(made)}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(f"{shape_name(shape)}/{level}/{seed}")
     if symmetric is None:
         symmetric = blank.kind == "sudoku" and blank.size == 9 and blank.layout is None
     solution: Puzzle | None = None
+    least = score_band(level, len(board_of(blank).open))[0]
+    best: tuple[int, Puzzle] | None = None  # the highest-scoring puzzle of the level so far
+    left = attempts
     for attempt in range(attempts):
         if solution is None or attempt % DIGS_PER_GRID == 0:
             solution = _solution(blank, rng)
@@ -94,8 +103,20 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
             if solution is None:
                 continue
         found = yield from _dig(solution, level, rng, symmetric)
-        if found is not None:
+        if found is None:
+            continue
+        if level == "easy":
             return found
+        score = (yield from grading(found)).score
+        if score >= least:
+            return found
+        if best is None or score > best[0]:
+            best = (score, found)
+        left = min(left, attempt + BAND_ATTEMPTS)
+        if attempt >= left:
+            break
+    if best is not None:
+        return best[1]
     raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts; try another seed")
 
 
@@ -222,6 +243,7 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     want = LEVELS.index(level)
     rng.shuffle(removed)
     graded: dict[int, int] = {}
+    scores: dict[int, int] = {}
 
     def with_back(k: int) -> Puzzle:
         return puzzle.with_cells({i: solution.cells[i] for group in removed[:k] for i in group})
@@ -234,8 +256,14 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             result = yield from grading(with_back(k), names=easier)
             harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
             graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
+            scores[k] = result.score
             yield
         return graded[k]
+
+    least = score_band(level, len(board_of(puzzle).open))[0]
+
+    def fits(k: int) -> bool:
+        return graded[k] == want and scores[k] >= least
 
     if (yield from level_at(0)) < want:
         return None
@@ -250,7 +278,37 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             low = middle
         else:
             high = middle
-    return with_back(high) if (yield from level_at(high)) == want else None
+    yield from level_at(high)
+    if fits(high):
+        return with_back(high)
+    # the level is right but the score short of its band, or one digit back skips from
+    # harder to easier: take away digits that came back, one at a time, where the level
+    # stays at most the one asked (every cell a person must fill adds to the score)
+    return (yield from _deepen(with_back(high), removed[:high], level, easier, least,
+                               graded[high]))
+
+
+def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list[str],
+            least: float, now: int) -> Work:
+    """Take away the digits that were put back, one group at a time, while the solution
+    stays unique and the level (`now`, an index of LEVELS) does not pass `level`; the
+    puzzle as soon as its score reaches `least` at that level, else the last one at the
+    level, or None when it never got there."""
+    want = LEVELS.index(level)
+    for group in back:
+        trial = puzzle.with_cells({i: EMPTY for i in group})
+        if count_solutions(trial, limit=2) != 1:
+            yield
+            continue
+        yield
+        result = yield from grading(trial, names=names)
+        if not result.solved or LEVELS.index(result.level) > want:
+            continue
+        puzzle = trial
+        now = LEVELS.index(result.level)
+        if now == want and result.score >= least:
+            return puzzle
+    return puzzle if now == want else None
 
 
 def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
