@@ -40,6 +40,8 @@ LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 # The levels the generator makes for each shape from every seed (benchmarks/generate.py
 # measures it): (shape, levels), in SHAPES' names; a shape not listed makes every level.
 _MADE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("sudoku-4", ("easy",)),
+    ("sudoku-6", ("easy", "hard")),
     ("sudoku-25", ("easy",)),
 )
 

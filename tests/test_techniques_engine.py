@@ -306,7 +306,8 @@ def test_grading_in_pieces_gives_the_grade_the_steps_earn(options: dict[str, Any
     """The pieces end in `grade`'s answer, whose counts are those of the steps `steps`
     takes one after another (which does not go through `grading`)."""
     # top95 puzzles the techniques finish short of the forcing nets (which take seconds)
-    puzzles = [(line(TOP95[i]), None) for i in (0, 16, 24, 32, 40, 56, 72)]
+    puzzles: list[tuple[Puzzle, str | None]] = [
+        (line(TOP95[i]), None) for i in (0, 16, 24, 32, 40, 56, 72)]
     puzzles += _frozen_seed_puzzles()
     for puzzle, level in puzzles:
         result, pieces = _graded_in_pieces(puzzle, **options)

@@ -35,7 +35,9 @@ __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
 MAX_ATTEMPTS = 60
 DIGS_PER_GRID = 3
-BAND_ATTEMPTS = 6
+EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
+"""An easy puzzle is solved by these alone (grading with them never tries the costly ones)."""
+BAND_ATTEMPTS = 3
 """Attempts spent, once a puzzle of the level turned up, on finding one whose score also
 reaches the level's band (`techniques.score_band`) before the best so far is taken."""
 """Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
@@ -318,7 +320,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
     if solution.kind == "str8ts":  # singles from givens are rare there: grade each removal
         for group in groups:
             trial = puzzle.with_cells({i: EMPTY for i in group})
-            result = yield from grading(trial)
+            result = yield from grading(trial, names=EASY)
             if result.solved and result.level == "easy":
                 puzzle = trial
         return puzzle
@@ -331,7 +333,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
     yield
     if puzzle.size > 16:
         return puzzle  # singles by construction; grading 625 cells would cost seconds
-    result = yield from grading(puzzle)
+    result = yield from grading(puzzle, names=EASY)
     return puzzle if result.level == "easy" and result.solved else None
 
 

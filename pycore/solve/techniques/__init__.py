@@ -139,6 +139,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("uniqueness-5", "hard", 100, PLAIN,
        "a rectangle whose two diagonal or three corners add the same digit: cells seeing all "
        "of them lose it (uniqueness)", partial(uniqueness.uniqueness, kind=5)),
+    _t("uniqueness-6", "hard", 100, PLAIN,
+       "a rectangle's a/b corners on a diagonal and a locked in its rows or columns (an "
+       "x-wing): the other corners lose a (uniqueness)", partial(uniqueness.uniqueness, kind=6)),
     _t("hidden-rectangle", "hard", 100, PLAIN,
        "a rectangle whose far corner would complete it through strong links (uniqueness)",
        uniqueness.hidden_rectangle),
@@ -161,6 +164,9 @@ TECHNIQUES: tuple[Technique, ...] = (
        partial(fish.finned, size=4, sashimi=False)),
     _t("sashimi-jellyfish", "unfair", 260, PLAIN, "a finned jellyfish missing a corner",
        partial(fish.finned, size=4, sashimi=True)),
+    _t("sue-de-coq", "unfair", 250, SUDOKU,
+       "cells where a box and a line cross, with cells of each, as many cells as digits: "
+       "each digit's place is fixed to the line or the box", intersections.sue_de_coq),
     _t("simple-colors-trap", "hard", 150, SUDOKU,
        "two colors along strong links: a cell seeing both colors loses the digit",
        patterns.simple_colors_trap),
@@ -195,6 +201,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("als-xz", "unfair", 300, SUDOKU,
        "two almost locked sets joined by a restricted common digit x: a shared z leaves "
        "cells seeing all its places", als.als_xz),
+    _t("als-xy-wing", "unfair", 320, SUDOKU,
+       "three almost locked sets, two joined to the third by different restricted commons: "
+       "a digit the outer two share leaves cells seeing all its places", als.als_xy_wing),
     _t("forcing-chain-contradiction", "extreme", 500, SUDOKU,
        "assuming a candidate true makes another both true and false along chains: it is false",
        forcing.forcing_chain_contradiction),
@@ -212,7 +221,8 @@ TECHNIQUES: tuple[Technique, ...] = (
 NAMES: tuple[str, ...] = tuple(t.name for t in TECHNIQUES)
 """Every technique, simplest first (HoDoKu's order and kebab-case names)."""
 UNIQUENESS = frozenset({"uniqueness-1", "uniqueness-2", "uniqueness-3", "uniqueness-4",
-                        "uniqueness-5", "hidden-rectangle", "avoidable-rectangle-1", "avoidable-rectangle-2",
+                        "uniqueness-5", "uniqueness-6", "hidden-rectangle", "avoidable-rectangle-1",
+                        "avoidable-rectangle-2",
                         "bug-plus-1"})
 """Techniques valid only for a puzzle with exactly one solution."""
 _BY_NAME = {t.name: t for t in TECHNIQUES}

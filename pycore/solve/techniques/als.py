@@ -15,7 +15,7 @@ from itertools import combinations
 
 from .state import State, Step, bits, digits_of, popcount
 
-__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_xz"]
+__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_xy_wing", "als_xz"]
 
 MAX_ALS_CELLS = 4
 """Larger sets are rare in practice and multiply the pairs to look at."""
@@ -90,3 +90,51 @@ def als_xz(s: State) -> Iterator[Step]:
                     f"is in one of them. Remove {removals(s, gone)}.")
             yield Step("als-xz", (), tuple(sorted(gone)), tuple(sorted(a.cells | b.cells)),
                        tuple(digits_of(common)), text)
+
+
+def _restricted(s: State, a: Als, b: Als) -> list[int]:
+    """The restricted common digits of two disjoint ALSs (as bits): in both, and every
+    place of it in one sees every place in the other, so at most one of them holds it."""
+    if a.cells & b.cells:
+        return []
+    seen = s.shape.seen
+    return [x for x in bits(a.digits & b.digits)
+            if all(q in seen[p] for p in a.holders[x] for q in b.holders[x])]
+
+
+def als_xy_wing(s: State) -> Iterator[Step]:
+    """Three ALSs: A and C share a restricted common x, B and C another, y. C cannot lose
+    both x and y (it would be two digits short), so A holds x or B holds y: one of A and
+    B is locked, and a digit z they share is in one of them. A cell seeing every z of A
+    and B is not z."""
+    sets = almost_locked_sets(s)
+    links: dict[int, list[tuple[int, int]]] = {}
+    for i, j in combinations(range(len(sets)), 2):
+        for x in _restricted(s, sets[i], sets[j]):
+            links.setdefault(i, []).append((j, x))
+            links.setdefault(j, []).append((i, x))
+    done: set[frozenset[tuple[int, int]]] = set()
+    for c, near in links.items():
+        pivot = sets[c]
+        for (i, x), (j, y) in combinations(near, 2):
+            a, b = sets[i], sets[j]
+            if x == y or i == j or a.cells & b.cells:
+                continue
+            gone: set[tuple[int, int]] = set()
+            for z in bits(a.digits & b.digits & ~x & ~y):
+                d = z.bit_length()
+                holders = a.holders[z] + b.holders[z]
+                gone.update(s.eliminations(s.common_seen(holders), z, d,
+                                           a.cells | b.cells | pivot.cells))
+            key = frozenset(gone)
+            if not gone or key in done:
+                continue
+            done.add(key)
+            xd, yd = x.bit_length(), y.bit_length()
+            text = (f"{als_name(s, a, 'A')}, {als_name(s, b, 'B')} and {als_name(s, pivot, 'C')}: "
+                    f"{xd} can be in only one of A and C, {yd} in only one of B and C, and C "
+                    f"cannot lose both, so A or B is locked and each digit they share is in one "
+                    f"of them. Remove {removals(s, gone)}.")
+            cells = tuple(sorted(a.cells | b.cells | pivot.cells))
+            yield Step("als-xy-wing", (), tuple(sorted(gone)), cells,
+                       tuple(digits_of(a.digits | b.digits)), text)
