@@ -675,3 +675,15 @@ def test_sue_de_coq() -> None:
 def test_no_sue_de_coq_when_the_outer_cells_share_a_digit() -> None:
     g = Grid().set(rc(1, 1), "1234").set(rc(1, 2), "1234").set(rc(1, 5), "13").set(rc(2, 2), "34")
     assert find(g.puzzle(), "sue-de-coq") == []
+
+
+def test_death_blossom() -> None:
+    # stem r5c5 {1, 2}; the petal for 1 is r5c1 {1, 3} (its 1 sees the stem), for 2 r1c5
+    # {2, 3}: whichever the stem takes, one petal is 3, and r1c1 sees both.
+    g = Grid().set(rc(5, 5), "12").set(rc(5, 1), "13").set(rc(1, 5), "23")
+    assert elims(g.puzzle(), "death-blossom") == {cells_with(3, [rc(1, 1)])}
+
+
+def test_no_death_blossom_when_the_petals_share_no_digit() -> None:
+    g = Grid().set(rc(5, 5), "12").set(rc(5, 1), "13").set(rc(1, 5), "24")
+    assert find(g.puzzle(), "death-blossom") == []

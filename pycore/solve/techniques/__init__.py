@@ -204,6 +204,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("als-xy-wing", "unfair", 320, SUDOKU,
        "three almost locked sets, two joined to the third by different restricted commons: "
        "a digit the outer two share leaves cells seeing all its places", als.als_xy_wing),
+    _t("death-blossom", "unfair", 360, SUDOKU,
+       "a stem cell and an ALS for each of its digits: a digit every ALS holds leaves cells "
+       "seeing all its places", als.death_blossom),
     _t("forcing-chain-contradiction", "extreme", 500, SUDOKU,
        "assuming a candidate true makes another both true and false along chains: it is false",
        forcing.forcing_chain_contradiction),

@@ -15,7 +15,7 @@ from itertools import combinations
 
 from .state import State, Step, bits, digits_of, popcount
 
-__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_xy_wing", "als_xz"]
+__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_xy_wing", "als_xz", "death_blossom"]
 
 MAX_ALS_CELLS = 4
 """Larger sets are rare in practice and multiply the pairs to look at."""
@@ -138,3 +138,63 @@ def als_xy_wing(s: State) -> Iterator[Step]:
             cells = tuple(sorted(a.cells | b.cells | pivot.cells))
             yield Step("als-xy-wing", (), tuple(sorted(gone)), cells,
                        tuple(digits_of(a.digits | b.digits)), text)
+
+
+def death_blossom(s: State) -> Iterator[Step]:
+    """A stem cell, and for each of its digits an ALS holding that digit only in cells that
+    see the stem (the petals, no two sharing a cell). Whichever digit the stem takes, its
+    petal loses it and is locked. A digit z every petal holds (not the stem's) is then in
+    one of the petals: a cell seeing every z of all of them is not z."""
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    sets = almost_locked_sets(s)
+    done: set[frozenset[tuple[int, int]]] = set()
+    for stem in shape.board.open:
+        if not 2 <= popcount(masks[stem]) <= 3:
+            continue
+        petals_for = {d: [a for a in sets if stem not in a.cells and a.digits & d
+                          and all(c in seen[stem] for c in a.holders[d])]
+                      for d in bits(masks[stem])}
+        if not all(petals_for.values()):
+            continue
+        for z in bits(shape.board.full & ~masks[stem]):
+            choices = [[a for a in petals if a.digits & z] for petals in petals_for.values()]
+            for petals in _disjoint_picks(choices):
+                holders = [c for a in petals for c in a.holders[z]]
+                used = {stem}.union(*(a.cells for a in petals))
+                d = z.bit_length()
+                gone = s.eliminations(s.common_seen(holders), z, d, used)
+                key = frozenset(gone)
+                if not gone or key in done:
+                    continue
+                done.add(key)
+                named = "; ".join(als_name(s, a, f"for {digit}")
+                                  for digit, a in zip(digits_of(masks[stem]), petals, strict=True))
+                text = (f"Whichever digit the stem {shape.name(stem)} takes, the petal for it "
+                        f"loses that digit and is locked ({named}); every petal holds {d}, so "
+                        f"one of them does: remove {removals(s, gone)}.")
+                yield Step("death-blossom", (), tuple(gone), tuple(sorted(used)),
+                           (*digits_of(masks[stem]), d), text)
+
+
+def _disjoint_picks(choices: list[list[Als]], limit: int = 2000) -> Iterator[list[Als]]:
+    """One ALS from each list, no two sharing a cell (at most `limit` tried)."""
+    tried = 0
+
+    def pick(k: int, taken: list[Als], cells: frozenset[int]) -> Iterator[list[Als]]:
+        nonlocal tried
+        if k == len(choices):
+            yield list(taken)
+            return
+        for a in choices[k]:
+            tried += 1
+            if tried > limit:
+                return
+            if a.cells & cells:
+                continue
+            taken.append(a)
+            yield from pick(k + 1, taken, cells | a.cells)
+            taken.pop()
+
+    yield from pick(0, [], frozenset())
