@@ -41,8 +41,20 @@ LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 # measures it): (shape, levels), in SHAPES' names; a shape not listed makes every level.
 _MADE: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sudoku-4", ("easy",)),
-    ("sudoku-6", ("easy", "hard")),
+    ("sudoku-6", ("easy", "hard")),  # its minimal puzzles are easy or need a fish
+    ("sudoku-8", ("easy", "medium", "hard", "unfair")),
+    ("sudoku-12", ("easy", "medium", "hard")),
+    ("sudoku-16", ("easy", "medium")),
     ("sudoku-25", ("easy",)),
+    # str8ts: no str8ts technique is rated above hard here, and past the rules and subsets
+    # "extreme" would mean only that these techniques give up
+    ("str8ts-4", ("easy",)),
+    ("str8ts-5", ("easy", "medium")),
+    ("str8ts-6", ("easy", "medium")),
+    ("str8ts-7", ("easy", "medium")),
+    ("str8ts-8", ("easy", "medium")),
+    ("str8ts-9", ("easy", "medium", "hard")),
+    ("samurai-4", ("easy",)),
 )
 
 

@@ -145,6 +145,8 @@ def test_new_puzzles_of_each_level_open_unique_and_graded(app: App) -> None:
     offered = "[...document.getElementById('level').options].filter(o => !o.disabled).map(o => o.value)"
     page.select_option("#shape", "sudoku-25")  # a 25x25 is made easy only
     assert page.evaluate(offered) == ["easy"] and page.input_value("#level") == "easy"
+    page.select_option("#shape", "sudoku-6")  # the levels the generator always makes
+    assert page.evaluate(offered) == ["easy", "hard"] and page.input_value("#level") == "easy"
     page.select_option("#shape", "sudoku-9")
     assert page.evaluate(offered) == ["easy", "medium", "hard", "unfair", "extreme"]
     made: list[Puzzle] = []
