@@ -256,12 +256,13 @@ def _sound(puzzle: Puzzle) -> int:
     return taken
 
 
-@pytest.mark.parametrize("index", range(0, 95, 6))
+# a spread of top95, with 6 and 90 whose steps reach the chains and forcing nets
+@pytest.mark.parametrize("index", (0, 6, 12, 24, 36, 48, 60, 72, 84, 90))
 def test_every_step_agrees_with_the_solution_on_top95(index: int) -> None:
     assert _sound(line(TOP95[index])) > 0
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @hyp_given(st.integers(0, 94), st.integers(0, 80), st.data())
 def test_every_step_is_sound_with_some_candidates_gone(index: int, first: int, data: st.DataObject) -> None:
     """Pencil marks that only drop wrong digits keep every step sound."""

@@ -31,7 +31,7 @@ from pycore.solve.generate import GenerateFailed, generate
 from pycore.solve.start import NoSolution
 
 NO_STEP = advice.STUCK[:1].upper() + advice.STUCK[1:] + "."
-LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug"}
+LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug", "aic"}
 WHAT_LOADS = {"segno": "QR code maker"}
 
 # The page's address (without its fragment) and the build's optional wheels, module -> site
