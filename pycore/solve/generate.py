@@ -37,7 +37,7 @@ MAX_ATTEMPTS = 60
 DIGS_PER_GRID = 3
 EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
 """An easy puzzle is solved by these alone (grading with them never tries the costly ones)."""
-BAND_ATTEMPTS = 3
+BAND_ATTEMPTS = 2
 """Attempts spent, once a puzzle of the level turned up, on finding one whose score also
 reaches the level's band (`techniques.score_band`) before the best so far is taken."""
 """Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
@@ -109,7 +109,10 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
             continue
         if level == "easy":
             return found
-        score = (yield from grading(found)).score
+        result = yield from grading(found)
+        if result.level != level:
+            continue  # the harder techniques, tried first where they come first, jump ahead
+        score = result.score
         if score >= least:
             return found
         if best is None or score > best[0]:
