@@ -34,6 +34,9 @@ from .techniques import LEVELS, TECHNIQUES, grading, score_band
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
 MAX_ATTEMPTS = 60
+EXTREME_ATTEMPTS = 240
+"""An extreme puzzle is a minimal one beyond the unfair techniques, a few in a hundred:
+60 digs miss it for about one seed in ten, 240 for about one in ten thousand."""
 DIGS_PER_GRID = 3
 EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
 """An easy puzzle is solved by these alone (grading with them never tries the costly ones)."""
@@ -68,7 +71,7 @@ the generator's return value."""
 
 
 def generate(shape: str, level: str = "easy", seed: int | None = None,
-             symmetric: bool | None = None, attempts: int = MAX_ATTEMPTS) -> Puzzle:
+             symmetric: bool | None = None, attempts: int | None = None) -> Puzzle:
     """A puzzle of this shape (see `shape_name`) with one solution and this level.
 
     Raises GenerateFailed when `attempts` grids gave no puzzle of the level (a 25x25
@@ -78,7 +81,7 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
 
 
 def making(shape: str, level: str = "easy", seed: int | None = None,
-           symmetric: bool | None = None, attempts: int = MAX_ATTEMPTS) -> Making:
+           symmetric: bool | None = None, attempts: int | None = None) -> Making:
     """`generate` as a generator that yields between pieces of work, so that a page
     (whose Python shares the browser's main thread) can let the browser paint and
     answer input in between; the same seed gives the same puzzle either way."""
@@ -97,6 +100,8 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     solution: Puzzle | None = None
     least = score_band(level, len(board_of(blank).open))[0]
     best: tuple[int, Puzzle] | None = None  # the highest-scoring puzzle of the level so far
+    if attempts is None:
+        attempts = EXTREME_ATTEMPTS if level == "extreme" else MAX_ATTEMPTS
     left = attempts
     for attempt in range(attempts):
         if solution is None or attempt % DIGS_PER_GRID == 0:
@@ -122,7 +127,7 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
             break
     if best is not None:
         return best[1]
-    raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts; try another seed")
+    raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts")
 
 
 def _solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
