@@ -34,9 +34,9 @@ from .techniques import LEVELS, TECHNIQUES, grading, score_band
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
 MAX_ATTEMPTS = 60
-EXTREME_ATTEMPTS = 240
-"""An extreme puzzle is a minimal one beyond the unfair techniques, a few in a hundred:
-60 digs miss it for about one seed in ten, 240 for about one in ten thousand."""
+RARE_ATTEMPTS = 240
+"""Unfair and extreme puzzles are a few in a hundred minimal ones: 60 digs missed them for
+about one seed in ten, 240 should for about one in ten thousand."""
 DIGS_PER_GRID = 3
 EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
 """An easy puzzle is solved by these alone (grading with them never tries the costly ones)."""
@@ -101,7 +101,7 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     least = score_band(level, len(board_of(blank).open))[0]
     best: tuple[int, Puzzle] | None = None  # the highest-scoring puzzle of the level so far
     if attempts is None:
-        attempts = EXTREME_ATTEMPTS if level == "extreme" else MAX_ATTEMPTS
+        attempts = RARE_ATTEMPTS if level in ("unfair", "extreme") else MAX_ATTEMPTS
     left = attempts
     for attempt in range(attempts):
         if solution is None or attempt % DIGS_PER_GRID == 0:
