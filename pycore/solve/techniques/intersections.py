@@ -136,7 +136,9 @@ def sue_de_coq(s: State) -> Iterator[Step]:
                     v = 0
                     for c in core:
                         v |= masks[c]
-                    if v.bit_count() < size + 2:
+                    # as many digits as cells, at most two cells on each side: v has
+                    # size + 2 to size + 4 digits, and no cell more than size + 4
+                    if not size + 2 <= v.bit_count() <= size + 4:
                         continue
                     yield from _sue_de_coq_sides(s, b, ln, core, v, line_rest, box_rest)
 
@@ -174,7 +176,8 @@ def _sue_de_coq_sides(s: State, b: int, ln: int, core: tuple[int, ...], v: int,
 def _small_sets(cells: list[int], masks: list[int], v: int) -> Iterator[tuple[int, ...]]:
     """One or two of the cells that share a digit with the crossing's (one sharing none
     would only add a cell and its own digits)."""
-    sharing = [c for c in cells if masks[c] & v]
+    most = v.bit_count() + 2
+    sharing = [c for c in cells if masks[c] & v and masks[c].bit_count() <= most]
     for size in (1, 2):
         yield from combinations(sharing, size)
 
