@@ -42,7 +42,8 @@ EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
 """An easy puzzle is solved by these alone (grading with them never tries the costly ones)."""
 BAND_ATTEMPTS = 2
 """Attempts spent, once a puzzle of the level turned up, on finding one whose score also
-reaches the level's band (`techniques.score_band`) before the best so far is taken."""
+reaches the level's band (`techniques.score_band`) before the best so far is taken (on
+boards of up to 81 cells)."""
 """Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
 
 
@@ -98,7 +99,11 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     if symmetric is None:
         symmetric = blank.kind == "sudoku" and blank.size == 9 and blank.layout is None
     solution: Puzzle | None = None
-    least = score_band(level, len(board_of(blank).open))[0]
+    cells = len(board_of(blank).open)
+    least = score_band(level, cells)[0]
+    # a larger board's digs cost seconds each (uniqueness checks): it takes the first of
+    # the level rather than dig again for the band
+    band_attempts = BAND_ATTEMPTS if cells <= 81 else 0
     best: tuple[int, Puzzle] | None = None  # the highest-scoring puzzle of the level so far
     if attempts is None:
         attempts = RARE_ATTEMPTS if level in ("unfair", "extreme") else MAX_ATTEMPTS
@@ -122,7 +127,7 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
             return found
         if best is None or score > best[0]:
             best = (score, found)
-        left = min(left, attempt + BAND_ATTEMPTS)
+        left = min(left, attempt + band_attempts)
         if attempt >= left:
             break
     if best is not None:
