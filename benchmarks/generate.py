@@ -1,12 +1,17 @@
-"""Generator speed: median and 95th percentile time to make a 9x9 at each level.
+"""Generator speed: median and worst time to make a puzzle of each shape and level, and
+the share of seeds that succeed.
 
-    python -m benchmarks.generate                 # CPython and Pyodide (Node), 15 seeds each
+    python -m benchmarks.generate                 # 9x9, CPython and Pyodide (Node), 15 seeds
     python -m benchmarks.generate --seeds 30
     python -m benchmarks.generate --no-pyodide    # CPython only
+    python -m benchmarks.generate --no-pyodide --seeds 5 --shapes 4x4,6x6,str8ts-6,samurai,16x16
 
-Each level is asked for with seeds 0..N-1 (the same puzzles in both runtimes: the
-generator draws from `random.Random(seed)` only). A seed that finds no puzzle of the
-level within the generator's attempts counts as a failure, and its time still counts.
+Each shape is asked for every level it offers (`pycore.shapes.levels_made`; `--levels`
+picks some) with seeds 0..N-1 (the same puzzles in both runtimes: the generator draws
+from `random.Random(seed)` only). A seed that finds no puzzle of the level within the
+generator's attempts counts as a failure, and its time still counts. The last column
+counts the puzzles whose score also reaches HoDoKu's band for the level
+(`techniques.score_band`; the generator takes the best it found when none does).
 Pyodide is the vendored runtime (web/node_modules/pyodide) under Node, the project
 folder mounted as in tests/pyodide/run.mjs; the page runs the same wasm interpreter
 in the browser, so its times are the page's. The page's goal: a 9x9 `hard` under 2 s
@@ -30,25 +35,33 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pycore.shapes import LEVELS  # noqa: E402  (the checkout, put on the path above)
-
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 
 # The timing loop, run as it is by CPython and by Pyodide: prints one JSON line.
 TIMING = """
 import json, time
-from pycore.solve.generate import GenerateFailed, generate
+from pycore.shapes import levels_made
+from pycore.solve.generate import GenerateFailed, generate, shape_name
+from pycore.solve.rules import board_of
+from pycore.solve.techniques import grade, score_band
 out = {}
-for level in LEVELS:
-    times, failed = [], 0
-    for seed in range(SEEDS):
-        start = time.perf_counter()
-        try:
-            generate("9x9", level, seed=seed)
-        except GenerateFailed:
-            failed += 1
-        times.append(time.perf_counter() - start)
-    out[level] = {"times": times, "failed": failed}
+for shape in SHAPES:
+    for level in levels_made(shape_name(shape)):
+        if LEVELS and level not in LEVELS:
+            continue
+        times, failed, banded = [], 0, 0
+        for seed in range(SEEDS):
+            start = time.perf_counter()
+            try:
+                puzzle = generate(shape, level, seed=seed)
+            except GenerateFailed:
+                failed += 1
+                puzzle = None
+            times.append(time.perf_counter() - start)
+            if puzzle is not None and puzzle.size <= 16:
+                least = score_band(level, len(board_of(puzzle).open))[0]
+                banded += grade(puzzle).score >= least
+        out[shape + " " + level] = {"times": times, "failed": failed, "banded": banded}
 print("RESULT " + json.dumps(out))
 """
 
@@ -65,58 +78,60 @@ pyodide.runPython(code);
 """
 
 
-def _program(seeds: int, levels: tuple[str, ...]) -> str:
-    return f"LEVELS = {levels!r}\nSEEDS = {seeds}\n" + TIMING
+def _program(seeds: int, shapes: tuple[str, ...], levels: tuple[str, ...]) -> str:
+    return f"SHAPES = {shapes!r}\nLEVELS = {levels!r}\nSEEDS = {seeds}\n" + TIMING
 
 
-def run_cpython(seeds: int, levels: tuple[str, ...]) -> dict[str, dict[str, object]]:
+def run_cpython(seeds: int, shapes: tuple[str, ...], levels: tuple[str, ...]
+                ) -> dict[str, dict[str, object]]:
     namespace: dict[str, object] = {}
     lines: list[str] = []
     namespace["print"] = lines.append
-    exec(_program(seeds, levels), namespace)
+    exec(_program(seeds, shapes, levels), namespace)
     return json.loads(lines[-1].removeprefix("RESULT "))  # type: ignore[no-any-return]
 
 
-def run_pyodide(seeds: int, levels: tuple[str, ...]) -> dict[str, dict[str, object]]:
+def run_pyodide(seeds: int, shapes: tuple[str, ...], levels: tuple[str, ...]
+                ) -> dict[str, dict[str, object]]:
     with tempfile.TemporaryDirectory() as tmp:
         runner = Path(tmp) / "run.mjs"
         runner.write_text(NODE_RUNNER)
         done = subprocess.run(["node", str(runner), str(PYODIDE), str(ROOT),
-                               _program(seeds, levels)],
+                               _program(seeds, shapes, levels)],
                               capture_output=True, text=True, check=True)
     line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
     return json.loads(line.removeprefix("RESULT "))  # type: ignore[no-any-return]
 
 
-def p95(times: list[float]) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
 def table(name: str, result: dict[str, dict[str, object]]) -> None:
     print(f"\n{name}")
-    print("| level | median | 95th percentile | failed seeds |")
-    print("|---|---:|---:|---:|")
-    for level, row in result.items():
+    print("| shape | level | median | worst | seeds that succeed | score in HoDoKu's band |")
+    print("|---|---|---:|---:|---:|---:|")
+    for key, row in result.items():
+        shape, level = key.rsplit(" ", 1)
         times = row["times"]
-        assert isinstance(times, list)
-        print(f"| {level} | {statistics.median(times):.2f} s | {p95(times):.2f} s | "
-              f"{row['failed']}/{len(times)} |")
+        failed = row["failed"]
+        assert isinstance(times, list) and isinstance(failed, int)
+        made = len(times) - failed
+        print(f"| {shape} | {level} | {statistics.median(times):.2f} s | {max(times):.2f} s | "
+              f"{made}/{len(times)} ({100 * made / len(times):.0f}%) | {row['banded']}/{made} |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=15)
-    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--shapes", default="9x9", help="comma-separated, e.g. 9x9,samurai")
+    parser.add_argument("--levels", default="", help="only these (default: all the shape offers)")
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
-    levels = tuple(args.levels.split(","))
+    shapes = tuple(args.shapes.split(","))
+    levels = tuple(args.levels.split(",")) if args.levels else ()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-          f"{args.seeds} seeds per level")
+          f"{args.seeds} seeds per shape and level")
     start = time.perf_counter()
-    table(f"CPython {sys.version.split()[0]}", run_cpython(args.seeds, levels))
+    table(f"CPython {sys.version.split()[0]}", run_cpython(args.seeds, shapes, levels))
     if not args.no_pyodide:
-        table("Pyodide (Node)", run_pyodide(args.seeds, levels))
+        table("Pyodide (Node)", run_pyodide(args.seeds, shapes, levels))
     print(f"\n(total {time.perf_counter() - start:.0f} s)")
 
 

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from .model import STR8TS_SIZES, SUDOKU_SIZES, Layout, Puzzle
 
-__all__ = ["LAYOUTS", "LEVELS", "SHAPES", "blank_shape", "mark_grid", "shape_of"]
-
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "unfair", "extreme")
-"""How hard a puzzle is, easiest first: the technique engine grades into these, the
-generator makes them, and the page's level menu offers them (the build writes its options)."""
+__all__ = ["LAYOUTS", "LEVELS", "SHAPES", "blank_shape", "levels_made", "mark_grid", "shape_of"]
 
 
 def _twodoku() -> Layout:
@@ -36,6 +32,46 @@ SHAPES: tuple[tuple[str, str], ...] = (
     + tuple((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9)
     + tuple((name, label) for name, label, _ in _MULTI)
 )
+
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "unfair", "extreme")
+"""How hard a puzzle is, easiest first, as HoDoKu grades: the technique engine grades into
+these, the generator makes them (`levels_made` per shape), and the page's level menu offers
+them (the build writes its options)."""
+
+# The levels the generator makes for each shape from every seed it was tried with
+# (benchmarks/generate.py), in well under a minute: (shape, levels), in SHAPES' names; a
+# shape not listed makes every level. Past 81 cells the chains and forcing techniques
+# stay quiet, so "extreme" there would only mean a guess.
+_MADE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("sudoku-4", ("easy",)),
+    ("sudoku-6", ("easy", "hard")),  # its minimal puzzles are easy or need a fish
+    ("sudoku-12", ("easy", "medium", "hard", "unfair")),
+    ("sudoku-16", ("easy", "medium", "hard")),
+    ("sudoku-25", ("easy",)),
+    ("twodoku", ("easy", "medium", "hard")),  # unfair takes ~40 s
+    ("butterfly", ("easy", "medium", "hard")),
+    ("samurai", ("easy", "medium", "hard")),  # unfair takes over a minute
+    # str8ts: no str8ts technique is rated above hard here, and past the rules and subsets
+    # "extreme" would mean only that these techniques give up
+    ("str8ts-4", ("easy",)),
+    ("str8ts-5", ("easy", "medium")),
+    ("str8ts-6", ("easy", "medium")),
+    ("str8ts-7", ("easy", "medium")),
+    ("str8ts-8", ("easy", "medium")),
+    ("str8ts-9", ("easy", "medium", "hard")),
+    ("samurai-4", ("easy",)),
+)
+
+
+def levels_made(name: str) -> tuple[str, ...]:
+    """The levels New puzzle offers for a shape named in `SHAPES`: those the generator
+    makes from every seed within its bounded retries. The page's level menu and the
+    command line's `new` offer these, and the generator refuses the others."""
+    for shape, levels in _MADE:
+        if shape == name:
+            return levels
+    return LEVELS
 
 
 def blank_shape(name: str) -> Puzzle:

@@ -67,7 +67,7 @@ def test_count_and_its_cap(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_hint_prints_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "binary", "--hint", BINARY["spec_example"]["base64"])
-    assert code == 0 and out.strip() == "1 can go only in r1c5 within row 1"
+    assert code == 0 and out.strip() == "hidden-single: In row 1, 1 can only go in r1c5."
 
 
 def test_standard_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -632,3 +632,58 @@ def test_every_name_is_hodokus_kebab_case_and_unique() -> None:
 def test_unknown_technique_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="unknown technique 'x-wings'"):
         find(Puzzle.blank(), "x-wings")
+
+
+def test_uniqueness_6() -> None:
+    # r1c1 and r4c2 (a diagonal) hold only 1/2; rows 1 and 4 hold 1 only in the rectangle.
+    # r1c2 = 1 would make r1c1 and r4c2 2 and r4c1 1: the deadly pattern. So r1c2 and r4c1
+    # (the other diagonal) are not 1.
+    g = (Grid().set(rc(1, 1), "12").set(rc(4, 2), "12").set(rc(1, 2), "125").set(rc(4, 1), "126")
+         .only(1, row(1), [rc(1, 1), rc(1, 2)]).only(1, row(4), [rc(4, 1), rc(4, 2)]))
+    assert elims(g.puzzle(), "uniqueness-6") == {cells_with(1, [rc(1, 2), rc(4, 1)])}
+
+
+def test_no_uniqueness_6_when_row_4_has_1_elsewhere() -> None:
+    g = (Grid().set(rc(1, 1), "12").set(rc(4, 2), "12").set(rc(1, 2), "125").set(rc(4, 1), "126")
+         .only(1, row(1), [rc(1, 1), rc(1, 2)]).only(1, row(4), [rc(4, 1), rc(4, 2), rc(4, 7)]))
+    assert find(g.puzzle(), "uniqueness-6") == []
+
+
+def test_als_xy_wing() -> None:
+    # C = r5c5 {1, 3}; A = r5c1 {1, 2} shares 1 with C (row 5), B = r1c5 {2, 3} shares 3
+    # with C (column 5). C cannot lose both 1 and 3, so A is 2 or B is 2: r1c1 sees both.
+    g = Grid().set(rc(5, 5), "13").set(rc(5, 1), "12").set(rc(1, 5), "23")
+    assert elims(g.puzzle(), "als-xy-wing") == {cells_with(2, [rc(1, 1)])}
+
+
+def test_no_als_xy_wing_when_the_pivot_is_not_almost_locked() -> None:
+    g = Grid().set(rc(5, 5), "134").set(rc(5, 1), "12").set(rc(1, 5), "23")
+    assert find(g.puzzle(), "als-xy-wing") == []
+
+
+def test_sue_de_coq() -> None:
+    # r1c1 and r1c2 (row 1 x box 1) hold 1-4; r1c5 holds 1/2 (row 1), r2c2 3/4 (box 1):
+    # four cells for four digits, so 1 and 2 stay in row 1 and 3 and 4 in box 1.
+    g = Grid().set(rc(1, 1), "1234").set(rc(1, 2), "1234").set(rc(1, 5), "12").set(rc(2, 2), "34")
+    row_rest = [rc(1, c) for c in (3, 4, 6, 7, 8, 9)]
+    box_rest = [rc(1, 3), rc(2, 1), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)]
+    expected = (cells_with(1, row_rest) | cells_with(2, row_rest) | cells_with(3, box_rest)
+                | cells_with(4, box_rest))
+    assert expected in elims(g.puzzle(), "sue-de-coq")
+
+
+def test_no_sue_de_coq_when_the_outer_cells_share_a_digit() -> None:
+    g = Grid().set(rc(1, 1), "1234").set(rc(1, 2), "1234").set(rc(1, 5), "13").set(rc(2, 2), "34")
+    assert find(g.puzzle(), "sue-de-coq") == []
+
+
+def test_death_blossom() -> None:
+    # stem r5c5 {1, 2}; the petal for 1 is r5c1 {1, 3} (its 1 sees the stem), for 2 r1c5
+    # {2, 3}: whichever the stem takes, one petal is 3, and r1c1 sees both.
+    g = Grid().set(rc(5, 5), "12").set(rc(5, 1), "13").set(rc(1, 5), "23")
+    assert elims(g.puzzle(), "death-blossom") == {cells_with(3, [rc(1, 1)])}
+
+
+def test_no_death_blossom_when_the_petals_share_no_digit() -> None:
+    g = Grid().set(rc(5, 5), "12").set(rc(5, 1), "13").set(rc(1, 5), "24")
+    assert find(g.puzzle(), "death-blossom") == []

@@ -422,7 +422,7 @@ class Page:
     def new_shape(self, p: Puzzle) -> None:
         """The pad, the shape menu and the str8ts-only controls follow a new grid shape."""
         build_pad("pad", p.size)
-        offer_levels(p.size)
+        offer_levels(p)
         if self.menus_filled:  # keep it in step (before that, fill_menus does)
             self.fill_shape_menu(p)
         set_property("black-mode", "hidden", p.kind != "str8ts")  # the str8ts-only mode

@@ -21,10 +21,8 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
 from pycore.model import Puzzle
-from pycore.shapes import LEVELS
+from pycore.shapes import LEVELS, levels_made, shape_of
 
-EASY_ONLY = (4, 25)
-"""Grid sizes made easy only: a 25x25 is too big to grade, a 4x4 too small to be hard."""
 # what the cells of a shown hint carry (style.css draws them; tests read them)
 PATTERN, TARGET = "hint-pattern", "hint-target"
 PLACE, REMOVE, DIGIT = "hint-place", "hint-remove", "hint-digit"
@@ -37,13 +35,16 @@ class CoachPage(PageApi, Protocol):
     view: GridView
 
 
-def offer_levels(size: int) -> None:
-    """The New puzzle level menu offers what a grid of this many digits can be made at
-    (its options have ids level-easy ...; the writes go with the render's)."""
+def offer_levels(p: Puzzle) -> None:
+    """The New puzzle level menu offers the levels the generator always makes for this
+    grid's shape (`pycore.shapes.levels_made`; its options have ids level-easy ...; the
+    writes go with the render's). A level the shape cannot make gives way to the hardest
+    one it can."""
+    made = levels_made(shape_of(p) or "")
     for level in LEVELS:
-        set_property(f"level-{level}", "disabled", size in EASY_ONLY and level != "easy")
-    if size in EASY_ONLY:
-        set_property("level", "value", "easy")
+        set_property(f"level-{level}", "disabled", level not in made)
+    if str(by_id("level").value) not in made:
+        set_property("level", "value", made[-1])
 
 
 class Coach:

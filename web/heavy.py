@@ -25,13 +25,13 @@ from pycore import links, messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
-from pycore.solve import count_solutions, techniques
+from pycore.solve import advice, count_solutions, techniques
 from pycore.solve import solve as solved
 from pycore.solve.generate import GenerateFailed, generate
 from pycore.solve.start import NoSolution
 
-NO_STEP = "No step found with the techniques I know: the next move needs a guess."
-LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug"}
+NO_STEP = advice.STUCK[:1].upper() + advice.STUCK[1:] + "."
+LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug", "aic"}
 WHAT_LOADS = {"segno": "QR code maker"}
 
 # The page's address (without its fragment) and the build's optional wheels, module -> site
@@ -129,21 +129,22 @@ def technique_words(name: str) -> str:
 
 
 def hint(state: str) -> str:
-    """The simplest next step on the grid as it is: what it changes, the pattern to draw,
-    the words for the message line, and the grid with it applied (the second press)."""
+    """The simplest next step on the grid as it is (`pycore.solve.advice`, the same hint as
+    the command line's): what it changes, the pattern to draw, the words for the message
+    line, and the grid with it applied (the second press). A player's digit that the one
+    solution contradicts is named first, and nothing is deduced from it."""
     p = _puzzle(state)
     if p.is_solved:
         return _said("Solved: there is nothing left to hint.")
     try:
-        count = count_solutions(p, limit=2)
-        # uniqueness techniques hold only for a puzzle with one solution
-        step = techniques.next_step(p, uniqueness=count == 1) if count else None
+        told = advice.hint(p)
     except NoSolution:
-        count, step = 0, None
+        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
     except PuzzleError as err:
         return _said(f"No hint for this grid.\n({err})", error=True)
-    if count == 0:
-        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
+    if told.kind == "wrong":
+        return _said(f"Check your digits: {told.text}", error=True)
+    step = told.step
     if step is None:
         return _said(NO_STEP)
     name = technique_words(step.technique)

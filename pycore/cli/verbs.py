@@ -32,7 +32,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("new", "make a puzzle with one solution at a level; print its link",
          solving.new_arguments, solving.cmd_new),
     Verb("grade", "the level a person needs: hardest technique, steps, score",
-         solving.technique_arguments, solving.cmd_grade),
+         solving.grade_arguments, solving.cmd_grade),
     Verb("hint", "the next step a person can take, explained",
          solving.technique_arguments, solving.cmd_hint),
     Verb("build", "build the static page into a folder (default _site/)",

@@ -1,4 +1,4 @@
-"""Solving: the fast solver, uniqueness counts and logical hints for every puzzle pycore holds.
+"""Solving: the fast solver, uniqueness counts and hints for every puzzle pycore holds.
 
     >>> import pycore
     >>> p = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
@@ -10,7 +10,8 @@
 Givens, the player's values and str8ts black givens constrain a solution; pencil
 marks do not (they are the player's notes). Outside cells and black cells stay as
 they are; every other cell of the result holds a digit. `pycore.solve.wfc` is the
-same search on the 53-bit cell model.
+same search on the 53-bit cell model. `hint` is the technique engine's next step
+(`pycore.solve.advice`), after checking the player's digits against the solution.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from __future__ import annotations
 from ..errors import PuzzleError
 from ..model import Puzzle, value
 from .fast import DEFAULT_MAX_NODES, SearchLimit, propagate, search
-from .hints import Hint, hint
 from .rules import cell_name, house_name
 from .start import NoSolution, start
 
@@ -77,12 +77,11 @@ def solve(puzzle: Puzzle, max_nodes: int = DEFAULT_MAX_NODES) -> Puzzle:
 
 
 def _why_none(puzzle: Puzzle) -> str:
-    """The first contradiction met, named for a reader: a plain one from the hint
-    rules (a cell or a house left without a place), else where propagation fails."""
-    try:
-        hint(puzzle)
-    except NoSolution as plain:
-        return str(plain)
+    """The first contradiction met, named for a reader: a plain one (a cell or a house
+    left without a place for a digit), else where propagation fails."""
+    plain = _plain_contradiction(puzzle)
+    if plain:
+        return plain
     board, masks, todo = start(puzzle)
     blame = propagate(board, masks, todo)
     geo = puzzle.geometry
@@ -91,6 +90,28 @@ def _why_none(puzzle: Puzzle) -> str:
     if len(blame) > 1:
         return f"no solution: {house_name(blame, board.cols, geo.boxes)} cannot hold every digit"
     return "no solution: the givens and values cannot all be completed"
+
+
+def _plain_contradiction(puzzle: Puzzle) -> str | None:
+    """A cell the digits on the grid leave without a candidate, or a house with no place
+    left for a digit it needs (singles propagated first); None when there is none."""
+    from .techniques.state import State
+
+    state = State(puzzle)
+    shape = state.shape
+    while True:
+        for c in state.unsolved():
+            if not state.masks[c]:
+                return f"no solution: {shape.name(c)} has no candidate left"
+        for h, house in enumerate(shape.houses):
+            needed = shape.board.full & ~state.placed_in(house)
+            for d in range(1, shape.n + 1):
+                if needed >> (d - 1) & 1 and not state.spots(house, 1 << (d - 1)):
+                    return f"no solution: {shape.names[h]} has no place left for {d}"
+        single = next((c for c in state.unsolved() if state.masks[c].bit_count() == 1), None)
+        if single is None:
+            return None
+        state.place(single, state.masks[single].bit_length())
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES) -> int:
@@ -119,3 +140,6 @@ def _filled(puzzle: Puzzle, masks: list[int], cells: tuple[int, ...]) -> Puzzle:
     return puzzle.with_cells(
         {i: value(masks[i].bit_length()) for i in cells if old[i].kind not in ("given", "value")}
     )
+
+
+from .advice import Hint, hint  # noqa: E402  (it counts solutions with the functions above)

@@ -1,7 +1,7 @@
 """`pycore solve FORMAT TEXT`: print the solved puzzle in the format it came in.
 
 `--count` prints the number of solutions instead (counting stops at `--limit`),
-`--hint` the next logical step. No solution, or bad input, is one line on
+`--hint` the next step (the same as `pycore hint`). No solution, or bad input, is one line on
 stderr and exit status 2 (the errors are PuzzleError/FormatError, which the main
 command reports).
 """
@@ -16,7 +16,9 @@ from ..cli.reading import AUTO, UsageError, add_text, read_format, read_puzzle
 from ..errors import FormatError
 from ..formats.json import to_json
 from ..model import Puzzle, given
-from . import count_solutions, hint, solve
+from . import NoSolution, count_solutions, hint, solve
+from .advice import STUCK
+from .techniques import GUESS_SCORE
 
 __all__ = ["cmd_grade", "cmd_hint", "cmd_new", "cmd_solve", "new_arguments", "solve_arguments",
            "technique_arguments"]
@@ -52,7 +54,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         print(count_solutions(puzzle, limit=args.limit, max_nodes=args.max_nodes))
         return
     if args.hint:
-        print(hint(puzzle).reason)
+        print(hint(puzzle).text)
         return
     print(_answer(format, solve(puzzle, max_nodes=args.max_nodes)))
 
@@ -63,7 +65,7 @@ def solve_arguments(p: argparse.ArgumentParser) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--count", action="store_true",
                       help="print the number of solutions (counting stops at --limit)")
-    what.add_argument("--hint", action="store_true", help="print the next logical step")
+    what.add_argument("--hint", action="store_true", help="print the next step (as pycore hint does)")
     p.add_argument("--limit", type=_positive, default=1000,
                    help="with --count: stop counting here (default 1000)")
     p.add_argument("--max-nodes", type=_positive, default=2_000_000,
@@ -93,35 +95,49 @@ def cmd_new(args: argparse.Namespace) -> None:
 
 
 def cmd_grade(args: argparse.Namespace) -> None:
-    from .techniques import grade
+    import sys
 
-    result = grade(read_puzzle(args.text, AUTO, args.kind)[1],
-                   uniqueness=not args.no_uniqueness)
+    from .techniques import TECHNIQUES, grade, steps
+
+    puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
+    unique = not args.no_uniqueness
+    found = count_solutions(puzzle, limit=2)
+    if found == 0:
+        raise NoSolution("no solution: the digits on the grid cannot all be completed")
+    if found > 1 and unique:
+        # the uniqueness techniques would deduce from a premise that is false here
+        print("pycore: this grid has several solutions: graded without the uniqueness "
+              "techniques", file=sys.stderr)
+        unique = False
+    result = grade(puzzle, uniqueness=unique)
     used = ", ".join(f"{name} x{count}" for name, count in result.counts.items())
     print(f"{result.level} (score {result.score}, {result.steps} steps"
           f"{', hardest ' + result.hardest if result.hardest else ''}"
-          f"{'' if result.solved else ', then a guess is needed'})")
+          f"{'' if result.solved else ', then ' + STUCK})")
     if used:
         print(f"techniques: {used}")
+    if args.path:
+        score = {t.name: t.score for t in TECHNIQUES}
+        total = 0
+        for number, step in enumerate(steps(puzzle, uniqueness=unique), 1):
+            total += score[step.technique]
+            print(f"{number}. {step.technique} ({score[step.technique]}, total {total}): "
+                  f"{step.explanation}")
+        if not result.solved:
+            print(f"then: {STUCK} (a guess: {GUESS_SCORE})")
 
 
 def cmd_hint(args: argparse.Namespace) -> None:
-    from .techniques import next_step
-
     puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
-    step = next_step(puzzle, uniqueness=not args.no_uniqueness)
-    if step is None:
-        solved = all(c.digit for c in puzzle.cells if c.kind not in ("black", "outside"))
-        print("the puzzle is solved" if solved else "no technique applies: a guess is needed")
-        return
-    print(f"{step.technique}: {step.explanation}")
+    print(hint(puzzle, uniqueness=not args.no_uniqueness).text)
 
 
 def new_arguments(p: argparse.ArgumentParser) -> None:
     from .techniques import LEVELS
 
     p.add_argument("shape", help="9x9, 4x4 ... 25x25, samurai, samurai-4, str8ts-6 ... (see README)")
-    p.add_argument("--level", choices=LEVELS, default="easy", help="how hard (default easy)")
+    p.add_argument("--level", choices=LEVELS, default="easy",
+                   help="how hard (default easy); a shape refuses a level it cannot always make")
     p.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzle")
     p.add_argument("--base", default="", help="the page's address, e.g. https://example.org/")
     p.add_argument("--no-symmetry", action="store_true",
@@ -133,3 +149,10 @@ def technique_arguments(p: argparse.ArgumentParser) -> None:
     add_text(p)
     p.add_argument("--no-uniqueness", action="store_true",
                    help="leave out techniques that assume a unique solution")
+
+
+def grade_arguments(p: argparse.ArgumentParser) -> None:
+    """grade's: the technique arguments, and the solution path."""
+    technique_arguments(p)
+    p.add_argument("--path", action="store_true",
+                   help="also list every step with its score (the solution path)")

@@ -25,15 +25,25 @@ from collections.abc import Generator
 
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
-from ..shapes import blank_shape
+from ..shapes import blank_shape, levels_made
 from . import count_solutions, solutions, wfc
 from .pieces import Pieces, finish
-from .techniques import LEVELS, TECHNIQUES, grading
+from .rules import board_of
+from .techniques import LEVELS, TECHNIQUES, grading, score_band
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
 MAX_ATTEMPTS = 60
+RARE_ATTEMPTS = 240
+"""Unfair and extreme puzzles are a few in a hundred minimal ones: 60 digs missed them for
+about one seed in ten, 240 should for about one in ten thousand."""
 DIGS_PER_GRID = 3
+EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
+"""An easy puzzle is solved by these alone (grading with them never tries the costly ones)."""
+BAND_ATTEMPTS = 2
+"""Attempts spent, once a puzzle of the level turned up, on finding one whose score also
+reaches the level's band (`techniques.score_band`) before the best so far is taken (on
+boards of up to 81 cells)."""
 """Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
 
 
@@ -62,7 +72,7 @@ the generator's return value."""
 
 
 def generate(shape: str, level: str = "easy", seed: int | None = None,
-             symmetric: bool | None = None, attempts: int = MAX_ATTEMPTS) -> Puzzle:
+             symmetric: bool | None = None, attempts: int | None = None) -> Puzzle:
     """A puzzle of this shape (see `shape_name`) with one solution and this level.
 
     Raises GenerateFailed when `attempts` grids gave no puzzle of the level (a 25x25
@@ -72,21 +82,32 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
 
 
 def making(shape: str, level: str = "easy", seed: int | None = None,
-           symmetric: bool | None = None, attempts: int = MAX_ATTEMPTS) -> Making:
+           symmetric: bool | None = None, attempts: int | None = None) -> Making:
     """`generate` as a generator that yields between pieces of work, so that a page
     (whose Python shares the browser's main thread) can let the browser paint and
     answer input in between; the same seed gives the same puzzle either way."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    blank = blank_shape(shape_name(shape))
-    if blank.size > 16 and level != "easy":
-        raise ValueError("a 25x25 puzzle can only be made easy")
+    name = shape_name(shape)
+    blank = blank_shape(name)
+    made = levels_made(name)
+    if level not in made:
+        raise ValueError(f"a {shape} puzzle can only be made {' or '.join(made)}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(f"{shape_name(shape)}/{level}/{seed}")
     if symmetric is None:
         symmetric = blank.kind == "sudoku" and blank.size == 9 and blank.layout is None
     solution: Puzzle | None = None
+    cells = len(board_of(blank).open)
+    least = score_band(level, cells)[0]
+    # a larger board's digs cost seconds each (uniqueness checks): it takes the first of
+    # the level rather than dig again for the band
+    band_attempts = BAND_ATTEMPTS if cells <= 81 else 0
+    best: tuple[int, Puzzle] | None = None  # the highest-scoring puzzle of the level so far
+    if attempts is None:
+        attempts = RARE_ATTEMPTS if level in ("unfair", "extreme") else MAX_ATTEMPTS
+    left = attempts
     for attempt in range(attempts):
         if solution is None or attempt % DIGS_PER_GRID == 0:
             solution = _solution(blank, rng)
@@ -94,9 +115,24 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
             if solution is None:
                 continue
         found = yield from _dig(solution, level, rng, symmetric)
-        if found is not None:
+        if found is None:
+            continue
+        if level == "easy":
             return found
-    raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts; try another seed")
+        result = yield from grading(found)
+        if result.level != level:
+            continue  # the harder techniques, tried first where they come first, jump ahead
+        score = result.score
+        if score >= least:
+            return found
+        if best is None or score > best[0]:
+            best = (score, found)
+        left = min(left, attempt + band_attempts)
+        if attempt >= left:
+            break
+    if best is not None:
+        return best[1]
+    raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts")
 
 
 def _solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
@@ -222,6 +258,7 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     want = LEVELS.index(level)
     rng.shuffle(removed)
     graded: dict[int, int] = {}
+    scores: dict[int, int] = {}
 
     def with_back(k: int) -> Puzzle:
         return puzzle.with_cells({i: solution.cells[i] for group in removed[:k] for i in group})
@@ -234,8 +271,14 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             result = yield from grading(with_back(k), names=easier)
             harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
             graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
+            scores[k] = result.score
             yield
         return graded[k]
+
+    least = score_band(level, len(board_of(puzzle).open))[0]
+
+    def fits(k: int) -> bool:
+        return graded[k] == want and scores[k] >= least
 
     if (yield from level_at(0)) < want:
         return None
@@ -250,7 +293,37 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             low = middle
         else:
             high = middle
-    return with_back(high) if (yield from level_at(high)) == want else None
+    yield from level_at(high)
+    if fits(high):
+        return with_back(high)
+    # the level is right but the score short of its band, or one digit back skips from
+    # harder to easier: take away digits that came back, one at a time, where the level
+    # stays at most the one asked (every cell a person must fill adds to the score)
+    return (yield from _deepen(with_back(high), removed[:high], level, easier, least,
+                               graded[high]))
+
+
+def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list[str],
+            least: float, now: int) -> Work:
+    """Take away the digits that were put back, one group at a time, while the solution
+    stays unique and the level (`now`, an index of LEVELS) does not pass `level`; the
+    puzzle as soon as its score reaches `least` at that level, else the last one at the
+    level, or None when it never got there."""
+    want = LEVELS.index(level)
+    for group in back:
+        trial = puzzle.with_cells({i: EMPTY for i in group})
+        if count_solutions(trial, limit=2) != 1:
+            yield
+            continue
+        yield
+        result = yield from grading(trial, names=names)
+        if not result.solved or LEVELS.index(result.level) > want:
+            continue
+        puzzle = trial
+        now = LEVELS.index(result.level)
+        if now == want and result.score >= least:
+            return puzzle
+    return puzzle if now == want else None
 
 
 def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
@@ -260,7 +333,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
     if solution.kind == "str8ts":  # singles from givens are rare there: grade each removal
         for group in groups:
             trial = puzzle.with_cells({i: EMPTY for i in group})
-            result = yield from grading(trial)
+            result = yield from grading(trial, names=EASY)
             if result.solved and result.level == "easy":
                 puzzle = trial
         return puzzle
@@ -273,7 +346,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
     yield
     if puzzle.size > 16:
         return puzzle  # singles by construction; grading 625 cells would cost seconds
-    result = yield from grading(puzzle)
+    result = yield from grading(puzzle, names=EASY)
     return puzzle if result.level == "easy" and result.solved else None
 
 

@@ -16,7 +16,8 @@ from operator import itemgetter
 
 from ..model import Layout, Puzzle, white_runs
 
-__all__ = ["Board", "Compartment", "Piece", "board_of", "cell_name", "house_name", "state_size"]
+__all__ = ["Board", "Compartment", "Piece", "board_of", "cell_name", "grid_names", "house_name",
+    "state_size",]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,15 @@ def cell_name(index: int, cols: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
-def house_name(house: tuple[int, ...], cols: int, boxes: tuple[tuple[int, ...], ...]) -> str:
+def house_name(house: tuple[int, ...], cols: int, boxes: tuple[tuple[int, ...], ...],
+               layout: Layout | None = None) -> str:
+    """"row 3", "column 5", "box 4"; on a multi-grid layout, counted within the first
+    sub-grid holding the house and naming it ("row 2 of the top-left grid"), since the
+    board's row 2 is a different row in each grid it crosses."""
+    if layout is not None:
+        named = _in_grid(house, cols, layout)
+        if named:
+            return named
     rows = {i // cols for i in house}
     columns = {i % cols for i in house}
     if len(rows) == 1:
@@ -81,6 +90,49 @@ def house_name(house: tuple[int, ...], cols: int, boxes: tuple[tuple[int, ...], 
     if house in boxes:
         return f"box {boxes.index(house) + 1}"
     return "compartment " + "-".join(cell_name(i, cols) for i in (house[0], house[-1]))
+
+
+def grid_names(layout: Layout) -> tuple[str, ...]:
+    """A name for each sub-grid (`layout.windows`) by where it sits: "top-left grid",
+    "centre grid", ...; "grid 3" where two would share a name."""
+    tops = sorted({wr for wr, _ in layout.windows})
+    lefts = sorted({wc for _, wc in layout.windows})
+
+    def where(value: int, sides: list[int], low: str, middle: str, high: str) -> str:
+        if len(sides) == 1:
+            return ""
+        return low if value == sides[0] else high if value == sides[-1] else middle
+
+    names = []
+    for wr, wc in layout.windows:
+        v = where(wr, tops, "top", "middle", "bottom")
+        h = where(wc, lefts, "left", "centre", "right")
+        name = "centre" if (v, h) in (("middle", "centre"), ("middle", ""), ("", "centre")) \
+            else "-".join(part for part in (v, h) if part)
+        names.append(f"{name} grid")
+    if len(set(names)) < len(names):
+        return tuple(f"grid {k + 1}" for k in range(len(names)))
+    return tuple(names)
+
+
+def _in_grid(house: tuple[int, ...], cols: int, layout: Layout) -> str:
+    b = layout.box
+    side = b * b
+    for k, (wr, wc) in enumerate(layout.windows):
+        top, left = wr * b, wc * b
+        spots = [divmod(i, cols) for i in house]
+        if not all(top <= r < top + side and left <= c < left + side for r, c in spots):
+            continue
+        grid = grid_names(layout)[k]
+        rows = {r - top for r, _ in spots}
+        columns = {c - left for _, c in spots}
+        if len(rows) == 1:
+            return f"row {rows.pop() + 1} of the {grid}"
+        if len(columns) == 1:
+            return f"column {columns.pop() + 1} of the {grid}"
+        box = min(rows) // b * b + min(columns) // b
+        return f"box {box + 1} of the {grid}"
+    return ""
 
 
 def board_of(puzzle: Puzzle) -> Board:
@@ -105,7 +157,7 @@ def _board(
     peers = tuple(tuple(p for p in geo.peers[i] if is_open[p]) for i in range(count))
     full_houses = [h for h in geo.houses if len(h) == size and all(is_open[i] for i in h)]
     houses = tuple(full_houses)
-    names = tuple(house_name(h, geo.cols, geo.boxes) for h in houses)
+    names = tuple(house_name(h, geo.cols, geo.boxes, layout) for h in houses)
     compartments = _compartments(size, geo.houses, is_open, geo.cols) if kind == "str8ts" else ()
     house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     return Board(

@@ -51,7 +51,7 @@ def check_clashes(puzzle: Puzzle) -> None:
     for first, second, house in puzzle.clashes():
         geo = puzzle.geometry
         a, b = (cell_name(j, geo.cols) for j in (first, second))
-        where = house_name(house, geo.cols, geo.boxes)
+        where = house_name(house, geo.cols, geo.boxes, puzzle.layout)
         raise NoSolution(
             f"no solution: {a} and {b} both hold {puzzle.cells[first].digit} in {where}"
         )

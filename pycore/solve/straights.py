@@ -1,4 +1,4 @@
-"""The str8ts straight range rule on digit masks, shared by the fast solver, WFC and hints.
+"""The str8ts straight range rule on digit masks, shared by the fast solver and WFC.
 
 A compartment of L white cells holds L consecutive digits, so its digits lie in
 one window of L consecutive digits. A window is possible when every cell keeps a

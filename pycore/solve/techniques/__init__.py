@@ -27,12 +27,12 @@ from ... import shapes
 from ...model import Puzzle, candidates, unpack, value
 from ..pieces import Pieces, finish
 from ..start import NoSolution, check_clashes
-from . import als, fish, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
+from . import als, chains, fish, forcing, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
 from .state import State, Step
 
 __all__ = [
     "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "Grading", "State", "Step",
-    "Technique", "apply", "find", "grade", "grading", "next_step", "steps",
+    "Technique", "apply", "find", "grade", "grading", "next_step", "score_band", "steps",
 ]
 
 LEVELS = shapes.LEVELS
@@ -125,9 +125,6 @@ TECHNIQUES: tuple[Technique, ...] = (
        wings.xy_wing),
     _t("xyz-wing", "hard", 180, SUDOKU, "a pivot with three digits and two bivalue pincers",
        wings.xyz_wing),
-    _t("wxyz-wing", "hard", 200, SUDOKU,
-       "a pivot and three wings holding four digits, only z not mutually seen",
-       wings.wxyz_wing),
     _t("uniqueness-1", "hard", 100, PLAIN,
        "a rectangle with three cells a/b: the fourth is neither (uniqueness)",
        partial(uniqueness.uniqueness, kind=1)),
@@ -143,6 +140,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("uniqueness-5", "hard", 100, PLAIN,
        "a rectangle whose two diagonal or three corners add the same digit: cells seeing all "
        "of them lose it (uniqueness)", partial(uniqueness.uniqueness, kind=5)),
+    _t("uniqueness-6", "hard", 100, PLAIN,
+       "a rectangle's a/b corners on a diagonal and a locked in its rows or columns (an "
+       "x-wing): the other corners lose a (uniqueness)", partial(uniqueness.uniqueness, kind=6)),
     _t("hidden-rectangle", "hard", 100, PLAIN,
        "a rectangle whose far corner would complete it through strong links (uniqueness)",
        uniqueness.hidden_rectangle),
@@ -157,14 +157,17 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("sashimi-x-wing", "hard", 150, PLAIN,
        "a finned x-wing missing a corner (one base line has one place)",
        partial(fish.finned, size=2, sashimi=True)),
-    _t("finned-swordfish", "hard", 200, PLAIN, "a swordfish with fins in one box",
+    _t("finned-swordfish", "unfair", 200, PLAIN, "a swordfish with fins in one box",
        partial(fish.finned, size=3, sashimi=False)),
-    _t("sashimi-swordfish", "hard", 240, PLAIN, "a finned swordfish missing a corner",
+    _t("sashimi-swordfish", "unfair", 240, PLAIN, "a finned swordfish missing a corner",
        partial(fish.finned, size=3, sashimi=True)),
-    _t("finned-jellyfish", "hard", 250, PLAIN, "a jellyfish with fins in one box",
+    _t("finned-jellyfish", "unfair", 250, PLAIN, "a jellyfish with fins in one box",
        partial(fish.finned, size=4, sashimi=False)),
-    _t("sashimi-jellyfish", "hard", 260, PLAIN, "a finned jellyfish missing a corner",
+    _t("sashimi-jellyfish", "unfair", 260, PLAIN, "a finned jellyfish missing a corner",
        partial(fish.finned, size=4, sashimi=True)),
+    _t("sue-de-coq", "unfair", 250, SUDOKU,
+       "cells where a box and a line cross, with cells of each, as many cells as digits: "
+       "each digit's place is fixed to the line or the box", intersections.sue_de_coq),
     _t("simple-colors-trap", "hard", 150, SUDOKU,
        "two colors along strong links: a cell seeing both colors loses the digit",
        patterns.simple_colors_trap),
@@ -180,15 +183,50 @@ TECHNIQUES: tuple[Technique, ...] = (
        "an alternating chain of strong and weak links on one digit", patterns.x_chain),
     _t("xy-chain", "unfair", 260, SUDOKU,
        "a chain of bivalue cells: one of its ends holds z", wings.xy_chain),
+    _t("x-cycle", "unfair", 280, SUDOKU,
+       "a loop or chain of strong and weak links on one digit (a nice loop on one digit)",
+       chains.x_cycle),
+    _t("continuous-nice-loop", "unfair", 280, SUDOKU,
+       "a closed loop of strong and weak links: each weak link clears what sees both ends",
+       chains.continuous_nice_loop),
+    _t("discontinuous-nice-loop", "unfair", 280, SUDOKU,
+       "assuming a candidate false proves it true along a chain: it is true",
+       chains.discontinuous_nice_loop),
+    _t("aic", "unfair", 280, SUDOKU,
+       "an alternating inference chain: one of its two ends is true, so what sees both goes",
+       chains.aic),
+    # not one of HoDoKu's: it finds these as ALS-XZ, so they are graded as that
+    _t("wxyz-wing", "unfair", 300, SUDOKU,
+       "a pivot and three wings holding four digits, only z not mutually seen",
+       wings.wxyz_wing),
     _t("als-xz", "unfair", 300, SUDOKU,
        "two almost locked sets joined by a restricted common digit x: a shared z leaves "
        "cells seeing all its places", als.als_xz),
+    _t("als-xy-wing", "unfair", 320, SUDOKU,
+       "three almost locked sets, two joined to the third by different restricted commons: "
+       "a digit the outer two share leaves cells seeing all its places", als.als_xy_wing),
+    _t("death-blossom", "unfair", 360, SUDOKU,
+       "a stem cell and an ALS for each of its digits: a digit every ALS holds leaves cells "
+       "seeing all its places", als.death_blossom),
+    _t("forcing-chain-contradiction", "extreme", 500, SUDOKU,
+       "assuming a candidate true makes another both true and false along chains: it is false",
+       forcing.forcing_chain_contradiction),
+    _t("forcing-chain-verity", "extreme", 500, SUDOKU,
+       "every digit of a cell (or place of a digit in a house) leads to the same conclusion",
+       forcing.forcing_chain_verity),
+    _t("forcing-net-contradiction", "extreme", 700, ANY,
+       "assuming a candidate true, the singles that follow leave a cell or house empty",
+       forcing.forcing_net_contradiction),
+    _t("forcing-net-verity", "extreme", 700, ANY,
+       "every digit of a cell (or place in a house) leads by singles to the same digit",
+       forcing.forcing_net_verity),
 )
 
 NAMES: tuple[str, ...] = tuple(t.name for t in TECHNIQUES)
 """Every technique, simplest first (HoDoKu's order and kebab-case names)."""
 UNIQUENESS = frozenset({"uniqueness-1", "uniqueness-2", "uniqueness-3", "uniqueness-4",
-                        "uniqueness-5", "hidden-rectangle", "avoidable-rectangle-1", "avoidable-rectangle-2",
+                        "uniqueness-5", "uniqueness-6", "hidden-rectangle", "avoidable-rectangle-1",
+                        "avoidable-rectangle-2",
                         "bug-plus-1"})
 """Techniques valid only for a puzzle with exactly one solution."""
 _BY_NAME = {t.name: t for t in TECHNIQUES}
@@ -335,6 +373,18 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
     while level in MAX_SCORE and score > MAX_SCORE[level] * scale:
         level = LEVELS[LEVELS.index(level) + 1]
     return Grade(level, score, hardest.name if hardest else None, count, solved, counts)
+
+
+def score_band(level: str, open_cells: int) -> tuple[float, float]:
+    """(least, most) score a made puzzle of this level should have: HoDoKu's generator
+    takes a puzzle of a level above easy only when its score reaches the level below's
+    limit (a hard one scores at least 1000 on a 9x9), so that a level means that much
+    work, not one hard step among singles. The limits scale with the cells to fill; the
+    least also shrinks on grids smaller than a 9x9, whose singles cannot add up to it."""
+    i = LEVELS.index(level)
+    most = MAX_SCORE[level] * max(1.0, open_cells / 81) if level in MAX_SCORE else float("inf")
+    least = MAX_SCORE[LEVELS[i - 1]] * open_cells / 81 if i else 0.0
+    return least, most
 
 
 def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None = None) -> Grade:

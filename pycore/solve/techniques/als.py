@@ -9,13 +9,13 @@ seeing every z of both cannot be z.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
 from .state import State, Step, bits, digits_of, popcount
 
-__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_xz"]
+__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_xy_wing", "als_xz", "death_blossom"]
 
 MAX_ALS_CELLS = 4
 """Larger sets are rare in practice and multiply the pairs to look at."""
@@ -50,6 +50,21 @@ def almost_locked_sets(s: State, largest: int = MAX_ALS_CELLS) -> list[Als]:
     return list(found.values())
 
 
+def als_name(s: State, als: Als, letter: str) -> str:
+    """"ALS A: r5c1, r5c2 {1, 2, 3} in row 5": its cells, its digits, its house."""
+    shape = s.shape
+    ds = ", ".join(str(d) for d in digits_of(als.digits))
+    return f"ALS {letter}: {shape.names_of(als.cells)} {{{ds}}} in {shape.names[als.house]}"
+
+
+def removals(s: State, gone: Iterable[tuple[int, int]]) -> str:
+    """"2 from r1c2, r2c2; 5 from r3c3": eliminations grouped by digit."""
+    by_digit: dict[int, list[int]] = {}
+    for c, d in sorted(gone, key=lambda e: (e[1], e[0])):
+        by_digit.setdefault(d, []).append(c)
+    return "; ".join(f"{d} from {s.shape.names_of(cells)}" for d, cells in by_digit.items())
+
+
 def als_xz(s: State) -> Iterator[Step]:
     shape = s.shape
     seen = shape.seen
@@ -69,10 +84,117 @@ def als_xz(s: State) -> Iterator[Step]:
             if not gone:
                 continue
             xd = x.bit_length()
-            text = (f"{shape.names_of(a.cells)} ({shape.names[a.house]}) and "
-                    f"{shape.names_of(b.cells)} ({shape.names[b.house]}) each hold one digit "
-                    f"more than cells, and {xd} can be in only one of them: the other is "
-                    f"locked, so each other shared digit is in one of them. Remove "
-                    f"{', '.join(f'{d} from {shape.name(c)}' for c, d in sorted(gone))}.")
+            text = (f"{als_name(s, a, 'A')} and {als_name(s, b, 'B')} each hold one digit "
+                    f"more than cells, and {xd} can be in only one of them (every {xd} of A "
+                    f"sees every {xd} of B): the other is locked, so each other shared digit "
+                    f"is in one of them. Remove {removals(s, gone)}.")
             yield Step("als-xz", (), tuple(sorted(gone)), tuple(sorted(a.cells | b.cells)),
                        tuple(digits_of(common)), text)
+
+
+def _restricted(s: State, a: Als, b: Als) -> list[int]:
+    """The restricted common digits of two disjoint ALSs (as bits): in both, and every
+    place of it in one sees every place in the other, so at most one of them holds it."""
+    if a.cells & b.cells:
+        return []
+    seen = s.shape.seen
+    return [x for x in bits(a.digits & b.digits)
+            if all(q in seen[p] for p in a.holders[x] for q in b.holders[x])]
+
+
+def als_xy_wing(s: State) -> Iterator[Step]:
+    """Three ALSs: A and C share a restricted common x, B and C another, y. C cannot lose
+    both x and y (it would be two digits short), so A holds x or B holds y: one of A and
+    B is locked, and a digit z they share is in one of them. A cell seeing every z of A
+    and B is not z."""
+    sets = almost_locked_sets(s)
+    links: dict[int, list[tuple[int, int]]] = {}
+    for i, j in combinations(range(len(sets)), 2):
+        for x in _restricted(s, sets[i], sets[j]):
+            links.setdefault(i, []).append((j, x))
+            links.setdefault(j, []).append((i, x))
+    done: set[frozenset[tuple[int, int]]] = set()
+    for c, near in links.items():
+        pivot = sets[c]
+        for (i, x), (j, y) in combinations(near, 2):
+            a, b = sets[i], sets[j]
+            if x == y or i == j or a.cells & b.cells:
+                continue
+            gone: set[tuple[int, int]] = set()
+            for z in bits(a.digits & b.digits & ~x & ~y):
+                d = z.bit_length()
+                holders = a.holders[z] + b.holders[z]
+                gone.update(s.eliminations(s.common_seen(holders), z, d,
+                                           a.cells | b.cells | pivot.cells))
+            key = frozenset(gone)
+            if not gone or key in done:
+                continue
+            done.add(key)
+            xd, yd = x.bit_length(), y.bit_length()
+            text = (f"{als_name(s, a, 'A')}, {als_name(s, b, 'B')} and {als_name(s, pivot, 'C')}: "
+                    f"{xd} can be in only one of A and C, {yd} in only one of B and C, and C "
+                    f"cannot lose both, so A or B is locked and each digit they share is in one "
+                    f"of them. Remove {removals(s, gone)}.")
+            cells = tuple(sorted(a.cells | b.cells | pivot.cells))
+            yield Step("als-xy-wing", (), tuple(sorted(gone)), cells,
+                       tuple(digits_of(a.digits | b.digits)), text)
+
+
+def death_blossom(s: State) -> Iterator[Step]:
+    """A stem cell, and for each of its digits an ALS holding that digit only in cells that
+    see the stem (the petals, no two sharing a cell). Whichever digit the stem takes, its
+    petal loses it and is locked. A digit z every petal holds (not the stem's) is then in
+    one of the petals: a cell seeing every z of all of them is not z."""
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    sets = almost_locked_sets(s)
+    done: set[frozenset[tuple[int, int]]] = set()
+    for stem in shape.board.open:
+        if not 2 <= popcount(masks[stem]) <= 3:
+            continue
+        petals_for = {d: [a for a in sets if stem not in a.cells and a.digits & d
+                          and all(c in seen[stem] for c in a.holders[d])]
+                      for d in bits(masks[stem])}
+        if not all(petals_for.values()):
+            continue
+        for z in bits(shape.board.full & ~masks[stem]):
+            choices = [[a for a in petals if a.digits & z] for petals in petals_for.values()]
+            for petals in _disjoint_picks(choices):
+                holders = [c for a in petals for c in a.holders[z]]
+                used = {stem}.union(*(a.cells for a in petals))
+                d = z.bit_length()
+                gone = s.eliminations(s.common_seen(holders), z, d, used)
+                key = frozenset(gone)
+                if not gone or key in done:
+                    continue
+                done.add(key)
+                named = "; ".join(als_name(s, a, f"for {digit}")
+                                  for digit, a in zip(digits_of(masks[stem]), petals, strict=True))
+                text = (f"Whichever digit the stem {shape.name(stem)} takes, the petal for it "
+                        f"loses that digit and is locked ({named}); every petal holds {d}, so "
+                        f"one of them does: remove {removals(s, gone)}.")
+                yield Step("death-blossom", (), tuple(gone), tuple(sorted(used)),
+                           (*digits_of(masks[stem]), d), text)
+
+
+def _disjoint_picks(choices: list[list[Als]], limit: int = 2000) -> Iterator[list[Als]]:
+    """One ALS from each list, no two sharing a cell (at most `limit` tried)."""
+    tried = 0
+
+    def pick(k: int, taken: list[Als], cells: frozenset[int]) -> Iterator[list[Als]]:
+        nonlocal tried
+        if k == len(choices):
+            yield list(taken)
+            return
+        for a in choices[k]:
+            tried += 1
+            if tried > limit:
+                return
+            if a.cells & cells:
+                continue
+            taken.append(a)
+            yield from pick(k + 1, taken, cells | a.cells)
+            taken.pop()
+
+    yield from pick(0, [], frozenset())

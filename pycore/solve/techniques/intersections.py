@@ -11,7 +11,7 @@ from itertools import combinations
 
 from .state import State, Step, digits_of
 
-__all__ = ["claiming", "locked_pair", "locked_triple", "pointing"]
+__all__ = ["claiming", "locked_pair", "locked_triple", "pointing", "sue_de_coq"]
 
 
 def _common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
@@ -91,7 +91,8 @@ def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
             ds = digits_of(union)
             where = " and ".join(shape.names[k] for k in common)
             text = (f"{shape.names_of(cells)} hold only {_list(ds)} between them, and they lie "
-                    f"in both {where}: remove these digits from the other cells of both.")
+                    f"in both {where}: remove these digits from the other cells of both "
+                    f"({shape.names_of({c for c, _ in gone})}).")
             yield Step(technique, (), tuple(sorted(gone)), tuple(cells), tuple(ds), text)
 
 
@@ -105,3 +106,84 @@ def locked_triple(s: State) -> Iterator[Step]:
 
 def _list(ds: list[int]) -> str:
     return ", ".join(str(d) for d in ds[:-1]) + f" and {ds[-1]}"
+
+
+def sue_de_coq(s: State) -> Iterator[Step]:
+    """Two or three cells where a box and a line cross, holding at least two digits more
+    than cells, with cells of the line outside the box and cells of the box outside the
+    line, the two sets sharing no digit, all of them together as many cells as digits:
+    each digit is placed exactly once among them (a digit of the line's cells stays in the
+    line, one of the box's cells in the box, any other in the crossing). So the rest of
+    the line loses every digit but the box cells', the rest of the box every digit but the
+    line cells'."""
+    shape = s.shape
+    masks = s.masks
+    kinds = shape.house_kind
+    for b, box in enumerate(shape.houses):
+        if kinds[b] != "box":
+            continue
+        in_box = set(box)
+        for ln, line in enumerate(shape.houses):
+            if kinds[ln] == "box":
+                continue
+            cross = [c for c in line if c in in_box and masks[c]]
+            if len(cross) < 2:
+                continue
+            line_rest = [c for c in line if c not in in_box and masks[c]]
+            box_rest = [c for c in box if c not in set(line) and masks[c]]
+            for size in (2, 3):
+                for core in combinations(cross, size):
+                    v = 0
+                    for c in core:
+                        v |= masks[c]
+                    # as many digits as cells, at most two cells on each side: v has
+                    # size + 2 to size + 4 digits, and no cell more than size + 4
+                    if not size + 2 <= v.bit_count() <= size + 4:
+                        continue
+                    yield from _sue_de_coq_sides(s, b, ln, core, v, line_rest, box_rest)
+
+
+def _sue_de_coq_sides(s: State, b: int, ln: int, core: tuple[int, ...], v: int,
+                      line_rest: list[int], box_rest: list[int]) -> Iterator[Step]:
+    shape = s.shape
+    masks = s.masks
+    for line_part in _small_sets(line_rest, masks, v):
+        vl = _union(masks, line_part)
+        for box_part in _small_sets(box_rest, masks, v):
+            vb = _union(masks, box_part)
+            every = v | vl | vb
+            if vl & vb or every.bit_count() != len(core) + len(line_part) + len(box_part):
+                continue
+            used = set(core) | set(line_part) | set(box_part)
+            gone = {(c, d) for c in shape.houses[ln] if c not in used and masks[c]
+                    for d in digits_of(masks[c] & every & ~vb)}
+            gone |= {(c, d) for c in shape.houses[b] if c not in used and masks[c]
+                     for d in digits_of(masks[c] & every & ~vl)}
+            if not gone:
+                continue
+            text = (f"{shape.names_of(core)}, where {shape.names[b]} and {shape.names[ln]} "
+                    f"cross, hold {_list(digits_of(v))}; with {shape.names_of(line_part)} in "
+                    f"{shape.names[ln]} ({_list(digits_of(vl))}) and {shape.names_of(box_part)} "
+                    f"in {shape.names[b]} ({_list(digits_of(vb))}) they are "
+                    f"{len(used)} cells for {len(used)} digits, each placed once (Sue de Coq): "
+                    f"the rest of {shape.names[ln]} loses {_list(digits_of(every & ~vb))}, the "
+                    f"rest of {shape.names[b]} {_list(digits_of(every & ~vl))} "
+                    f"({shape.names_of({c for c, _ in gone})}).")
+            yield Step("sue-de-coq", (), tuple(sorted(gone)), tuple(sorted(used)),
+                       tuple(digits_of(every)), text)
+
+
+def _small_sets(cells: list[int], masks: list[int], v: int) -> Iterator[tuple[int, ...]]:
+    """One or two of the cells that share a digit with the crossing's (one sharing none
+    would only add a cell and its own digits)."""
+    most = v.bit_count() + 2
+    sharing = [c for c in cells if masks[c] & v and masks[c].bit_count() <= most]
+    for size in (1, 2):
+        yield from combinations(sharing, size)
+
+
+def _union(masks: list[int], cells: tuple[int, ...]) -> int:
+    out = 0
+    for c in cells:
+        out |= masks[c]
+    return out

@@ -10,7 +10,7 @@ holds d, so a cell seeing both cannot.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .state import State, Step, two_colorings
 
@@ -150,6 +150,15 @@ def _colorings(s: State, d: int, smallest: int = 3
             yield color, [(a, b) for a, b, _ in links if a in color]
 
 
+def _two_colors(s: State, d: int, color: dict[int, int], first: str = "AB") -> str:
+    """The two colors of a cluster named with their cells."""
+    names = s.shape.names_of
+    a = names(c for c, h in color.items() if h == 0)
+    b = names(c for c, h in color.items() if h == 1)
+    return (f"The cells joined by strong links on {d} take two colors, {first[0]} ({a}) and "
+            f"{first[1]} ({b}); one color holds {d}")
+
+
 def simple_colors_trap(s: State) -> Iterator[Step]:
     shape = s.shape
     seen = shape.seen
@@ -164,9 +173,8 @@ def simple_colors_trap(s: State) -> Iterator[Step]:
                     if len(hues) == 2:
                         gone.append((c, d))
             if gone:
-                text = (f"Color the cells joined by strong links on {d} in two colors: one "
-                        f"color holds {d}. {shape.names_of(c for c, _ in gone)} see both "
-                        f"colors, so cannot be {d}.")
+                text = (f"{_two_colors(s, d, color)}. {shape.names_of(c for c, _ in gone)} "
+                        f"{'sees' if len(gone) == 1 else 'see'} both colors, so cannot be {d}.")
                 yield Step("simple-colors-trap", (), tuple(gone), tuple(sorted(color)), (d,), text)
 
 
@@ -181,10 +189,9 @@ def simple_colors_wrap(s: State) -> Iterator[Step]:
                 if clash is None:
                     continue
                 gone = tuple(sorted((c, d) for c in cells))
-                text = (f"Color the cells joined by strong links on {d} in two colors: one "
-                        f"color holds {d}. {shape.name(clash[0])} and {shape.name(clash[1])} "
-                        f"share a color and see each other, so that color is not {d}: "
-                        f"remove {d} from {shape.names_of(cells)}.")
+                text = (f"{_two_colors(s, d, color)}. {shape.name(clash[0])} and "
+                        f"{shape.name(clash[1])} are both {'AB'[hue]} and see each other, "
+                        f"so {'AB'[hue]} is not {d}: remove {d} from {shape.names_of(cells)}.")
                 yield Step("simple-colors-wrap", (), gone, tuple(sorted(color)), (d,), text)
 
 
@@ -196,6 +203,13 @@ def _multi(s: State) -> Iterator[tuple[int, list[list[int]], list[list[int]]]]:
         for i, a in enumerate(clusters):
             for b in clusters[i + 1:]:
                 yield d, a, b
+
+
+def _clusters(s: State, d: int, a: list[list[int]], b: list[list[int]]) -> str:
+    names = s.shape.names_of
+    return (f"Two clusters of strong links on {d}, colored A ({names(a[0])}) / B "
+            f"({names(a[1])}) and C ({names(b[0])}) / D ({names(b[1])}); one color of each "
+            f"holds {d}")
 
 
 def _sees(s: State, xs: list[int], ys: list[int]) -> bool:
@@ -221,9 +235,8 @@ def multi_colors_1(s: State) -> Iterator[Step]:
                               and any(x in seen[c] for x in other_a)
                               and any(y in seen[c] for y in other_b))
                 if gone:
-                    text = (f"Two clusters of strong links on {d}: {shape.names_of(a[i])} sees "
-                            f"{shape.names_of(b[j])}, so not both colors hold {d}; thus "
-                            f"{shape.names_of(other_a)} or {shape.names_of(other_b)} does. "
+                    text = (f"{_clusters(s, d, a, b)}. {'AB'[i]} sees {'CD'[j]}, so not both "
+                            f"hold {d}; thus {'AB'[1 - i]} or {'CD'[1 - j]} does. "
                             f"Remove {d} from {shape.names_of(c for c, _ in gone)}.")
                     cells = tuple(sorted(a[0] + a[1] + b[0] + b[1]))
                     yield Step("multi-colors-1", (), tuple(gone), cells, (d,), text)
@@ -233,13 +246,13 @@ def multi_colors_2(s: State) -> Iterator[Step]:
     """A color of one cluster that sees both colors of another cluster is false."""
     shape = s.shape
     for d, a, b in _multi(s):
-        for first, second in ((a, b), (b, a)):
-            for hue in first:
+        for first, second, letters in ((a, b, "ABCD"), (b, a, "CDAB")):
+            for k, hue in enumerate(first):
                 if _sees(s, hue, second[0]) and _sees(s, hue, second[1]):
                     gone = tuple(sorted((c, d) for c in hue))
-                    text = (f"Two clusters of strong links on {d}: {shape.names_of(hue)} see "
-                            f"both colors of the other cluster, one of which holds {d}, so "
-                            f"none of them is {d}.")
+                    text = (f"{_clusters(s, d, a, b)}. {letters[k]} sees both {letters[2]} and "
+                            f"{letters[3]}, one of which holds {d}, so {letters[k]} is not {d}: "
+                            f"remove {d} from {shape.names_of(hue)}.")
                     cells = tuple(sorted(a[0] + a[1] + b[0] + b[1]))
                     yield Step("multi-colors-2", (), gone, cells, (d,), text)
 
@@ -271,10 +284,11 @@ def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
                         gone = s.eliminations(s.common_seen((start, cell)), bit, d, path)
                         if gone:
                             found.add((min(start, cell), max(start, cell), d))
-                            text = (f"A chain of strong and weak links on {d} runs "
-                                    f"{' - '.join(shape.name(c) for c in path)}: {shape.name(start)} "
-                                    f"or {shape.name(cell)} holds {d}, so remove it from "
-                                    f"{shape.names_of(c for c, _ in gone)}.")
+                            text = (f"A chain of strong (={d}=) and weak (-{d}-) links on "
+                                    f"{d}: {x_notation(shape.name, path, d)}. Its ends "
+                                    f"{shape.name(start)} and {shape.name(cell)} are joined "
+                                    f"by strong links, so one of them holds {d}: remove it "
+                                    f"from {shape.names_of(c for c, _ in gone)}.")
                             yield Step("x-chain", (), tuple(gone), tuple(path), (d,), text)
                     if count >= max_links:
                         continue
@@ -285,6 +299,16 @@ def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
                     if state not in parent:
                         parent[state] = ((cell, strong), count)
                         todo.append((state, count + (1 if state[1] else 0)))
+
+
+def x_notation(name: Callable[[int], str], path: list[int], d: int) -> str:
+    """HoDoKu's notation of a chain on one digit that starts with a strong link:
+    r1c1 =6= r1c5 -6- r4c5 =6= r4c8."""
+    out = name(path[0])
+    for k, c in enumerate(path[1:]):
+        out += f" ={d}= " if k % 2 == 0 else f" -{d}- "
+        out += name(c)
+    return out
 
 
 def _path(parent: dict[tuple[int, bool], tuple[tuple[int, bool], int] | None],

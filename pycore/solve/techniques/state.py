@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
-from ..rules import Board, board_of, cell_name
+from ..rules import Board, board_of, cell_name, house_name
 
 __all__ = ["Shape", "State", "Step", "bits", "digits_of", "popcount"]
 
@@ -118,12 +118,14 @@ def _kind_of(name: str) -> str:
 
 
 @lru_cache(maxsize=32)
-def _shape(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...]) -> Shape:
+def _shape(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...],
+           group_house_names: tuple[str, ...]) -> Shape:
     names = board.names
     kinds = tuple(_kind_of(name) for name in names)
     seen = tuple(frozenset(p) for p in board.peers)
-    groups = tuple(g for g in group_cells if len(g) >= 2)
-    group_names = tuple(_group_name(g, board.cols) for g in groups)
+    kept = [k for k, g in enumerate(group_cells) if len(g) >= 2]
+    groups = tuple(group_cells[k] for k in kept)
+    group_names = tuple(group_house_names[k] for k in kept)
     row: tuple[int, ...] = ()
     col: tuple[int, ...] = ()
     box: tuple[int, ...] = ()
@@ -139,22 +141,14 @@ def _shape(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...]) 
                  board.house_ids, groups, group_names, seen, plain, row, col, box)
 
 
-def _group_name(cells: tuple[int, ...], cols: int) -> str:
-    rows = {c // cols for c in cells}
-    if len(rows) == 1:
-        return f"row {rows.pop() + 1}"
-    columns = {c % cols for c in cells}
-    if len(columns) == 1:
-        return f"column {columns.pop() + 1}"
-    return "the house of " + cell_name(cells[0], cols)
-
-
 def shape_of(puzzle: Puzzle) -> Shape:
     board = board_of(puzzle)
     plain = puzzle.kind == "sudoku" and puzzle.layout is None
     is_open = set(board.open)
-    groups = tuple(tuple(i for i in h if i in is_open) for h in puzzle.geometry.houses)
-    return _shape(board, plain, groups)
+    geo = puzzle.geometry
+    groups = tuple(tuple(i for i in h if i in is_open) for h in geo.houses)
+    names = tuple(house_name(h, geo.cols, geo.boxes, puzzle.layout) for h in geo.houses)
+    return _shape(board, plain, groups, names)
 
 
 class State:

@@ -78,6 +78,8 @@ def uniqueness(s: State, kind: int) -> Iterator[Step]:
                                 f"from {shape.names_of(c for c, _ in gone)}, which "
                                 f"{'sees' if len(gone) == 1 else 'see'} all of them.")
                         yield Step(technique, (), tuple(gone), rect, (a, b, d), text)
+            if kind == 6 and len(floor) == 2 and not _unit_of_both(shape, floor[0], floor[1]):
+                yield from _type6(s, rect, ab, roof, intro)
             if len(floor) != 2 or not _unit_of_both(shape, roof[0], roof[1]):
                 continue
             r1, r2 = roof
@@ -133,6 +135,31 @@ def _type3(s: State, rect: tuple[int, ...], ab: int, extra: int, r1: int, r2: in
                         f"they lock {', '.join(map(str, ds))} in {shape.names[h]}: remove them from "
                         f"{shape.names_of({c for c, _ in gone})}.")
                 yield Step("uniqueness-3", (), tuple(gone), (*rect, *group), (a, b, *ds), text)
+
+
+def _type6(s: State, rect: tuple[int, int, int, int], ab: int, roof: list[int], intro: str
+           ) -> Iterator[Step]:
+    """The a/b corners on a diagonal, and a (or b) in both of the rectangle's rows (or
+    both columns) only in its corners, an x-wing: a roof corner holding it would force the
+    other roof corner to hold it too, and the a/b corners the other digit, the deadly
+    pattern. So neither roof corner holds it."""
+    shape = s.shape
+    masks = s.masks
+    inside = set(rect)
+    for u_bit in bits(ab):
+        u = u_bit.bit_length()
+        for index in (shape.row, shape.col):
+            houses = sorted({index[c] for c in rect})
+            if all(set(s.spots(shape.houses[h], u_bit)) <= inside for h in houses):
+                gone = tuple(sorted((c, u) for c in roof if masks[c] & u_bit))
+                if not gone:
+                    continue
+                where = " and ".join(shape.names[h] for h in houses)
+                text = (f"{intro}. In {where}, {u} can only go in the rectangle, so if "
+                        f"{shape.names_of(roof)} held {u} it would complete the pattern: "
+                        f"remove {u} from them.")
+                yield Step("uniqueness-6", (), gone, rect, tuple(digits_of(ab)), text)
+                break
 
 
 def _opposite(rect: tuple[int, int, int, int], cell: int) -> int:

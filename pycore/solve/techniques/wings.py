@@ -8,8 +8,8 @@ two digits. xy-chain: bivalue cells in a row of "not this, so that" ending where
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from itertools import combinations
+from collections.abc import Callable, Iterator
+from itertools import combinations, pairwise
 
 from .patterns import strong_links
 from .state import State, Step, bits, digits_of, popcount, two_colorings
@@ -159,9 +159,8 @@ def w_wing(s: State) -> Iterator[Step]:
 def remote_pair(s: State) -> Iterator[Step]:
     """Cells with the same two digits, each seeing the next: they alternate, so a cell that
     sees two of them of opposite parity (not seeing each other) holds neither digit."""
-    shape = s.shape
     masks = s.masks
-    seen = shape.seen
+    seen = s.shape.seen
     by_mask: dict[int, list[int]] = {}
     for c in _bivalue(s):
         by_mask.setdefault(masks[c], []).append(c)
@@ -174,22 +173,59 @@ def remote_pair(s: State) -> Iterator[Step]:
         for color, ok in two_colorings(cells, chained):
             if not ok or len(color) < 4:
                 continue
-            gone: list[tuple[int, int]] = []
-            for c in shape.board.open:
-                if c in color or not masks[c] & pair:
-                    continue
-                near = [o for o in seen[c] if o in color]
-                if any(color[u] != color[v] and v not in seen[u] for u in near for v in near):
-                    gone.extend((c, d) for d in digits_of(masks[c] & pair))
-            if gone:
-                x, y = digits_of(pair)
-                chain = tuple(sorted(color))
-                targets = {c for c, _ in gone}
-                text = (f"{shape.names_of(chain)} all hold {x}/{y} and form a chain, each seeing "
-                        f"the next, so they alternate {x} and {y}. "
-                        f"{shape.names_of(targets)} {'sees' if len(targets) == 1 else 'each see'} "
-                        f"one that is {x} and one that is {y}: remove both digits there.")
-                yield Step("remote-pair", (), tuple(sorted(gone)), chain, (x, y), text)
+            yield from _remote_pair_steps(s, pair, color, chained)
+
+
+def _remote_pair_steps(s: State, pair: int, color: dict[int, int],
+                       chained: Callable[[int], list[int]]) -> Iterator[Step]:
+    """One step per two chain cells of opposite colors (at least three links apart) that
+    cells outside see both of, drawn as the chain between them in order."""
+    shape = s.shape
+    masks = s.masks
+    seen = shape.seen
+    x, y = digits_of(pair)
+    members = sorted(color)
+    done: set[frozenset[tuple[int, int]]] = set()
+    for i, u in enumerate(members):
+        for v in members[i + 1:]:
+            if color[u] == color[v] or v in seen[u]:
+                continue
+            targets = s.common_seen((u, v)) - set(color)
+            gone = sorted((c, d) for c in targets if masks[c] & pair
+                          for d in digits_of(masks[c] & pair))
+            key = frozenset(gone)
+            if not gone or key in done:
+                continue
+            done.add(key)
+            path = _chain_between(u, v, chained)
+            notation = f"{x}- {shape.name(path[0])}"
+            on = y  # the first cell is y when it is not x, and so on alternately
+            for c in path[1:]:
+                notation += f" -{on}- {shape.name(c)}"
+                on = x if on == y else y
+            notation += f" -{on}"
+            where = {c for c, _ in gone}
+            text = (f"In the chain {notation} every cell holds {x}/{y} and sees the next, so "
+                    f"they alternate {x} and {y}: {shape.name(u)} and {shape.name(v)} hold one "
+                    f"each. {shape.names_of(where)} {'sees' if len(where) == 1 else 'see'} "
+                    f"both: remove {x} and {y} there.")
+            yield Step("remote-pair", (), tuple(gone), tuple(path), (x, y), text)
+
+
+def _chain_between(u: int, v: int, chained: Callable[[int], list[int]]) -> list[int]:
+    """The shortest chain of cells from u to v, each seeing the next."""
+    back = {u: u}
+    todo = deque([u])
+    while todo:
+        c = todo.popleft()
+        for o in chained(c):
+            if o not in back:
+                back[o] = c
+                todo.append(o)
+    out = [v]
+    while out[-1] != u:
+        out.append(back[out[-1]])
+    return out[::-1]
 
 
 def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
@@ -215,14 +251,17 @@ def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
                 if holds == z and cell != start and depth[(cell, holds)] >= 4:
                     key = (min(start, cell), max(start, cell), z)
                     if key not in found:
-                        path = _path(parent, (cell, holds))
+                        nodes = _path(parent, (cell, holds))
+                        path = [c for c, _ in nodes]
                         gone = s.eliminations(s.common_seen((start, cell)), zbit, z, path)
                         if gone:
                             found.add(key)
-                            text = (f"In the chain {' - '.join(shape.name(c) for c in path)}, "
-                                    f"each cell sees the next and shares a digit with it: if "
-                                    f"{shape.name(start)} is not {z}, {shape.name(cell)} is. "
-                                    f"Remove {z} from {shape.names_of(c for c, _ in gone)}.")
+                            text = (f"The chain {chain_notation(shape.name, nodes, z)} of "
+                                    f"bivalue cells, each seeing the next: if "
+                                    f"{shape.name(start)} is not {z}, each cell forces the next "
+                                    f"and {shape.name(cell)} is {z}. Remove {z} from "
+                                    f"{shape.names_of(c for c, _ in gone)}, which "
+                                    f"{'sees' if len(gone) == 1 else 'see'} both ends.")
                             yield Step("xy-chain", (), tuple(gone), tuple(path), (z,), text)
                     continue
                 if depth[(cell, holds)] >= max_cells:
@@ -237,10 +276,20 @@ def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
                             todo.append(nxt)
 
 
-def _path(parent: dict[tuple[int, int], tuple[int, int] | None], end: tuple[int, int]) -> list[int]:
+def _path(parent: dict[tuple[int, int], tuple[int, int] | None], end: tuple[int, int]
+          ) -> list[tuple[int, int]]:
     out = []
     node: tuple[int, int] | None = end
     while node is not None:
-        out.append(node[0])
+        out.append(node)
         node = parent[node]
     return out[::-1]
+
+
+def chain_notation(name: Callable[[int], str], nodes: list[tuple[int, int]], z: int) -> str:
+    """HoDoKu's notation of a chain of bivalue cells, each (cell, the digit it holds when
+    the first is not z): "1- r2c3 -5- r9c3 -1", the digit on each link between cells."""
+    out = f"{z}- {name(nodes[0][0])}"
+    for (_, holds), (cell, _) in pairwise(nodes):
+        out += f" -{holds}- {name(cell)}"
+    return out + f" -{nodes[-1][1]}"

@@ -1,0 +1,116 @@
+"""The next step for the player: the one hint behind `pycore hint`, `pycore solve --hint`,
+`pycore.hint` and the page's Hint button.
+
+    >>> import pycore
+    >>> h = pycore.hint(pycore.decode("jcode", "-BCDCDA-BAD--CBA"))
+    >>> h.kind, str(h)
+    ('step', 'full-house: r1c1 is the last empty cell in row 1, which still misses 1: it is 1.')
+
+A hint first checks the player's work, then deduces. When the givens have exactly one
+solution, a player's digit that differs from it (or pencil marks that leave out the
+cell's digit) is reported before anything is deduced from it: a deduction from a wrong
+digit would teach a wrong step. Then the technique engine (`pycore.solve.techniques`)
+gives the simplest step, with the uniqueness techniques only when the solution is
+unique. When no technique applies the hint says so in one sentence (`STUCK`), the same
+for every caller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import EMPTY, Puzzle
+from .rules import cell_name
+from .start import NoSolution, check_clashes
+from .techniques import Step, next_step
+
+__all__ = ["SOLVED", "STUCK", "Hint", "hint"]
+
+STUCK = "no technique I know applies here"
+"""What every hint says when the techniques find no step (the grid may still be solvable)."""
+SOLVED = "the puzzle is solved"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to tell the player: `kind` is "step" (the engine's `step`), "wrong" (the
+    player's digits or marks in `wrong` contradict the one solution), "solved" or "stuck".
+    `unique` says whether the givens were found to have exactly one solution."""
+
+    kind: str
+    text: str
+    step: Step | None = None
+    wrong: tuple[int, ...] = ()
+    unique: bool = False
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def hint(puzzle: Puzzle, uniqueness: bool = True) -> Hint:
+    """The next thing to tell the player about this grid (see the module's docstring).
+
+    Raises NoSolution when the digits on the grid clash or no solution fits the givens.
+    `uniqueness=False` leaves out the techniques that assume one solution."""
+    check_clashes(puzzle)
+    if puzzle.is_solved:
+        return Hint("solved", SOLVED)
+    solution, unique = _the_solution(puzzle)
+    if solution is not None:
+        wrong = _wrong_cells(puzzle, solution)
+        if wrong:
+            return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True)
+    step = next_step(puzzle, uniqueness=uniqueness and unique)
+    if step is None:
+        return Hint("stuck", STUCK, unique=unique)
+    return Hint("step", f"{step.technique}: {step.explanation}", step=step, unique=unique)
+
+
+def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
+    """(the givens' one solution or None, whether there is exactly one). The player's
+    values and marks are left out: they are what gets checked. Raises NoSolution when the
+    givens (or, with several solutions, the givens and values) admit none."""
+    from . import SearchTooLong, count_solutions, solutions
+
+    givens = puzzle.with_cells({i: EMPTY for i, c in enumerate(puzzle.cells)
+                                if c.kind in ("value", "candidates")})
+    try:
+        found = solutions(givens, 2)
+        if len(found) != 1:
+            if not found:
+                raise NoSolution("no solution: the givens cannot all be completed")
+            if count_solutions(puzzle, 1) == 0:
+                raise NoSolution("no solution fits the digits on the grid "
+                                 "(the givens alone have several)")
+            return None, False
+    except SearchTooLong:
+        return None, False  # too open to check: deduce, without the uniqueness techniques
+    return found[0], True
+
+
+def _wrong_cells(puzzle: Puzzle, solution: Puzzle) -> tuple[int, ...]:
+    """Cells whose value is not the solution's digit, then cells whose pencil marks leave
+    the solution's digit out."""
+    answer = solution.cells
+    values = [i for i, c in enumerate(puzzle.cells)
+              if c.kind == "value" and c.digit != answer[i].digit]
+    if values:
+        return tuple(values)
+    return tuple(i for i, c in enumerate(puzzle.cells)
+                 if c.kind == "candidates" and answer[i].digit not in c.candidates)
+
+
+def _wrong_words(puzzle: Puzzle, wrong: tuple[int, ...]) -> str:
+    cols = puzzle.geometry.cols
+    first = wrong[0]
+    cell = puzzle.cells[first]
+    more = len(wrong) - 1
+    also = (f" ({more} more cell{'s' * (more != 1)} too: "
+            f"{', '.join(cell_name(i, cols) for i in wrong[1:6])}{', ...' * (more > 5)})"
+            if more else "")
+    if cell.kind == "value":
+        return (f"{cell_name(first, cols)} holds {cell.digit}, but the one solution has "
+                f"another digit there: take it out before going on{also}.")
+    return (f"The pencil marks of {cell_name(first, cols)} leave out the digit the one "
+            f"solution has there: fix them before going on{also}.")
+
