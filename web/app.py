@@ -380,19 +380,21 @@ class Page:
         to an event early.js forwarded. Encoding the link is most of a keystroke's work, and
         MicroPython does it several times slower than Pyodide: once the heavy worker is up it
         encodes there (`links.shares` is the same code), else here, after the cells are
-        drawn. Either way the digit shows first."""
+        drawn. Either way the digit shows first; the worker is asked before the cells are
+        drawn, so that it encodes while they are."""
         ed = self.editor
         p = ed.puzzle
+        known = self.encoded_for(p)  # a cursor move, a mode: the link is the one shown
+        if not known and self.heavy.ready:
+            fmt = self.format
+            self.heavy.send("shares", (state_of(p), fmt), lambda answer: self.linked(p, fmt, answer))
         if self.view.draw(p, ed.cursor, focus):
             self.new_shape(p)
         self.coach.follow(p)  # a hint goes when the grid changes
         self.render_controls()
-        if self.encoded_for(p):  # a cursor move, a mode: the link is the one shown
+        if known:
             self.render_link(p, self.shares())
-        elif self.heavy.ready:
-            fmt = self.format
-            self.heavy.send("shares", (state_of(p), fmt), lambda answer: self.linked(p, fmt, answer))
-        else:
+        elif not self.heavy.ready:
             spawn(self.encode_then_render(p))
         flush()
 
