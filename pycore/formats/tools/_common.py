@@ -187,10 +187,18 @@ class Export:
     lost: Callable[[Puzzle], list[str]]
     """What this target would drop; FormatError when it cannot hold the shape at all."""
     write: Callable[[Puzzle], str]
-    """The text, silently dropping whatever `lost` names: call it through `export`."""
+    """The text, silently dropping whatever `all_lost` names: call it through `export`."""
+    keeps_notes: bool = False
+    """Whether the target holds corner marks, colours and the texts itself (`lost` names
+    what of them it cannot); else every one of them is named as lost."""
+
+    def all_lost(self, puzzle: Puzzle) -> list[str]:
+        """What this target would drop: `lost`, and the notes when it keeps none."""
+        lost = self.lost(puzzle)
+        return lost if self.keeps_notes else lost + _loss.notes_lost(puzzle)
 
     def export(self, puzzle: Puzzle, lossy: bool = False) -> str:
-        _loss.check(self.name, self.lost(puzzle), lossy)
+        _loss.check(self.name, self.all_lost(puzzle), lossy)
         return self.write(puzzle)
 
 
