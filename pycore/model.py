@@ -33,6 +33,7 @@ __all__ = [
     "MAX_TITLE",
     "OUTSIDE",
     "PALETTE",
+    "PALETTE_COLOURS",
     "STR8TS_SIZES",
     "SUDOKU_SIZES",
     "Cell",
@@ -64,6 +65,14 @@ MAX_LAYOUT_BOXES = 15  # boxes across or down; Samurai needs 7
 
 CELL_KINDS = ("empty", "given", "value", "candidates", "black", "outside")
 PALETTE = 9  # a cell's colours are 1..PALETTE
+# The palette, colour k at index k-1: Okabe and Ito's eight colours for colour-blind
+# readers and a grey, ordered so that neighbours differ in lightness too. The page
+# draws them (web/style.css), other tools' colours are mapped onto them (formats/tools).
+PALETTE_COLOURS = (
+    ("grey", "#999999"), ("orange", "#e69f00"), ("blue", "#0072b2"), ("yellow", "#f0e442"),
+    ("green", "#009e73"), ("sky blue", "#56b4e9"), ("vermilion", "#d55e00"),
+    ("purple", "#cc79a7"), ("black", "#000000"),
+)
 # Bounds of the puzzle's texts, in characters: a title and an author fit one line, the
 # rules a paragraph or two (a link must stay shareable).
 MAX_TITLE = 100
@@ -565,15 +574,18 @@ def _make_layout_geometry(layout: Layout) -> Geometry:
 
 def _text(name: str, text: object, bound: int, lines: bool) -> str:
     """A puzzle's text as given, refused when it is not a string, too long, or holds a
-    control character (a line break only in the rules)."""
+    control character (a line break only in the rules) or a lone surrogate (no text of
+    characters has one; no link could carry it)."""
     if not isinstance(text, str):
         raise PuzzleError(f"the {name} must be text")
     if len(text) > bound:
         raise PuzzleError(f"the {name} must be at most {bound} characters, not {len(text)}")
-    if text and (min(text) < " " or "\x7f" in text):  # a scan in C: this runs per keystroke
-        for ch in text:
+    if text and (min(text) < " " or "\x7f" in text or max(text) >= "\ud800"):  # scans in C:
+        for ch in text:  # this runs per keystroke
             if (ch < " " and not (lines and ch == "\n")) or ch == "\x7f":
                 raise PuzzleError(f"the {name} holds a control character {ch!r}")
+            if "\ud800" <= ch <= "\udfff":
+                raise PuzzleError(f"the {name} holds half a surrogate pair")
     return text
 
 

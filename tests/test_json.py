@@ -139,3 +139,16 @@ def test_a_title_outside_ascii_is_written_as_json_dumps_writes_it() -> None:
     text = pycore.encode("json", puzzle)
     assert text == json.dumps(pycore.to_json(puzzle), separators=(",", ":"))
     assert pycore.decode("json", text) == puzzle
+
+
+def test_an_escaped_surrogate_pair_is_one_character_and_a_lone_half_is_refused() -> None:
+    """MicroPython's parser keeps a pair's halves apart: the form joins them itself."""
+    from pycore.formats.json import joined
+
+    assert joined("a\ud83d\ude00b") == "a😀b"
+    assert joined("\ud83d") == "\ud83d"
+    base = '{"kind":"sudoku","size":4,"title":"%s","cells":[[null,null,null,null],' \
+        '[null,null,null,null],[null,null,null,null],[null,null,null,null]]}'
+    assert pycore.decode("json", base % "\\ud83d\\ude00").title == "😀"
+    with pytest.raises(pycore.FormatError, match="half a surrogate pair"):
+        pycore.decode("json", base % "\\ud83d")

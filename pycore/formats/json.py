@@ -226,7 +226,7 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
             text = obj.get(key, "")
             if not isinstance(text, str):
                 raise FormatError(NAME, at, f"the {key} as a string", found=_short(text))
-            texts.append(text)
+            texts.append(joined(text))
         at = places.end()
         puzzle = Puzzle(kind, size, cells, box, layout)
         for key, text in zip(TEXTS, texts):  # noqa: B905  # MicroPython's zip has no strict
@@ -256,6 +256,26 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     rows = ["[" + ",".join([_cell_text(c) for c in row]) + "]" for row in puzzle.rows_of_cells()]
     parts.append(',"cells":[' + ",".join(rows) + "]}")
     return "".join(parts)
+
+
+def joined(text: str) -> str:
+    """The text with each escaped surrogate pair made one character, as CPython's parser
+    makes it (MicroPython's keeps the two halves); a lone half stays, for the model to
+    refuse."""
+    if not text or max(text) < "\ud800":
+        return text
+    out = []
+    k = 0
+    while k < len(text):
+        ch = text[k]
+        after = text[k + 1] if k + 1 < len(text) else ""
+        if "\ud800" <= ch <= "\udbff" and "\udc00" <= after <= "\udfff":
+            out.append(chr(0x10000 + ((ord(ch) - 0xD800) << 10) + ord(after) - 0xDC00))
+            k += 2
+        else:
+            out.append(ch)
+            k += 1
+    return "".join(out)
 
 
 def quote(text: str) -> str:
