@@ -25,7 +25,7 @@ def test_typing_marks_conflicts_undo_and_the_copied_link(app: App) -> None:
 
     app.cell(0, 0).click()
     page.keyboard.type("5")
-    page.keyboard.press("v")  # solve mode: the player's own digits
+    page.keyboard.press("z")  # Digit: the player's own digits
     assert page.is_checked('input[value="value"]')
     app.cell(0, 4).click()
     page.keyboard.type("5")
@@ -89,10 +89,10 @@ def test_str8ts_black_cells(app: App) -> None:
     page.keyboard.press("g")
     app.cell(1, 1).click()
     page.keyboard.type("2")
-    page.keyboard.press("v")
+    page.keyboard.press("z")
     page.keyboard.press("ArrowRight")
     page.keyboard.type("5")
-    page.keyboard.press("m")  # m steps on to pencil marks
+    page.keyboard.press("c")  # c: centre marks
     page.keyboard.press("ArrowRight")
     page.keyboard.type("136")
     assert kinds(app, (0, 0), (0, 5), (2, 3), (3, 1), (1, 1), (1, 2), (1, 3)) == [
