@@ -598,8 +598,8 @@ class Puzzle:
     characters; only the rules may run over several lines.
     """
 
-    __slots__ = ("_compartments", "_open_masks", "author", "box", "cells", "geometry", "kind",
-                 "layout", "rules", "size", "title")
+    __slots__ = ("_compartments", "_notes", "_open_masks", "author", "box", "cells", "geometry",
+                 "kind", "layout", "rules", "size", "title")
     if TYPE_CHECKING:  # read-only fields, to the type checker as to the code
         @property
         def kind(self) -> str: ...
@@ -621,6 +621,7 @@ class Puzzle:
         def rules(self) -> str: ...
         _open_masks: tuple[int, ...] | None
         _compartments: tuple[tuple[int, ...], ...] | None
+        _notes: bool | None
 
     def __init__(self, kind: str, size: int, cells: tuple[Cell, ...],
                  box: tuple[int, int] | None = None, layout: Layout | None = None,
@@ -635,6 +636,7 @@ class Puzzle:
         _set(self, "layout", layout)
         _set(self, "_open_masks", None)  # filled on first use
         _set(self, "_compartments", None)
+        _set(self, "_notes", None)
         if kind not in KINDS:
             raise PuzzleError(f"kind must be 'sudoku' or 'str8ts', not {kind!r}")
         _set(self, "cells", tuple(cells))
@@ -764,9 +766,13 @@ class Puzzle:
     @property
     def has_notes(self) -> bool:
         """Whether the puzzle holds anything the seed formats cannot: corner marks,
-        colours, a title, an author or rules."""
-        return bool(self.title or self.author or self.rules) or any(
-            c.corner or c.colours for c in self.cells)
+        colours, a title, an author or rules (found once: every encode of a link asks)."""
+        found: bool | None = self._notes
+        if found is None:
+            found = bool(self.title or self.author or self.rules) or any(
+                c.corner or c.colours for c in self.cells)
+            _set(self, "_notes", found)
+        return found
 
     @property
     def bare(self) -> Puzzle:
