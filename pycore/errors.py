@@ -18,7 +18,38 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["FormatError", "LossError", "MissingExtra", "NotRecognized", "PuzzleError", "UnknownName"]
+__all__ = ["FormatError", "LossError", "MissingExtra", "NotRecognized", "PuzzleError", "UnknownName",
+           "quoted"]
+
+QUOTED = 40  # characters of a foreign string a message repeats; the rest is an ellipsis
+
+# Characters that would change how the rest of a message reads, or hide in it: the
+# direction controls (an isolate or override turns the words after it around), zero
+# width characters, the byte-order mark and the line and paragraph separators.
+_HIDDEN = ((0x061C, 0x061C), (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x2069),
+           (0xFEFF, 0xFEFF), (0xD800, 0xDFFF))
+
+
+def _escaped(ch: str) -> str:
+    code = ord(ch)
+    if ch in "\\'":
+        return "\\" + ch
+    if code < 0x20 or 0x7F <= code <= 0x9F:
+        return "\\x" + "0123456789abcdef"[code >> 4] + "0123456789abcdef"[code & 15]
+    for low, high in _HIDDEN:
+        if low <= code <= high:
+            return "\\u" + "".join("0123456789abcdef"[(code >> shift) & 15] for shift in (12, 8, 4, 0))
+    return ch
+
+
+def quoted(text: str, limit: int = QUOTED) -> str:
+    """A foreign string (a key, a name, a comment from a pasted text) as a message may repeat
+    it: in single quotes, at most `limit` of its characters and then an ellipsis, control,
+    direction and invisible characters written as escapes (`\\u202e`), so that no text
+    anyone pastes makes a message long, reorders its words or hides in it. The same in
+    CPython and MicroPython (whose `repr` escapes every character outside ASCII)."""
+    shown = "".join(_escaped(ch) for ch in text[:limit])
+    return "'" + shown + ("…'" if len(text) > limit else "'")
 
 
 class FormatError(ValueError):

@@ -22,7 +22,7 @@ from .persist import givens_of
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["CutOff", "cut_off", "doubt", "for_error", "lost_words", "opening", "pasting", "sharing"]
+__all__ = ["CutOff", "cut_off", "doubt", "for_error", "listed", "lost_words", "opening", "pasting", "sharing"]
 
 FIRST_LINE = 80  # characters: what a phone shows on one or two lines
 CUT_OFF = "This link looks cut off. Copy the whole link again."
@@ -387,6 +387,20 @@ def _item_words(item: str) -> str:
             shape=first,
         )
     return re.sub(r"player's values?", "of your digits", item)
+
+
+LISTED = 8  # lines of what an import could not keep that the page lists; the rest are counted
+
+
+def listed(warnings: Sequence[str], at_most: int = LISTED) -> list[str]:
+    """An import's warnings as the page lists them: at most `at_most` lines, the last saying
+    how many more there are (a text may carry thousands of unknown constraints, and the
+    list sits above the grid)."""
+    if len(warnings) <= at_most:
+        return list(warnings)
+    shown = list(warnings[:at_most - 1])  # MicroPython: no [*a, b] display
+    shown.append(f"and {len(warnings) - at_most + 1} more things")
+    return shown
 
 
 def lost_words(lost: Sequence[str]) -> str:

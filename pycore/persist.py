@@ -12,6 +12,14 @@ reuses that slot; a link of a puzzle that has saved progress in another state ge
 a slot of its own and the page asks which one to show (both stay in the list); a
 link that cannot be read leaves everything as it was.
 
+Several tabs may work in one slot (two tabs on one link, or on the bare address).
+Every save says which tab wrote it (`Entry.tab`), and a tab about to save first looks
+at its slot: when another tab has written a state there that this tab never saw
+(`written_elsewhere`), it forks to a new slot instead of overwriting, so both grids stay
+in the list. Each open tab also holds a *lease* on its slot (`LEASE`, renewed while the
+tab lives, given up when it closes, and expired after `LEASE_MS` when a tab is killed
+without a word): trimming the list to `MAX_RECENT` never drops a leased slot.
+
 The logic is pure (no `js`): the page hands it a `Store` over `localStorage`, the
 tests a dict.
 """
@@ -32,6 +40,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CURRENT",
+    "LEASE",
+    "LEASE_MS",
     "MAX_RECENT",
     "PREFIX",
     "DictStore",
@@ -44,11 +54,14 @@ __all__ = [
     "is_blank",
     "label",
     "plan_load",
+    "written_elsewhere",
 ]
 
 PREFIX = "pycore:slot:"  # one localStorage item per slot: PREFIX + slot id
 CURRENT = "pycore:current"  # the slot saved or opened last, in any tab
-MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved
+LEASE = "pycore:lease:"  # one item per open tab: LEASE + tab id -> the slot it works in, until when
+LEASE_MS = 5 * 60 * 1000  # a lease not renewed for this long is a closed or killed tab's
+MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved (unless leased)
 MAX_ITEM = 64 * 1024  # a stored item longer than any link we make is not ours
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"  # the alphabet int(text, 36) reads
 
@@ -170,12 +183,13 @@ def label(puzzle: Puzzle) -> str:
 
 
 class Entry:
-    """One saved grid: the slot it lives in, its state and identity, when, its label, and the
+    """One saved grid: the slot it lives in, its state and identity, when, its label, the
     mode it opens in (editor.start_mode: web/early.js reads it to show that mode while
-    Python starts, since telling it from the state needs the state decoded). Immutable;
-    compared and hashed by its fields."""
+    Python starts, since telling it from the state needs the state decoded), and which tab
+    wrote it ("" in entries older than that field). Immutable; compared and hashed by its
+    fields."""
 
-    __slots__ = ("key", "label", "opens", "slot", "state", "time")
+    __slots__ = ("key", "label", "opens", "slot", "state", "tab", "time")
     if TYPE_CHECKING:
         slot: str
         state: str
@@ -183,21 +197,23 @@ class Entry:
         time: float
         label: str
         opens: str
+        tab: str
 
     def __init__(self, slot: str, state: str, key: str, time: float, label: str = "",
-                 opens: str = "") -> None:
+                 opens: str = "", tab: str = "") -> None:
         _set(self, "slot", slot)
         _set(self, "state", state)
         _set(self, "key", key)
         _set(self, "time", time)
         _set(self, "label", label)
         _set(self, "opens", opens)
+        _set(self, "tab", tab)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise _frozen(name)
 
-    def _fields(self) -> tuple[str, str, str, float, str, str]:
-        return (self.slot, self.state, self.key, self.time, self.label, self.opens)
+    def _fields(self) -> tuple[str, str, str, float, str, str, str]:
+        return (self.slot, self.state, self.key, self.time, self.label, self.opens, self.tab)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Entry:
@@ -209,11 +225,11 @@ class Entry:
 
     def __repr__(self) -> str:
         return (f"Entry(slot={self.slot!r}, state={self.state!r}, key={self.key!r}, "
-                f"time={self.time!r}, label={self.label!r}, opens={self.opens!r})")
+                f"time={self.time!r}, label={self.label!r}, opens={self.opens!r}, tab={self.tab!r})")
 
     def dump(self) -> str:
         return _json_object((("state", self.state), ("key", self.key), ("time", self.time),
-                             ("label", self.label), ("opens", self.opens)))
+                             ("label", self.label), ("opens", self.opens), ("tab", self.tab)))
 
     @classmethod
     def load(cls, slot: str, text: str | None) -> Entry | None:
@@ -226,13 +242,14 @@ class Entry:
             return None
         if not isinstance(data, dict):
             return None
-        state, key, time, name, opens = (data.get(k) for k in ("state", "key", "time", "label", "opens"))
+        state, key, time, name, opens, tab = (data.get(k) for k in ("state", "key", "time", "label",
+                                                                     "opens", "tab"))
         if not (isinstance(state, str) and state and isinstance(key, str)):
             return None
         if not isinstance(time, (int, float)) or isinstance(time, bool) or not math.isfinite(time):
             return None
         return cls(slot, state, key, float(time), name if isinstance(name, str) else "",
-                   opens if isinstance(opens, str) else "")
+                   opens if isinstance(opens, str) else "", tab if isinstance(tab, str) else "")
 
 
 class Shelf:
@@ -278,23 +295,97 @@ class Shelf:
             slot = f"{base}-{n}"
         return slot
 
-    def save(self, entry: Entry) -> None:
-        """Write one slot, point `current` at it, and drop the oldest beyond the limit."""
+    def save(self, entry: Entry, point: bool = True) -> None:
+        """Write one slot, point `current` at it (unless `point` is False: a grid the page
+        doubts is not what the bare address should reopen), and drop the oldest slots
+        beyond the limit."""
         self.store.set(PREFIX + entry.slot, entry.dump())
-        self.point(entry.slot)
-        self.trim(keep=entry.slot)
+        if point:
+            self.point(entry.slot)
+        self.trim(keep=entry.slot, now=entry.time)
 
-    def trim(self, keep: str = "") -> list[str]:
-        """Drop the oldest slots beyond the limit (never `keep`); the dropped slot ids."""
-        entries = [e for e in self.entries() if e.slot != keep]
-        room = self.limit - (1 if keep and self.get(keep) is not None else 0)
-        dropped = [e.slot for e in entries[max(room, 0):]]
+    def unpoint(self, slot: str, back: str | None) -> None:
+        """If `current` names `slot`, name `back` again (None: no pointer; the newest slot
+        then stands in): what a page opened without a link shows returns to the grid it
+        showed before `slot` was opened."""
+        if self.store.get(CURRENT) != slot:
+            return
+        if back and back != slot:
+            self.store.set(CURRENT, back)
+        else:
+            self.store.remove(CURRENT)
+
+    def trim(self, keep: str = "", now: float | None = None) -> list[str]:
+        """Drop the oldest slots beyond the limit, never `keep` nor a slot an open tab
+        holds a lease on at `now` (None: no lease counts); the dropped slot ids.
+        The list may stay longer than the limit while many tabs are open."""
+        held = self.in_use(now) if now is not None else set()
+        if keep:
+            held.add(keep)
+        entries = self.entries()
+        room = self.limit - len([e for e in entries if e.slot in held])
+        dropped = [e.slot for e in entries if e.slot not in held][max(room, 0):]
         for slot in dropped:
             self.store.remove(PREFIX + slot)
         return dropped
 
+    # -- leases: the slots open tabs work in ------------------------------------------
+
+    def lease(self, tab: str, slot: str, now: float) -> None:
+        """Tab `tab` works in `slot` until `now + LEASE_MS` (it renews this while it lives)."""
+        self.store.set(LEASE + tab, _json_object((("slot", slot), ("until", now + LEASE_MS))))
+
+    def release(self, tab: str) -> None:
+        """Tab `tab` closes: its slot is an ordinary recent grid again."""
+        self.store.remove(LEASE + tab)
+
+    def in_use(self, now: float) -> set[str]:
+        """The slots some open tab holds an unexpired lease on. Expired leases (tabs that
+        were killed, or a clock moved far back) are removed on the way."""
+        held: set[str] = set()
+        for item in self.store.names():
+            if not item.startswith(LEASE):
+                continue
+            slot, until = _lease_of(self.store.get(item))
+            if slot and now < until <= now + 2 * LEASE_MS:
+                held.add(slot)
+            else:
+                self.store.remove(item)
+        return held
+
     def forget(self, slot: str) -> None:
         self.store.remove(PREFIX + slot)
+
+
+def _lease_of(text: str | None) -> tuple[str, float]:
+    """(slot, until) of a stored lease; ("", 0.0) for anything that is not one of ours."""
+    if text is None or len(text) > 1024:
+        return "", 0.0
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return "", 0.0
+    if not isinstance(data, dict):
+        return "", 0.0
+    slot, until = data.get("slot"), data.get("until")
+    if not isinstance(slot, str) or isinstance(until, bool) or not isinstance(until, (int, float)):
+        return "", 0.0
+    if not math.isfinite(until):
+        return "", 0.0
+    return slot, float(until)
+
+
+def written_elsewhere(stored: Entry | None, known: str, tab: str, state: str) -> bool:
+    """Whether saving `state` over the `stored` entry of a tab's slot would lose a grid:
+    another tab wrote a state there that this tab never saw.
+
+    `known` is the state this tab last saved in the slot or found there when it opened it.
+    A missing entry (dropped, or never written) and an entry this tab wrote itself (a save
+    still on its way, or one a full storage refused) are the tab's to write; so is a
+    stored state equal to the one being saved (nothing would be lost)."""
+    if stored is None or stored.state in (known, state):
+        return False
+    return stored.tab != tab
 
 
 def _base36(n: int) -> str:

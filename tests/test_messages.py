@@ -319,3 +319,11 @@ def test_every_reader_of_other_tools_has_a_name_a_player_reads() -> None:
     from pycore.formats import tools
 
     assert {tools.module(name).NAME for name in tools.IMPORTS} == set(messages.TOOLS)
+
+
+def test_an_imports_long_list_of_losses_is_listed_short_and_counted() -> None:
+    lost = [f"the 'k{n}' constraint cannot be kept" for n in range(1000)]
+    shown = messages.listed(lost)
+    assert shown[:-1] == lost[:messages.LISTED - 1] and len(shown) == messages.LISTED
+    assert shown[-1] == f"and {1000 - messages.LISTED + 1} more things"
+    assert messages.listed(lost[:messages.LISTED]) == lost[:messages.LISTED]  # all fit: all shown

@@ -13,6 +13,8 @@ from pycore.editor import start_mode
 from pycore.model import BLACK, Puzzle, black, candidates, given, value
 from pycore.persist import (
     CURRENT,
+    LEASE,
+    LEASE_MS,
     MAX_RECENT,
     PREFIX,
     DictStore,
@@ -23,6 +25,7 @@ from pycore.persist import (
     is_blank,
     label,
     plan_load,
+    written_elsewhere,
 )
 
 
@@ -204,3 +207,74 @@ def test_saving_never_touches_another_slot_and_never_exceeds_the_limit(
         assert kept[0] == last[slot]  # the slot just saved is always kept, and newest
         for entry in kept:
             assert entry == last[entry.slot]
+
+
+# -- tabs: forks and leases ------------------------------------------------------------
+
+
+def test_an_entry_says_which_tab_wrote_it_and_an_older_entry_reads_without_it() -> None:
+    shelf = Shelf(DictStore())
+    p = puzzle_p()
+    shelf.save(Entry("a", state(p), identity(p), 1.0, label(p), "value", "tab1"))
+    assert shelf.get("a").tab == "tab1"  # type: ignore[union-attr]
+    shelf.store.set(PREFIX + "old", json.dumps({"state": state(p), "key": identity(p), "time": 2}))
+    assert shelf.get("old").tab == ""  # type: ignore[union-attr]
+
+
+def test_a_tab_forks_only_when_another_tab_wrote_a_state_it_never_saw() -> None:
+    p = puzzle_p()
+    opened, mine, theirs = state(p), state(p.with_cell(1, value(4))), state(p.with_cell(2, value(7)))
+
+    def stored(st: str, tab: str) -> Entry:
+        return Entry("a", st, identity(p), 1.0, tab=tab)
+
+    # the slot as this tab found or left it: its own to write
+    assert not written_elsewhere(stored(opened, "other"), opened, "me", mine)
+    # another tab typed a digit there since: saving over it would lose that digit
+    assert written_elsewhere(stored(theirs, "other"), opened, "me", mine)
+    # a save of this tab's own that has not landed (or that a full storage refused)
+    assert not written_elsewhere(stored(opened, "me"), theirs, "me", mine)
+    # the same state as the one being saved loses nothing; a dropped slot is written again
+    assert not written_elsewhere(stored(mine, "other"), opened, "me", mine)
+    assert not written_elsewhere(None, opened, "me", mine)
+
+
+def test_a_slot_an_open_tab_holds_is_never_trimmed_and_a_killed_tabs_lease_runs_out() -> None:
+    store = DictStore()
+    shelf = Shelf(store, limit=2)
+    p = puzzle_p()
+    saved(shelf, "held", p.with_cell(80, given(1)), 1.0)
+    shelf.lease("tab1", "held", now=1.0)
+    for n in range(3):
+        saved(shelf, f"s{n}", p.with_cell(80, given(n + 2)), 2.0 + n)
+    # the oldest, but a tab works in it: the newer ones go first
+    assert [e.slot for e in shelf.entries()] == ["s2", "held"]
+    assert shelf.in_use(now=5.0) == {"held"}
+    # the tab closes: its slot is an ordinary old grid, dropped at the next save
+    shelf.release("tab1")
+    saved(shelf, "s3", p.with_cell(80, given(6)), 6.0)
+    assert [e.slot for e in shelf.entries()] == ["s3", "s2"]
+    # a tab killed without a word: its lease runs out, and is removed when seen
+    shelf.lease("tab2", "s2", now=6.0)
+    assert shelf.in_use(now=6.0 + LEASE_MS - 1) == {"s2"}
+    assert shelf.in_use(now=6.0 + LEASE_MS) == set()
+    assert [k for k in store.names() if k.startswith(LEASE)] == []
+    # a lease that is not ours, or from a clock far ahead, holds nothing
+    store.set(LEASE + "x", "[1, 2]")
+    store.set(LEASE + "y", json.dumps({"slot": "s3", "until": 1e18}))
+    assert shelf.in_use(now=7.0) == set()
+
+
+def test_a_doubted_grid_gives_the_current_pointer_back() -> None:
+    store = DictStore()
+    shelf = Shelf(store)
+    saved(shelf, "mine", puzzle_p().with_cell(1, value(4)), 1.0)
+    cut = puzzle_q()
+    shelf.save(Entry("cut", state(cut), identity(cut), 2.0, label(cut)))
+    assert store.get(CURRENT) == "cut"
+    shelf.unpoint("cut", "mine")
+    assert shelf.current().slot == "mine"  # type: ignore[union-attr]
+    shelf.unpoint("cut", "elsewhere")  # no longer named: nothing changes
+    assert store.get(CURRENT) == "mine"
+    shelf.save(Entry("cut", state(cut), identity(cut), 3.0, label(cut)), point=False)
+    assert store.get(CURRENT) == "mine"

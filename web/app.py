@@ -39,7 +39,7 @@ from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from pycore import links, messages
+from pycore import links, messages, persist
 from pycore.editor import MODE_LABELS, Editor, keep_notes, start_mode
 from pycore.errors import FormatError, LossError, PuzzleError
 from pycore.model import Puzzle
@@ -71,6 +71,9 @@ class Page:
         # the one encoding of a grid state: (puzzle, format, its shares)
         self.encoded: tuple[Puzzle, str, links.Shares] | None = None
         self.link_shown: tuple[Puzzle, str] | None = None
+        # a grid just opened whose saved slot is picked once its link is encoded, after the
+        # cells are drawn (the encoding is most of an opening's work on a phone's CPU)
+        self.unplaced: Puzzle | None = None
         # a click in Black cells mode flipped this cell: a Space on it right after is the
         # same intention (the Keys help's "select, then Space"), not a second flip
         self.flipped_by_click = -1
@@ -103,12 +106,15 @@ class Page:
         handlers.update(self.tools.handlers())  # MicroPython: no {**a} in a display
         listen(handlers)
         self.tools.start()
+        call_later(0, self.open_first)  # in an event of its own: the browser paints between
+
+    def open_first(self) -> None:
+        """Open the address bar's link (or the saved grid) and take input."""
         # the grid's keys and taps and the pad's come from early.js, which answers the
         # browser at once and applies the writes Python answers with (dom.answer)
         self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
         window.pycoreEvent = self.forwarded
-
-        opened = bool(self.address) and self.open(f"#{self.address}", fresh=True)
+        opened = bool(self.address) and self.open(f"#{self.address}")
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
             self.say("Reopened your saved grid.")
@@ -118,10 +124,11 @@ class Page:
         set_property("loading", "hidden", True)
         set_attribute(":root", "data-ready", "true")
         self.render()  # after enabling: undo and redo are enabled as the editor says; one call
-        # What the first screen does not need waits until it is up: the menus' options,
-        # the recent list, the heavy worker (which registers the offline worker when up).
+        # What the first screen does not need waits until it is up, each in an event of its
+        # own: the recent list, the menus' options, the heavy worker (which registers the
+        # offline worker when up).
         call_later(0, self.keeper.start)
-        self.fill_menus()
+        call_later(0, self.fill_menus)
         self.heavy.start()
 
     def fill_menus(self) -> None:
@@ -172,6 +179,8 @@ class Page:
             self.on_pad(str(facts["digit"]))
         elif kind == "storage-failed":
             self.keeper.storage_failed()
+        elif kind == "storage-saved":
+            self.keeper.storage_saved()
 
     def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool, code: str = "") -> None:
         """A key on the grid (Ctrl stands for Meta too; early.js stopped what would scroll)."""
@@ -208,9 +217,10 @@ class Page:
     def on_shape(self, event: Any) -> None:
         name = str(event.target.value)
         if name != CUSTOM_SHAPE:
-            self.editor.replace(blank_shape(name))
-            self.editor.set_mode("given")
+            self.save_now()
+            self.editor.load(blank_shape(name), "given")  # another grid: a new history (see show)
             self.keeper.detach()
+            self.unplaced = None
             self.say("")
             self.render()
 
@@ -288,14 +298,14 @@ class Page:
 
     # -- actions ---------------------------------------------------------------
 
-    def open(self, text: str, fresh: bool = False) -> bool:
+    def open(self, text: str) -> bool:
         """Show the puzzle a link or string holds; on failure say why and keep the grid."""
         try:
             name, puzzle = links.read(text)
         except (FormatError, PuzzleError) as err:
             self.say(messages.opening(err, text), error=True)
             return False
-        self.show(puzzle, name, fresh)
+        self.show(puzzle, name)
         return True
 
     async def doubt(self, puzzle: Puzzle, said: str) -> None:
@@ -307,22 +317,45 @@ class Page:
             words = str((await self.heavy.call("doubt", state_of(puzzle)))["said"])
         except HeavyUnavailable:
             return
+        if words:
+            self.keeper.doubt(puzzle)  # not what the bare address reopens, while unchanged
         if words and self.said == said and not self.said_error:
             self.say(words, error=True)
 
-    def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
-        """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
-        self.keeper.opening(puzzle, self.shares(puzzle))  # its own saved slot; never over another
-        mode = start_mode(puzzle)
-        if fresh:
-            self.editor.load(puzzle, mode)
-        else:
-            self.editor.replace(puzzle)
-            self.editor.set_mode(mode)
+    def show(self, puzzle: Puzzle, name: str) -> None:
+        """Put a decoded puzzle on the grid, with a history of its own.
+
+        Undo takes back edits made to this grid, never the switch to it: each grid is
+        saved in its own slot, and an Undo that stepped back into the grid shown before
+        would put that grid into this grid's slot (and the next edit would overwrite the
+        saved progress with it). The grid shown before is saved first and stays one click
+        away in Recent puzzles, which is where a player looks for it; its own Undo
+        history is not kept, as no reload keeps one either. The new grid's own slot is
+        picked once its link is encoded (`place`), after its cells are drawn."""
+        self.save_now()
+        self.unplaced = puzzle
+        self.editor.load(puzzle, start_mode(puzzle))
         self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
         if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
             # once the heavy worker is up (the first screen waits for nothing)
             spawn(self.doubt(puzzle, self.said), busy=False)
+
+    def place(self) -> None:
+        """Pick the saved slot of the grid opened last (never over another's), before
+        anything of it is saved: once its link is encoded, which is most of an opening's
+        work on a phone's CPU, so it comes after the cells are drawn."""
+        if self.unplaced is not None:
+            opened, self.unplaced = self.unplaced, None
+            self.keeper.opening(opened, self.shares(opened))
+
+    def save_now(self) -> None:
+        """Save the grid shown now, before another takes its place (its link may not be
+        encoded yet: a keystroke's link follows its cells)."""
+        self.place()
+        p = self.editor.puzzle
+        if self.keeper.slot is None and persist.is_blank(p):
+            return  # nothing entered, nothing to keep (and no encoding at start-up)
+        self.keeper.keep(p, self.shares())
 
     def say(self, text: str, error: bool = False) -> None:
         self.said, self.said_error = text, error
@@ -365,26 +398,30 @@ class Page:
         self.render_controls()
         if self.encoded_for(p):  # a cursor move, a mode: the link is the one shown
             self.render_link(p, self.shares())
+        elif self.heavy.ready:
+            fmt = self.format
+            self.heavy.send("shares", (state_of(p), fmt), lambda answer: self.linked(p, fmt, answer))
         else:
             spawn(self.encode_then_render(p))
         flush()
 
-    async def encode_then_render(self, p: Puzzle) -> None:
-        shared = None
-        if self.heavy.ready:
-            try:
-                shared = shares_of(await self.heavy.call("shares", state_of(p), self.format))
-            except HeavyUnavailable:
-                shared = None
-        else:
-            await asyncio.sleep(0)  # the cells' writes go to the page first
+    def linked(self, p: Puzzle, fmt: str, answer: Any) -> None:
+        """The worker's links of `p` in `fmt` (None: it failed, and they are encoded here)."""
         if self.editor.puzzle is not p:
-            return  # the player moved on: the newer state's own task renders its link
-        if shared is not None and not self.encoded_for(p):
-            self.encoded = (p, self.format, shared)
+            return  # the player moved on: the newer state's answer renders its link
+        if answer is not None and not self.encoded_for(p) and fmt == self.format:
+            self.encoded = (p, fmt, shares_of(answer))
         self.render_link(p, self.shares())
 
+    async def encode_then_render(self, p: Puzzle) -> None:
+        """Before the worker is up: the link encoded here, once the cells' writes have gone
+        to the page."""
+        await asyncio.sleep(0)
+        if self.editor.puzzle is p:  # else the newer state's own task renders its link
+            self.render_link(p, self.shares())
+
     def render_link(self, p: Puzzle, shared: links.Shares) -> None:
+        self.place()
         self.keeper.keep(p, shared)  # saved on every change
         self.render_address(shared)
         self.render_share_box(p, shared)

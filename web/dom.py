@@ -68,18 +68,51 @@ def _busy() -> int:
     return _BUSY[0]
 
 
+def busy_begin() -> None:
+    """The player waits for an answer that comes back by a callback rather than a task
+    (`busy_end` when it has come)."""
+    _BUSY[0] += 1
+
+
+def busy_end() -> None:
+    _BUSY[0] -= 1
+    flush()
+
+
 window.pycoreBusy = create_proxy(_busy)
 _PROXIES.append(window.pycoreBusy)
 
 
-async def _later(seconds: float, action: Any, args: tuple[Any, ...]) -> None:
-    await asyncio.sleep(seconds)
-    action(*args)
+# Actions waiting for a browser timer (`call_later`), by the timer's number.
+_TIMED: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+_NEXT_TIMER = [0]
 
 
 def call_later(seconds: float, action: Any, *args: Any) -> None:
-    """Call `action(*args)` after `seconds` (0: once the browser has had the thread back)."""
-    spawn(_later(seconds, action, args))
+    """Call `action(*args)` after `seconds` (0: once the browser has had the thread back).
+
+    A browser timer of its own, not an asyncio sleep: MicroPython's asyncio runs every task
+    that is due in one go, so actions put off by sleeping would still run in one long
+    event, and the page could not paint or answer a tap in between."""
+    _BUSY[0] += 1
+    _NEXT_TIMER[0] += 1
+    _TIMED[_NEXT_TIMER[0]] = (action, args)
+    window.setTimeout(_TIMER, int(seconds * 1000), _NEXT_TIMER[0])
+
+
+def _timer(number: Any) -> None:
+    action, args = _TIMED.pop(int(number))
+    try:
+        action(*args)
+    except Exception as err:  # a bug: say it where the tests look, and keep the page going
+        window.console.error(f"page: {type(err).__name__}: {err}")
+    finally:
+        _BUSY[0] -= 1
+        flush()
+
+
+_TIMER = create_proxy(_timer)
+_PROXIES.append(_TIMER)
 
 
 def listen(handlers: dict[tuple[str, str], Any]) -> None:

@@ -112,7 +112,9 @@
   const byId = (id) => (id === ":root" ? document.documentElement
     : id === "window" ? window : document.getElementById(id));
   const PROPERTIES = new Set(["value", "textContent", "disabled", "hidden", "checked"]);
-  let storageFailed = false;
+  let storageFailed = false;  // a write of this answer was refused (storage full)
+  let storageRefused = false;  // the last save of a grid was refused: Python said so
+  let storageFreed = false;  // a grid saved again after that: Python is told so
   // The writes Python queued (web/dom.py's `later`), in order.
   const WRITES = {
     // changes to the children found by their data-index: [index, {attribute: value or
@@ -148,6 +150,10 @@
           window.localStorage.removeItem(key);
         } else {
           window.localStorage.setItem(key, value);
+          if (storageRefused && key.startsWith("pycore:slot:")) {  // persist.PREFIX: room again
+            storageRefused = false;
+            storageFreed = true;
+          }
         }
       } catch {
         storageFailed = true;  // full: Python keeps the grid for this tab and says so
@@ -173,7 +179,12 @@
     }
     if (storageFailed) {
       storageFailed = false;
+      storageFreed = false;
+      storageRefused = true;
       send({event: "storage-failed"});
+    } else if (storageFreed) {
+      storageFreed = false;
+      send({event: "storage-saved"});
     }
   };
   // Every stored item whose key starts with `prefix`, as JSON (null: storage is off).
@@ -188,6 +199,14 @@
         }
       }
       return JSON.stringify(found);
+    } catch {
+      return null;
+    }
+  };
+  // One stored item, read afresh (null: none, or storage is off).
+  const item = (key) => {
+    try {
+      return window.localStorage.getItem(key);
     } catch {
       return null;
     }
@@ -280,6 +299,9 @@
   };
   // One function, not an object of them: Python holds this one function and sends and
   // gets back only strings.
-  const CALLS = {apply, stored, listen, facts};
+  // The clock, as text: MicroPython's foreign-function layer turns a whole JS number into a
+  // small int and keeps only its low 31 bits (Date.now() would wrap every 24.8 days).
+  const now = () => String(Date.now());
+  const CALLS = {apply, stored, item, listen, facts, now};
   window.pycoreDom = (call, ...args) => CALLS[call](...args);
 })();

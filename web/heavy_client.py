@@ -15,8 +15,9 @@ import asyncio
 import json
 from typing import Any
 
-from dom import FACTS, flush, later, set_attribute, spawn
-from pyscript import create_named_worker
+from dom import FACTS, busy_begin, busy_end, flush, later, set_attribute, spawn
+from pyscript import create_named_worker, window
+from pyscript.ffi import create_proxy
 
 from pycore import links
 from pycore.formats import json as json_form
@@ -55,6 +56,11 @@ class Heavy:
         self.started = False
         self.failed = ""
         self.settled = False  # up, or failed
+        # what to do with each answer `send` waits for, oldest first (the worker answers
+        # in the order it is asked), and the two callbacks every such answer comes to
+        self.waiting: list[Any] = []
+        self.answered = create_proxy(self._answered)
+        self.refused = create_proxy(self._refused)
 
     @property
     def ready(self) -> bool:
@@ -81,6 +87,30 @@ class Heavy:
         later("register", "sw.js")  # the offline worker: now every file is in the HTTP cache
         flush()
         self.settled = True
+
+    def send(self, function: str, args: tuple[str, ...], settle: Any) -> None:
+        """Call one of the worker's functions now, inside the event being handled, and give
+        its JSON answer to `settle` (None if the call failed) when it comes.
+
+        For a keystroke's link: the message leaves before the browser draws the digit, so
+        the worker encodes while the page paints, and the answer is handled in the message's
+        own callback; an `await` in a task would start a turn later and end one later."""
+        busy_begin()
+        self.waiting.append(settle)
+        getattr(self.worker, function)(*args).then(self.answered, self.refused)
+
+    def _answered(self, answer: Any) -> None:
+        self._settle(json.loads(str(answer)))
+
+    def _refused(self, error: Any) -> None:
+        window.console.error(f"page: the heavy worker failed: {error}")
+        self._settle(None)
+
+    def _settle(self, answer: Any) -> None:
+        try:
+            self.waiting.pop(0)(answer)
+        finally:
+            busy_end()
 
     async def call(self, function: str, *args: str) -> Any:
         """Call one of the worker's functions (starting it if need be); its JSON answer."""

@@ -1,16 +1,17 @@
 """Grids kept in this browser: saved after every change, reopened on reload, a recent list.
 
-The decisions (which slot, whether to ask, labels) are `pycore.persist`'s; this module
-only reads and writes `localStorage` and the DOM (issue 5).
+The decisions (which slot, whether to ask or fork, which slots an open tab holds, labels)
+are `pycore.persist`'s; this module only reads and writes `localStorage` and the DOM.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any
 
-from dom import BUILDER, Node, build_children, call_later, flush, later, listen, set_property
+from dom import BUILDER, Node, build_children, call_later, flush, later, listen, set_property, spawn
 from page_api import PageApi
 from pyscript import window
 
@@ -19,8 +20,15 @@ from pycore.editor import start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 
-# Every key the page stores starts with this (persist.PREFIX and persist.CURRENT).
+# Every key the page stores starts with this (persist.PREFIX, CURRENT and LEASE).
 OURS = "pycore:"
+RENEW = 60  # seconds between renewals of this tab's lease (persist.LEASE_MS is five times that)
+BLOCKED = ("This browser does not let the page save anything (site data is off): "
+           "nothing is kept when the tab closes. The address bar holds your whole grid: "
+           "bookmark or copy it to keep it.")
+FULL = "This browser would not save more: the grid is kept only while the tab is open."
+FORKED = ("This grid was changed in another tab: your version is saved as its own entry "
+          "in Recent puzzles.")
 
 
 class LocalStore:
@@ -28,8 +36,10 @@ class LocalStore:
 
     The copy is read in one call at start (and again when another tab saves), and writes
     go to it at once and to `localStorage` with the render's other writes (dom.later):
-    from a worker a call per item read is a round trip, and a save reads the whole list.
-    A browser that refuses storage keeps the grids in the copy, for as long as the tab."""
+    a save reads the whole list, and one call beats a call per item. Only the slot a tab
+    is about to write is read afresh (`fresh`), so that another tab's save is never
+    overwritten unseen. A browser that refuses storage keeps the grids in the copy, for as
+    long as the tab, and the page says so."""
 
     def __init__(self) -> None:
         self.items: dict[str, str] = {}
@@ -46,6 +56,24 @@ class LocalStore:
 
     def get(self, key: str) -> str | None:
         return self.items.get(key)
+
+    def fresh(self, key: str) -> None:
+        """Read one item from `localStorage` again, into the copy (another tab may have
+        written it since the copy was read, its `storage` event not yet here)."""
+        if not self.available:
+            return
+        found = BUILDER("item", key)
+        if isinstance(found, str):
+            self.items[key] = found
+        else:
+            self.items.pop(key, None)
+
+    def changed(self, key: str, value: Any) -> None:
+        """Another tab wrote (None: removed) one item: the copy follows."""
+        if isinstance(value, str):
+            self.items[key] = value
+        else:
+            self.items.pop(key, None)
 
     def set(self, key: str, value: str) -> None:
         self.items[key] = value
@@ -64,10 +92,11 @@ class LocalStore:
 class Keeper:
     """Saves the grid in this tab's slot after every change and shows the recent list.
 
-    The decisions (which slot, whether to ask) are `pycore.persist`'s; this class only
-    reads and writes `localStorage` and the DOM. What gets saved is the grid's lossless
-    link, as render made it for the address bar (never the address bar itself,
-    which may hold a link that failed to open).
+    The decisions (which slot, whether to ask, whether another tab's save means a fork)
+    are `pycore.persist`'s; this class only reads and writes `localStorage` and the DOM.
+    What gets saved is the grid's lossless link, as render made it for the address bar
+    (never the address bar itself, which may hold a link that failed to open). The tab
+    holds a lease on its slot while it is open, so no other tab's save drops it.
     """
 
     def __init__(self, page: PageApi) -> None:
@@ -76,13 +105,24 @@ class Keeper:
         self.shelf = persist.Shelf(self.store)
         self.asked: persist.Entry | None = None  # the saved progress the question offers
         self.slot: str | None = None  # where this tab's grid is saved (None: not yet)
-        self.saved = ""  # the state last saved, so an unchanged grid is not written again
+        # the state this tab last saved in its slot, or found there when it took the slot:
+        # an unchanged grid is not written again, and another state there is another tab's
+        self.saved = ""
         self.salt = random.getrandbits(30)  # reseeded per visit (app.py), no call to the page
+        # which tab wrote an entry (persist.Entry.tab) and holds a lease: the browser's own
+        # random numbers, so that two tabs started in the same second never share one
+        self.tab = str(int(float(window.Math.random()) * 1e15))
         self.list_due = False  # a refresh of the recent list is scheduled
+        # the link last opened (its puzzle and state) and the slot `current` named before it:
+        # a link the page then doubts (cut off?) gives the bare address back to that slot
+        self.opened: tuple[Puzzle | None, str] = (None, "")
+        self.before: str | None = None
+        self.doubted = ""  # a doubted link's state: saving it unchanged does not move `current`
 
     def now(self) -> float:
-        """Milliseconds since 1970 (the browser's clock: MicroPython's counts whole seconds)."""
-        return float(window.Date.now())
+        """Milliseconds since 1970 (the browser's clock: MicroPython's counts whole seconds),
+        read as text (early.js's `now`: a JS number this large reaches MicroPython cut)."""
+        return float(str(BUILDER("now")))
 
     def start(self) -> None:
         """Wire the recent list and the question, and show the list (the heavy worker
@@ -90,10 +130,16 @@ class Keeper:
         listen({("recent-list", "click"): self.on_recent,
                 ("ask-saved", "click"): self.on_keep_saved,
                 ("ask-link", "click"): lambda e: self.close_question(),
-                ("window", "storage"): self.on_storage})  # other tabs' saves
+                ("window", "storage"): self.on_storage,  # other tabs' saves
+                ("window", "pagehide"): self.on_pagehide})
         self.show_recent()
+        spawn(self.hold(), busy=False)
 
     def on_storage(self, event: Any) -> None:
+        key = event.key
+        if isinstance(key, str) and key.startswith(persist.LEASE):
+            self.store.changed(key, event.newValue)  # another tab's lease: the list is the same
+            return
         self.store.reload()
         self.show_recent()
 
@@ -101,6 +147,35 @@ class Keeper:
         """early.js could not store a write (the browser's storage is full)."""
         self.store.failed = True
         self.show_recent()
+
+    def storage_saved(self) -> None:
+        """early.js stored a save again after a refused one (storage was freed)."""
+        self.store.failed = False
+        self.show_recent()
+
+    # -- the lease on this tab's slot ----------------------------------------------
+
+    def take(self, slot: str | None, state: str) -> None:
+        """Work in `slot` from now on, which holds `state` ("" when this tab has not saved
+        there yet), and hold it against trimming while the tab is open."""
+        self.slot, self.saved = slot, state
+        if slot is None:
+            self.shelf.release(self.tab)
+        else:
+            self.shelf.lease(self.tab, slot, self.now())
+
+    async def hold(self) -> None:
+        """Renew the lease while the tab lives (a killed tab's lease runs out by itself)."""
+        while True:
+            await asyncio.sleep(RENEW)
+            if self.slot is not None:
+                self.shelf.lease(self.tab, self.slot, self.now())
+                flush()
+
+    def on_pagehide(self, event: Any) -> None:
+        """The tab closes (or goes into the back-forward cache, after which `hold` renews
+        the lease): its slot is an ordinary recent grid again."""
+        self.shelf.release(self.tab)
 
     # -- which slot ----------------------------------------------------------------
 
@@ -113,7 +188,7 @@ class Keeper:
             puzzle = links.read(plan.state)[1]
         except (FormatError, PuzzleError):
             return False  # not ours, or from an older build: start blank, leave it be
-        self.slot, self.saved = plan.slot, plan.state
+        self.take(plan.slot, plan.state)
         self.page.editor.load(puzzle, start_mode(puzzle))
         return True
 
@@ -123,20 +198,37 @@ class Keeper:
         `shared` is the page's one encoding of this puzzle (links.shares), so opening
         encodes nothing more."""
         self.close_question()
+        self.before = self.store.get(persist.CURRENT)
         if shared.lossless is None:
-            self.slot = None  # no link holds it whole: saved once a link does
+            self.opened = (None, "")
+            self.take(None, "")  # no link holds it whole: saved once a link does
             return
         state = shared.lossless.fragment
+        self.opened = (puzzle, state)
         plan = persist.plan_load(self.shelf, (state, persist.identity(puzzle, shared.shortest)),
                                  self.now(), self.salt)
-        self.slot = plan.slot
+        held = plan.saved is not None and plan.saved.slot == plan.slot  # a slot holds it already
+        self.take(plan.slot, state if held else "")
+        if held and plan.slot is not None:
+            self.shelf.point(plan.slot)
         if plan.action == "ask" and plan.saved is not None:
             self.ask(plan.saved)
+
+    def doubt(self, puzzle: Puzzle) -> None:
+        """The page doubts the link it opened (a compact link cut into another grid): while
+        the grid is as the link had it, the bare address goes on reopening what it did."""
+        shown, state = self.opened
+        if puzzle is not shown or not state:
+            return
+        self.doubted = state
+        if self.slot is not None and self.saved in ("", state):
+            self.shelf.unpoint(self.slot, self.before)
+            flush()
 
     def detach(self) -> None:
         """A new blank grid: its slot is made at the first entry."""
         self.close_question()
-        self.slot = None
+        self.take(None, "")
 
     # -- saving ----------------------------------------------------------------------
 
@@ -149,11 +241,21 @@ class Keeper:
         if self.slot is None:
             if persist.is_blank(puzzle):
                 return
-            self.slot = self.shelf.new_slot(self.now(), self.salt)
+            self.take(self.shelf.new_slot(self.now(), self.salt), "")
+        elif self.written_elsewhere(self.slot, state):
+            self.take(self.shelf.new_slot(self.now(), self.salt), "")
+            self.page.say(FORKED)
+        assert self.slot is not None
         self.shelf.save(persist.Entry(self.slot, state, persist.identity(puzzle, shared.shortest), self.now(),
-                                      persist.label(puzzle), start_mode(puzzle)))
+                                      persist.label(puzzle), start_mode(puzzle), self.tab),
+                        point=state != self.doubted)
         self.saved = state
         self.show_recent_soon()
+
+    def written_elsewhere(self, slot: str, state: str) -> bool:
+        """Another tab saved a grid in `slot` that this tab never saw (read afresh)."""
+        self.store.fresh(persist.PREFIX + slot)
+        return persist.written_elsewhere(self.shelf.get(slot), self.saved, self.tab, state)
 
     # -- the question --------------------------------------------------------------
 
@@ -193,11 +295,10 @@ class Keeper:
             self.page.say(messages.opening(err, entry.state), error=True)
             return
         self.close_question()
-        self.slot, self.saved = entry.slot, entry.state
+        self.page.save_now()  # the grid shown so far, in its own slot, before leaving it
+        self.take(entry.slot, entry.state)
         self.shelf.point(entry.slot)
-        editor = self.page.editor
-        editor.replace(puzzle)
-        editor.set_mode(start_mode(puzzle))
+        self.page.editor.load(puzzle, start_mode(puzzle))  # a new history: see app.Page.show
         self.page.say(f"Reopened: {entry.label}.")
         self.page.render()
         self.show_recent()
@@ -215,7 +316,8 @@ class Keeper:
     def show_recent(self) -> None:
         """The recent list, built in one call (a <time> element shows its moment in the
         reader's time zone: early.js fills it in)."""
-        entries = self.shelf.entries()
+        # storage refused outright: no list, as if saved, of grids only this tab holds
+        entries = self.shelf.entries() if self.store.available else []
         items: list[Node] = []
         for entry in entries:
             button = {"type": "button", "data-slot": entry.slot}
@@ -224,10 +326,9 @@ class Keeper:
             items.append(["li", {}, [["button", button, entry.label or "A saved grid"], " ",
                                      ["time", {"class": "when", "datetime": _iso(entry.time)}, None]]])
         build_children("recent-list", items)
-        set_property("recent", "hidden", not entries)
+        set_property("recent", "hidden", not entries and self.store.available)
         set_property("recent-note", "textContent",
-                     "This browser would not save more: the grid is kept only while the tab is open."
-                     if self.store.failed else "")
+                     BLOCKED if not self.store.available else FULL if self.store.failed else "")
         flush()
 
 

@@ -2,11 +2,15 @@
 
 It fetches one bundle (the build's `light_bundle`: the part of pycore that opening,
 editing and sharing a link needs, the page's own modules and two typing stubs, as
-JSON file -> source), writes the files into MicroPython's file system, and imports
-app.py, which builds the page. index.html asks the browser to fetch the bundle while
-MicroPython is still loading (a preload), so this costs no round trip of its own.
+JSON path -> bytecode in hexadecimal, or source), writes the files into MicroPython's file
+system, and imports them in the bundle's order, one module per event, so that the
+browser can paint and answer between them (a phone's CPU takes most of a second over
+all of them). app.py, last, builds the page. index.html asks the browser to fetch the
+bundle while MicroPython is still loading (a preload), so this costs no round trip of
+its own.
 """
 
+import asyncio
 import json
 import os
 
@@ -16,7 +20,9 @@ BUNDLE = "{{light.json}}"
 
 
 def write_bundle(files: dict[str, str]) -> None:
-    for path, source in files.items():
+    for path, content in files.items():
+        if not path:
+            continue  # the import order
         folder = ""
         for part in path.split("/")[:-1]:
             folder = f"{folder}/{part}" if folder else part
@@ -24,11 +30,24 @@ def write_bundle(files: dict[str, str]) -> None:
                 os.mkdir(folder)
             except OSError:
                 pass  # there already
-        with open(path, "w") as out:
-            out.write(source)
+        if path.endswith(".mpy"):
+            with open(path, "wb") as out:
+                out.write(bytes.fromhex(content))
+        else:
+            with open(path, "w") as out:
+                out.write(content)
 
 
-answer = await js.fetch(BUNDLE)  # type: ignore[top-level-await]  # noqa: F704
-write_bundle(json.loads(await answer.text()))  # type: ignore[top-level-await]  # noqa: F704
+async def start() -> None:
+    answer = await js.fetch(BUNDLE)
+    files = json.loads(await answer.text())
+    await asyncio.sleep(0)
+    write_bundle(files)
+    order = files[""].split(",")
+    del files, answer  # the sources, before the page's heap fills
+    for name in order:
+        await asyncio.sleep(0)
+        __import__(name)
 
-import app  # noqa: E402, F401
+
+await start()  # type: ignore[top-level-await]  # noqa: F704

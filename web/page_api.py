@@ -19,8 +19,11 @@ class PageApi(Protocol):
     def say(self, text: str, error: bool = False) -> None:
         """Show one message for the player (an error in the alert role)."""
 
-    def show(self, puzzle: Puzzle, name: str, fresh: bool = False) -> None:
-        """Put a decoded puzzle on the grid (undo takes it back unless `fresh`)."""
+    def show(self, puzzle: Puzzle, name: str) -> None:
+        """Put a decoded puzzle on the grid, with a history of its own (app.Page.show)."""
+
+    def save_now(self) -> None:
+        """Save the grid shown now in its slot (before another grid takes its place)."""
 
     def render(self, focus: bool = False) -> None:
         """Bring the DOM in step with the editor."""

@@ -18,7 +18,7 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 from pyscript import document, window
 
-from pycore import links
+from pycore import links, messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.formats.json import MAX_TEXT  # the same bound every reader keeps
 from pycore.model import Puzzle
@@ -118,7 +118,7 @@ class Tools:
     def warn(self, warnings: list[str]) -> None:
         """What an import could not keep, one item each, as text."""
         box = by_id("warnings")
-        box.replaceChildren(*[element("li", w) for w in warnings])
+        box.replaceChildren(*[element("li", w) for w in messages.listed(warnings)])
         box.hidden = not warnings
         if warnings:
             set_property("message", "textContent", f"{self.page.said} It could not keep:")

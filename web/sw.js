@@ -38,15 +38,26 @@ function staticRoutes() {
   ];
 }
 
+// A failed install (a file missing, the network gone midway) deletes the cache it began:
+// tens of MB that no worker would ever read, until the next good update. Not a cache that
+// was there before (a new worker over the same files shares the running one's cache).
 async function precache() {
+  const existed = await caches.has(PRECACHE.cache);
   const cache = await caches.open(PRECACHE.cache);
-  await Promise.all(PRECACHE.files.map(async (name) => {
-    const answer = await fetch(fresh(name));
-    if (!answer.ok) {
-      throw new Error(`precaching ${name}: HTTP ${answer.status}`);  // install fails, as addAll would
+  try {
+    await Promise.all(PRECACHE.files.map(async (name) => {
+      const answer = await fetch(fresh(name));
+      if (!answer.ok) {
+        throw new Error(`precaching ${name}: HTTP ${answer.status}`);  // install fails, as addAll would
+      }
+      await cache.put(name, answer);
+    }));
+  } catch (error) {
+    if (!existed) {
+      await caches.delete(PRECACHE.cache);
     }
-    await cache.put(name, answer);
-  }));
+    throw error;
+  }
 }
 
 self.addEventListener("install", (event) => {

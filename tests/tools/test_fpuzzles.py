@@ -196,3 +196,18 @@ def test_fpuzzles_compression_is_lz_strings_base64_as_sudokupad_reads_it() -> No
     plain = '{"size":3,"grid":[[{},{},{}],[{},{},{}],[{},{},{}]]}'
     assert _common.lz_compress(plain) == \
         "N4IgzglgXgpiBcBmANCA5gJwgEwQbT2AF9ljSiBdZQks4qm88iiooA=="
+
+
+def test_a_foreign_constraint_name_is_echoed_bounded_and_escaped() -> None:
+    """A name as long as a page, or one that turns the words after it around, is quoted
+    short, with its direction and control characters as escapes."""
+    long_name, turning = "q" * 20_000, "evil\u202e\u2066name\x00"
+    grid: list[list[dict[str, Any]]] = [[{} for _ in range(9)] for _ in range(9)]
+    grid[0][0] = {"value": 5, "given": True, long_name: 1}
+    found = links.read_any(json.dumps({"size": 9, "grid": grid, long_name: [1], turning: True}))
+    assert found.format == "f-puzzles"
+    assert max(len(w) for w in found.warnings) < 80
+    assert "the 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…' constraint (1) cannot be kept" in found.warnings
+    assert r"the 'evil\u202e\u2066name\x00' constraint cannot be kept" in found.warnings
+    assert not any(ch in w for w in found.warnings for ch in "\u202e\u2066\x00")
+    assert any(w.startswith("cell fields 'qqqq") for w in found.warnings)

@@ -6,6 +6,7 @@ and over-long input is refused before it is read."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
@@ -14,7 +15,7 @@ import pytest
 from playwright.sync_api import Dialog, Page, Route
 
 from pycore import links, messages, site, to_json
-from pycore.errors import FormatError, PuzzleError
+from pycore.errors import FormatError, PuzzleError, quoted
 from pycore.formats._lzstring import compress_to_base64
 from pycore.links import MAX_LINK
 from pycore.model import given
@@ -30,8 +31,14 @@ PAYLOADS = {
     "img": f'<img src=x onerror="{PWN}">',
 }
 PAGE_IMAGES = {"qr-image", "print-image"}  # the page's own <img> elements
+# the page's own Python, under their hashed names: web/main.py (<script type="mpy">) and,
+# once started, the heavy worker's web/heavy.py (<script type="py" worker>)
+PAGE_PYTHON = re.compile(r"SCRIPT /assets/(main|heavy)\.[0-9a-f]+\.py")
 
-# What must hold after any hostile input: nothing ran, and nothing became markup.
+# What must hold after any hostile input: nothing ran, and nothing became markup. With
+# Python on the main thread, PyScript would also run a <script type="py"> (or "mpy", or a
+# <py-script> element) that appeared in the page, and wire py-*/mpy-* event attributes,
+# whatever the Content-Security-Policy says: none may appear beyond the page's own.
 STATE_JS = """() => ({
     pwned: window.__pwned === undefined ? null : window.__pwned,
     scripts: [...document.scripts].map(s => s.src ? new URL(s.src).pathname : s.type),
@@ -40,6 +47,11 @@ STATE_JS = """() => ({
         .filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name)),
     jsLinks: [...document.querySelectorAll('[href], [src]')]
         .map(e => e.getAttribute('href') || e.getAttribute('src')).filter(u => /^\\s*javascript:/i.test(u)),
+    python: [...document.querySelectorAll('script, py-script, mpy-script, py-config, mpy-config')]
+        .filter(s => s.tagName !== 'SCRIPT' || /^\\s*m?py\\s*$/i.test(s.type))
+        .map(s => s.tagName + ' ' + (s.getAttribute('src') ? new URL(s.src).pathname : 'inline')),
+    pyAttributes: [...document.querySelectorAll('*')].flatMap(e => [...e.attributes]
+        .filter(a => /^m?py-/i.test(a.name)).map(a => e.tagName + ' ' + a.name)),
     markup: ['#message', '#warnings li', '#share-note', '#export-note', '#qr-note', '#tool-list .note']
         .flatMap(s => [...document.querySelectorAll(s)]).filter(e => e.childElementCount > 0).map(e => e.id),
 })"""
@@ -68,6 +80,9 @@ def assert_nothing_ran(page: Page, scripts: list[str]) -> None:
     state = page.evaluate(STATE_JS)
     assert state["pwned"] is None
     assert state["scripts"] == scripts
+    python = state["python"]
+    assert all(PAGE_PYTHON.fullmatch(s) for s in python) and len(set(python)) == len(python) <= 2, python
+    assert state["pyAttributes"] == []
     assert set(state["images"]) <= PAGE_IMAGES
     assert state["handlers"] == [] and state["jsLinks"] == [] and state["markup"] == []
 
@@ -142,6 +157,15 @@ PASTES = {
 }
 
 
+def test_the_check_flags_python_that_appears_in_a_page(page: Page) -> None:
+    """What the checks above would see if input ever became Python for PyScript to run."""
+    page.set_content('<script type="py">print(1)</script><script type="mpy" src="http://localhost/x.py"></script>'
+                     '<py-script></py-script><p py-click="f" mpy-pointerdown="g">text</p>')
+    state = page.evaluate(STATE_JS)
+    assert state["python"] == ["SCRIPT inline", "SCRIPT /x.py", "PY-SCRIPT inline"]
+    assert state["pyAttributes"] == ["P py-click", "P mpy-pointerdown"]
+
+
 def test_pasted_texts_carrying_markup_show_it_only_as_text(guarded: tuple[App, list[str]]) -> None:
     app, _ = guarded
     page = app.open()
@@ -164,7 +188,8 @@ def test_pasted_texts_carrying_markup_show_it_only_as_text(guarded: tuple[App, l
     text, _ = PASTES["f-puzzles strings and constraint names"]
     paste(page, text)
     shown = page.eval_on_selector_all("#warnings li", "els => els.map(e => e.textContent)")
-    assert any(PAYLOADS["img"] in w for w in shown) and any(PAYLOADS["javascript"] in w for w in shown)
+    assert any(quoted(PAYLOADS["img"]) in w for w in shown)
+    assert any(quoted(PAYLOADS["javascript"]) in w for w in shown)
     # and the other tools panel, QR and exports of that grid are text and images only
     page.click("#tools-panel summary")
     page.wait_for_selector("#tool-list li")
@@ -260,20 +285,25 @@ def test_over_long_links_are_refused_before_they_are_read(app: App) -> None:
     assert len(app.grid()) == 81
 
 
+# What the browser keeps of the grids (not the leases, which say which tab is open now)
+SAVED_ITEMS = """JSON.stringify(Object.entries(localStorage)
+    .filter(([k]) => !k.startsWith('pycore:lease:')).sort())"""
+
+
 def test_hostile_input_never_replaces_the_saved_grid(guarded: tuple[App, list[str]]) -> None:
     app, _ = guarded
     page = app.open(links.best(SAMPLES["str8ts6"]())[1])
     app.cell(2, 2).click()
     page.keyboard.type("5")
     edited = links.read(page.evaluate("location.href"))[1]
-    saved = page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+    saved = page.evaluate(SAVED_ITEMS)
     assert saved != "[]"
     for text, _ in (v for k, v in PASTES.items() if not v[1]):
         paste(page, text)
     for payload in PAYLOADS.values():
         page.evaluate("f => { location.hash = f }", payload)
         page.wait_for_function("() => document.getElementById('message').dataset.kind === 'error'")
-    assert page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == saved
+    assert page.evaluate(SAVED_ITEMS) == saved
     assert app.grid() == expected_grid(edited)
     assert links.read(page.evaluate("location.href"))[1] == edited
     # a fresh visit with a hostile link: the saved grid reopens, the link's error stays
@@ -282,4 +312,4 @@ def test_hostile_input_never_replaces_the_saved_grid(guarded: tuple[App, list[st
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
     assert failed_to_open(page.inner_text("#message"))
     assert app.grid() == expected_grid(edited)
-    assert page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == saved
+    assert page.evaluate(SAVED_ITEMS) == saved

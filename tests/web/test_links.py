@@ -6,7 +6,7 @@ import json
 import time
 from typing import Any
 
-from pycore import encode, links, to_json
+from pycore import encode, links, persist, to_json
 from pycore.errors import FormatError
 from pycore.model import Puzzle
 
@@ -71,9 +71,11 @@ def test_pasted_strings_and_whole_links_open(app: App) -> None:
         page.click("#open")
         assert wait_for_grid(app, expected_grid(want)) == expected_grid(want), text[:40]
         assert page.input_value("#open-text") == ""
-    # the samurai's gaps are outside cells, its menu entry is picked, and undo steps back
+    # the samurai's gaps are outside cells, its menu entry is picked; an opened grid's Undo
+    # stays in it, and the grid before is one click away in Recent puzzles
     assert page.locator('#grid [data-kind="outside"]').count() == 21 * 21 - 41 * 9
     assert page.input_value("#shape") == "samurai"
     app.shoot("samurai")
-    page.click("#undo")
+    assert page.is_disabled("#undo")
+    page.click(f"#recent-list button:text-is({persist.label(wants[2])!r})")
     assert wait_for_grid(app, expected_grid(wants[2])) == expected_grid(wants[2])

@@ -148,6 +148,35 @@ def test_an_updated_build_replaces_the_old_cache(context: BrowserContext, own_si
     assert app.problems == []
 
 
+# Records the state of the worker the page registers (installing, installed, redundant...).
+WORKER_STATE = """(() => {
+  const container = navigator.serviceWorker;
+  const register = container.register.bind(container);
+  container.register = async (...args) => {
+    const registration = await register(...args);
+    const worker = registration.installing;
+    if (worker) {
+      worker.addEventListener("statechange", () => { window.__worker = worker.state; });
+    }
+    return registration;
+  };
+})();"""
+
+
+def test_a_failed_install_leaves_no_cache_behind(context: BrowserContext, own_site: Served) -> None:
+    # one file of the precache list is missing on the server: the install fails midway
+    wheel = next(name for name in site.precache_files(own_site.folder) if name.endswith(".whl"))
+    for path in own_site.folder.glob(wheel + "*"):  # and its compressed copies
+        path.unlink()
+    page = context.new_page()
+    page.add_init_script(WORKER_STATE)
+    app = watched(page, own_site.url)
+    app.open()
+    page.wait_for_function("window.__worker === 'redundant'", timeout=START_TIMEOUT)
+    assert [name for name in page.evaluate(CACHES_JS) if name.startswith("pycore-")] == []
+    assert app.grid() == expected_grid(Puzzle.blank("sudoku", 9))  # the page itself goes on
+
+
 # -- nothing lost ------------------------------------------------------------------------
 
 

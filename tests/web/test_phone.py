@@ -4,16 +4,18 @@ nothing jumps while Python starts, and big grids scroll inside their own frame."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from pycore import links
+from pycore.formats._lzstring import compress_to_base64
 from pycore.model import Puzzle, black
 
-from .conftest import App, outside
+from .conftest import App, outside, paste
 from .samples import SAMPLES, cut_to_a_grid_with_no_solution
 
 # Sums every layout shift not caused by input, from the first paint on (buffered).
@@ -137,3 +139,46 @@ def test_big_grids_fit_or_scroll_inside_their_frame(phone: App, sample: str) -> 
         assert frame[0] > frame[1]  # samurai: the grid scrolls inside the board
         cell = box(phone, '#grid [data-row="0"][data-col="0"]')
         assert cell[1] - cell[0] >= 26  # big enough to tap
+
+
+WIDTH_JS = "document.documentElement.scrollWidth"
+
+
+def long_fpuzzles_link(name: str) -> str:
+    """An f-puzzles link as long as real ones get, with a constraint of the given name."""
+    grid: list[list[dict[str, Any]]] = [
+        [{"centerPencilMarks": [d for d in range(1, 10) if (r * 7 + c * 5 + d) % 3]} for c in range(9)]
+        for r in range(9)]
+    grid[0][0] = {"value": 5, "given": True}
+    data = {"size": 9, "grid": grid, "title": "A long title " * 8, "thermometer": [{"lines": [["R1C1"]]}],
+            name: [1]}
+    return "https://www.f-puzzles.com/?load=" + compress_to_base64(json.dumps(data))
+
+
+def open_button_in_view(page: Page) -> bool:
+    right: float = page.eval_on_selector("#open", "b => b.getBoundingClientRect().right")
+    return right <= 360
+
+
+def test_a_long_paste_wraps_on_a_phone_opened_or_failed(phone: App) -> None:
+    page = phone.open()
+    long_link = long_fpuzzles_link("betweenline")
+    assert len(long_link) > 400 and " " not in long_link
+    page.fill("#open-text", long_link)  # typed in, not yet opened
+    assert page.evaluate(WIDTH_JS) <= 360 and open_button_in_view(page)
+    assert paste(page, long_link).startswith("Opened a 9x9 sudoku")
+    assert page.evaluate(WIDTH_JS) <= 360 and open_button_in_view(page)
+    failed = "https://sudokupad.app/scl" + "Q" * 900  # no reader takes it: it stays in the box
+    assert paste(page, failed).startswith("That SudokuPad link could not be read")
+    assert page.input_value("#open-text") == failed
+    assert page.evaluate(WIDTH_JS) <= 360 and open_button_in_view(page)
+
+
+def test_a_20000_character_constraint_name_gives_a_short_warning(phone: App) -> None:
+    page = phone.open()
+    paste(page, long_fpuzzles_link("q" * 20_000))
+    shown = page.eval_on_selector_all("#warnings li", "els => els.map(e => e.textContent)")
+    assert "the 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…' constraint (1) cannot be kept" in shown
+    assert page.evaluate(WIDTH_JS) <= 360
+    top, bottom, _, _ = box(phone, "#warnings")
+    assert bottom - top < 300  # the grid below it stays near the top of the page

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...errors import FormatError
+from ...errors import FormatError, quoted
 from ...model import DEFAULT_BOX, EMPTY, PALETTE_COLOURS, Cell, Puzzle, candidates, given, value
 from ._common import (
     ColourMapping,
@@ -129,11 +129,11 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
     if coloured:
         warnings.append(f"the setter's cell colours in {plural(coloured, 'cell')}")
     if unknown:
-        warnings.append("cell fields " + ", ".join(sorted(unknown)[:5]))
+        warnings.append("cell fields " + ", ".join(quoted(k) for k in sorted(unknown)[:5]))
     for key, item in obj.items():
         if key in META or not item:
             continue
-        name = FRIENDLY.get(key, f"the {key!r} constraint")
+        name = FRIENDLY.get(key, f"the {quoted(key)} constraint")
         count = f" ({len(item)})" if isinstance(item, list) else ""
         warnings.append(f"{name}{count}")
     if obj.get("solution"):

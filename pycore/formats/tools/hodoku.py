@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ...errors import FormatError
+from ...errors import FormatError, quoted
 from ...model import EMPTY, Cell, Puzzle, candidates, given, value
 from .. import _loss
 from ._common import Export, Imported, check_length, is_classic, require
@@ -97,14 +97,14 @@ def _file_line(text: str) -> tuple[str, list[str]] | None:
     if "\n" in body:
         return None
     if comment and GRID_LINE.fullmatch(body):
-        return body, [f"the comment {comment[:40]!r} is not kept"]
+        return body, [f"the comment {quoted(comment)} is not kept"]
     fields = [field.strip() for field in body.split(",")]
     grids = [k for k, field in enumerate(fields) if GRID_LINE.fullmatch(field)]
     if len(fields) < 2 or len(grids) != 1:
         return None
     others = [field for k, field in enumerate(fields) if k != grids[0] and field]
     lost = [f"gsf's other fields ({', '.join(others)[:60]}) are not kept"] if others else []
-    return fields[grids[0]], lost + ([f"the comment {comment[:40]!r} is not kept"] if comment else [])
+    return fields[grids[0]], lost + ([f"the comment {quoted(comment)} is not kept"] if comment else [])
 
 
 def claims(text: str) -> bool:
@@ -214,7 +214,7 @@ def decode(text: str) -> Imported:
         found = _library(fields)
         if not comment:
             return found
-        return replace(found, warnings=(*found.warnings, f"the comment {comment[:40]!r} is not kept"))
+        return replace(found, warnings=(*found.warnings, f"the comment {quoted(comment)} is not kept"))
     line = _file_line(text)
     if line is not None:
         n, cells = cells_of(NAME, line[0])

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, unquote
 
-from ...errors import FormatError
+from ...errors import FormatError, quoted
 from ...model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
 from .. import _loss
 from ._common import SYMBOLS, Export, Imported, Url, check_length, require, split_url
@@ -101,7 +101,7 @@ def _looks_like_grid(part: str) -> bool:
 def grids_in_url(url: Url) -> list[tuple[str, str]]:
     """(where, grid) for every part of a link that is a plain grid: query values, then path
     segments, each told apart by name (`the query parameter 's'`, `the path segment 3`)."""
-    found = [(f"the query parameter {key!r}", val.strip())
+    found = [(f"the query parameter {quoted(key)}", val.strip())
              for key, val in parse_qsl(url.query, keep_blank_values=True)]
     segments = [seg for seg in url.path.split("/") if seg]
     found += [(f"the path segment {k + 1}", unquote(seg).strip()) for k, seg in enumerate(segments)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ...errors import FormatError
+from ...errors import FormatError, quoted
 from ...model import DEFAULT_BOX, EMPTY, Cell, Puzzle, given, value
 from ._common import Imported, check_length, plural, split_url, unquote_all
 
@@ -147,7 +147,7 @@ def decode(text: str) -> Imported:
         genre = GENRE.search(stripped)
         if genre and genre.group(1) != "sudoku":
             raise FormatError(NAME, genre.start(1), "the genre sudoku; the puzz.link genre "
-                              f"{genre.group(1)!r} is a puzzle this model cannot hold",
+                              f"{quoted(genre.group(1))} is a puzzle this model cannot hold",
                               found=repr(genre.group(1)[:20]))
         raise FormatError(NAME, None, LOOKS_FOR, found=repr(stripped[:30]))
     cols, rows, body = match.groups()

@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...errors import FormatError
+from ...errors import FormatError, quoted
 from ...model import Cell, Puzzle, candidates, given
 from .. import _loss, _lzstring
 from . import fpuzzles
@@ -391,7 +391,7 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
     for key, item in obj.items():
         if key in SKIP or not item:
             continue
-        name = KEYS.get(key, f"the {key!r} elements")
+        name = KEYS.get(key, f"the {quoted(key)} elements")
         if name in seen:
             continue
         seen.add(name)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qsl
 
-from ...errors import FormatError
+from ...errors import FormatError, quoted
 from ...model import DEFAULT_BOX, EMPTY, STR8TS_SIZES, Cell, Puzzle, candidates, given, unpack, value
 from .._fields import decode_fields, width_for
 from .._transform import offset_cell, offset_max, str8ts_cell, str8ts_max
@@ -104,13 +104,13 @@ def variant_of(path: str, query: str) -> list[str]:
     page = page_name(path)
     if page not in CLASSIC_PAGES:
         named = [what for word, what in VARIANT_PAGES.items() if word in page]
-        for what in named or [f"the rules of the page {page!r} (a page pycore does not know)"]:
-            lost.setdefault(what, []).append(f"the page {page!r}")
+        for what in named or [f"the rules of the page {quoted(page)} (a page pycore does not know)"]:
+            lost.setdefault(what, []).append(f"the page {quoted(page)}")
     for key in dict.fromkeys(key.lower() for key, _ in parse_qsl(query, keep_blank_values=True)):
         if key in VARIANT_PARAMS:
             lost.setdefault(VARIANT_PARAMS[key], []).append(f"{key}=")
         elif key not in QUIET_PARAMS:
-            lost.setdefault(f"what the parameter {key!r} says (pycore does not read it)", [])
+            lost.setdefault(f"what the parameter {quoted(key)} says (pycore does not read it)", [])
     return [what + (f" ({', '.join(dict.fromkeys(where))})" if where and "page pycore" not in what else "")
             + " cannot be kept: read as the plain grid" for what, where in lost.items()]
 
