@@ -16,7 +16,14 @@ transposition), so no solver is needed. Groups:
 - 9x9 str8ts-shaped grids: a half-turn symmetric black pattern, some black
   givens, white givens from a Latin square (rows and columns hold each digit
   once; the compartments are not checked to be straights);
-- Samurai (five 9x9 grids sharing corner boxes) with 125 givens.
+- Samurai (five 9x9 grids sharing corner boxes) with 125 givens;
+- coloured mid-solve 9x9, as a SudokuPad player leaves one (`coloured`): 25 givens, 20
+  right values, 20 cells of 2-4 centre marks (the true digit among them), 12 cells of 2
+  corner marks in Snyder pairs (two cells of a box both marked with the two digits that
+  go in them; 4 of the 12 hold centre marks too), 16 coloured cells from 6 of the 9
+  colours, a quarter of them with two, 12 of them on open cells (colouring follows
+  candidates) and 4 on digits. Made by its own seeded generator after the groups above,
+  which stay as they were.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from pycore.cells53 import compute_possibles
@@ -42,8 +49,9 @@ from pycore.model import (
 )
 
 SEED = 20240610
+COLOURED_SEED = 20261126
 PATH = Path(__file__).parent / "data" / "links_corpus.jsonl.gz"
-COUNTS = {"9x9": 200, "16x16": 30, "25x25": 10, "str8ts": 100, "samurai": 20}
+COUNTS = {"9x9": 200, "16x16": 30, "25x25": 10, "str8ts": 100, "samurai": 20, "coloured": 200}
 
 
 def solved_grid(rng: random.Random, box: tuple[int, int]) -> list[int]:
@@ -110,6 +118,71 @@ def adversarial(rng: random.Random) -> Puzzle:
     return Puzzle("sudoku", 9, tuple(cells))
 
 
+def coloured(rng: random.Random) -> Puzzle:
+    """A coloured mid-solve 9x9 (see the module's docstring)."""
+    while True:
+        puzzle = _try_coloured(rng)
+        if puzzle is not None:
+            return puzzle
+
+
+def _try_coloured(rng: random.Random) -> Puzzle | None:
+    solution = solved_grid(rng, (3, 3))
+    order = rng.sample(range(81), 81)
+    cells: list[Cell] = [EMPTY] * 81
+    for i in order[:25]:
+        cells[i] = given(solution[i])
+    for i in order[25:45]:
+        cells[i] = value(solution[i])
+    possibles = _possibles(Puzzle("sudoku", 9, tuple(cells)))
+
+    def fits(i: int, d: int) -> bool:
+        return bool(possibles[i] >> d & 1)
+
+    for i in order[45:65]:
+        others = [d for d in range(1, 10) if fits(i, d) and d != solution[i]]
+        count = min(rng.randint(1, 3), len(others))
+        cells[i] = candidates([solution[i], *rng.sample(others, count)])
+    pairs = _snyder_pairs(rng, solution, order[45:65], order[65:], fits)
+    if pairs is None:
+        return None
+    for a, b in pairs:
+        for i in (a, b):
+            cells[i] = cells[i].with_corner({solution[a], solution[b]})
+    palette = rng.sample(range(1, 10), 6)
+    painted = rng.sample(order[45:], 12) + rng.sample(order[:45], 4)
+    for k, i in enumerate(painted):
+        cells[i] = cells[i].with_colours(rng.sample(palette, 2 if k % 4 == 0 else 1))
+    return Puzzle("sudoku", 9, tuple(cells))
+
+
+def _snyder_pairs(rng: random.Random, solution: list[int], marked: list[int], empty: list[int],
+                  fits: Callable[[int, int], bool]) -> list[tuple[int, int]] | None:
+    """Six pairs of open cells, each in one box, whose two true digits both fit both
+    cells, 4 of the 12 cells centre-marked and 8 empty. None when no such choice turns
+    up (the caller starts again)."""
+    def box(i: int) -> int:
+        return (i // 27) * 3 + (i % 9) // 3
+
+    candidates_ = [(a, b) for a in marked + empty for b in marked + empty
+                   if a < b and box(a) == box(b) and fits(a, solution[b]) and fits(b, solution[a])]
+    for _ in range(200):
+        rng.shuffle(candidates_)
+        used: set[int] = set()
+        pairs = []
+        centre = 0
+        for a, b in candidates_:
+            more = (a in marked) + (b in marked)
+            if a in used or b in used or centre + more > 4 or 2 * len(pairs) - centre + 2 - more > 8:
+                continue
+            pairs.append((a, b))
+            used |= {a, b}
+            centre += more
+            if len(pairs) == 6:
+                return pairs
+    return None
+
+
 def full_marks(rng: random.Random) -> Puzzle:
     """25x25 with 300 givens and every other cell marked with all its possibles."""
     puzzle = puzzle_from(solved_grid(rng, (5, 5)), 300, rng, 25)
@@ -170,6 +243,9 @@ def build() -> Iterator[tuple[str, Puzzle]]:
         yield "9x9 str8ts", str8ts(rng)
     for _ in range(COUNTS["samurai"]):
         yield "Samurai, 125 givens", samurai(rng)
+    rng = random.Random(COLOURED_SEED)
+    for _ in range(COUNTS["coloured"]):
+        yield "9x9 mid-solve, coloured", coloured(rng)
 
 
 def write(path: Path = PATH) -> None:

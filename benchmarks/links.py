@@ -5,7 +5,8 @@
 
 For each group and format: mean and max characters of the link's fragment (the
 text after `#`, tag included). A format that cannot hold a grid without loss
-shows `-` for its group. For 9x9 grids, `limit` is the information limit,
+shows `-` for its group (every seed format for the coloured group: they hold no
+corner marks or colours). For 9x9 grids without notes, `limit` is the information limit,
 in 6-bit characters: which cells hold what (a multinomial),
 each given's digit among those earlier givens in its houses leave, each value
 among those givens and earlier values leave (any of 9 when it conflicts), each
@@ -106,7 +107,8 @@ def measure() -> tuple[list[str], dict[str, dict[str, list[int] | None]], dict[s
             if name == "compact":
                 assert links.read(frag) == ("compact", puzzle), "compact must read back"
             seen.append(len(frag))
-        if puzzle.kind == "sudoku" and puzzle.size == 9 and puzzle.layout is None:
+        if puzzle.kind == "sudoku" and puzzle.size == 9 and puzzle.layout is None \
+                and not puzzle.has_notes:  # the limit above says nothing of notes
             limits[group].append(limit_bits(puzzle) / 6)
     return groups, lengths, limits
 
@@ -165,6 +167,7 @@ TARGETS = {  # group -> largest allowed mean of compact's fragment
     "9x9, 25 givens": 25,
     "9x9 mid-solve, realistic": 64,
     "9x9 mid-solve, adversarial": 97,
+    "9x9 mid-solve, coloured": 80,  # corner marks and colours too (corpus.coloured)
 }
 
 

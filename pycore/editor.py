@@ -1,4 +1,5 @@
-"""The editing model behind the page: modes, cursor, keys, two-digit entry, undo and redo.
+"""The editing model behind the page: modes (tools), cursor and selection, keys, two-digit
+entry, undo and redo.
 
 It knows nothing of the DOM, so CPython tests drive it exactly as the page does:
 the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
@@ -8,16 +9,23 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 
 from __future__ import annotations
 
-from .model import BLACK, EMPTY, Cell, Puzzle, black, candidates, given, value
+from .model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
 
-__all__ = ["MODES", "Editor", "describe", "start_mode"]
+__all__ = ["MODES", "Editor", "describe", "keep_notes", "start_mode"]
 
 GIVEN, VALUE, CANDIDATES, BLACK_MODE = "given", "value", "candidates", "black"
-MODES = (GIVEN, VALUE, CANDIDATES, BLACK_MODE)
-MODE_LABELS = {GIVEN: "Givens", VALUE: "Solve", CANDIDATES: "Pencil marks", BLACK_MODE: "Black cells"}
-# A letter picks a mode directly; "m" steps to the next one.
-MODE_KEYS = {"g": GIVEN, "v": VALUE, "s": VALUE, "p": CANDIDATES, "c": CANDIDATES, "b": BLACK_MODE}
+CORNER, COLOUR = "corner", "colour"
+MODES = (GIVEN, VALUE, CORNER, CANDIDATES, COLOUR, BLACK_MODE)
+# The player's tools are SudokuPad's: Digit, Corner, Centre (the centre marks are the
+# candidates), Colour.
+MODE_LABELS = {GIVEN: "Givens", VALUE: "Digit", CORNER: "Corner", CANDIDATES: "Centre",
+               COLOUR: "Colour", BLACK_MODE: "Black cells"}
+# A letter picks a mode directly (Z, X, C, V as in SudokuPad); "m" steps to the next one.
+MODE_KEYS = {"g": GIVEN, "z": VALUE, "s": VALUE, "x": CORNER, "c": CANDIDATES, "p": CANDIDATES,
+             "v": COLOUR, "b": BLACK_MODE}
 MODE_CYCLE_KEY = "m"
+MARK_MODES = (CORNER, CANDIDATES, COLOUR)  # a digit toggles a mark or colour in these
+DIGIT_CODES = ("Digit", "Numpad")  # KeyboardEvent.code prefixes of the digit keys
 MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 ERASE_KEYS = ("Backspace", "Delete")
 MAX_HISTORY = 1000  # undo steps kept; older ones are dropped
@@ -33,12 +41,69 @@ def start_mode(puzzle: Puzzle) -> str:
 def describe(cell: Cell) -> str:
     """A cell's content in words, for screen readers (the page adds row and column)."""
     if cell.kind == "candidates":
-        return "pencil marks " + " ".join(str(d) for d in sorted(cell.candidates))
-    if cell.kind in ("given", "value"):
-        return f"{cell.kind} {cell.digit}"
-    if cell.kind == "black":
-        return f"black, given {cell.digit}" if cell.digit else "black"
-    return cell.kind
+        words = "pencil marks " + " ".join(str(d) for d in sorted(cell.candidates))
+    elif cell.kind in ("given", "value"):
+        words = f"{cell.kind} {cell.digit}"
+    elif cell.kind == "black":
+        words = f"black, given {cell.digit}" if cell.digit else "black"
+    else:
+        words = cell.kind
+    if cell.corner:
+        words += ", corner marks " + " ".join(str(d) for d in sorted(cell.corner))
+    if cell.colours:
+        words += ", colours " + " ".join(str(d) for d in sorted(cell.colours))
+    return words
+
+
+def keep_notes(before: Puzzle, after: Puzzle) -> Puzzle:
+    """`after` (a solver's answer: a solution, an applied hint) with the player's colours
+    and corner marks and the setter's words of `before` where it has none: the solver
+    reads the centre marks and digits only, and what it writes holds no notes."""
+    if not before.has_notes or before.cells is after.cells or len(before.cells) != len(after.cells):
+        return after
+    changes = {}
+    for i, (old, new) in enumerate(zip(before.cells, after.cells)):  # noqa: B905  # MicroPython
+        if (old.colours or old.corner) and not (new.colours or new.corner) and new.kind != "outside":
+            kept = new.with_colours(old.colours)
+            if kept.kind in ("empty", "candidates"):
+                kept = kept.with_corner(old.corner)
+            changes[i] = kept
+    kept_puzzle = after.with_cells(changes) if changes else after
+    if not (after.title or after.author or after.rules):
+        kept_puzzle = kept_puzzle.with_info(before.title, before.author, before.rules)
+    return kept_puzzle
+
+
+def _toggled(cell: Cell, mode: str, d: int, on: bool) -> Cell:
+    """The cell with mark (or colour) d set when `on`, else cleared, in a mark mode; the
+    puzzle's own cells take colours only, and a mark replaces a player's digit."""
+    if mode == COLOUR:
+        return cell.with_colours(cell.colours | {d} if on else cell.colours - {d})
+    if cell.kind == "value" and on:  # a mark replaces the player's digit
+        cell = EMPTY.with_colours(cell.colours)
+    if cell.kind not in ("empty", "candidates"):
+        return cell
+    if mode == CORNER:
+        return cell.with_corner(cell.corner | {d} if on else cell.corner - {d})
+    marks = cell.candidates | {d} if on else cell.candidates - {d}
+    return candidates(marks).with_corner(cell.corner).with_colours(cell.colours)
+
+
+def _has(cell: Cell, mode: str, d: int) -> bool:
+    if mode == COLOUR:
+        return d in cell.colours
+    return d in (cell.corner if mode == CORNER else cell.candidates)
+
+
+def _digit_of(key: str, code: str) -> int:
+    """The digit a key stands for (0-9; -1 for none): its character, or under Shift (which
+    makes `key` a symbol on most layouts) its `code`, Digit1 or Numpad1."""
+    if len(key) == 1 and key.isdigit():
+        return int(key)
+    for prefix in DIGIT_CODES:
+        if code.startswith(prefix) and len(code) == len(prefix) + 1 and code[-1].isdigit():
+            return int(code[-1])
+    return -1
 
 
 class _Pending:
@@ -60,6 +125,7 @@ class Editor:
         self.puzzle = puzzle
         self.mode = GIVEN
         self.cursor = 0
+        self.selected: set[int] = set()  # besides the cursor: the cells a change applies to
         self._undo: list[Puzzle] = []
         self._redo: list[Puzzle] = []
         self._pending: _Pending | None = None
@@ -82,13 +148,20 @@ class Editor:
         cells = self.puzzle.cells
         if not 0 <= self.cursor < len(cells) or cells[self.cursor].kind == "outside":
             self.cursor = next((i for i, c in enumerate(cells) if c.kind != "outside"), 0)
+        self.selected = {i for i in self.selected if 0 <= i < len(cells)
+                         and cells[i].kind != "outside"} | {self.cursor}
         if self.mode not in self.modes:
             self.mode = VALUE
 
     @property
     def modes(self) -> tuple[str, ...]:
-        """Black cells are a str8ts thing; a sudoku offers the other three modes."""
-        return MODES if self.puzzle.kind == "str8ts" else MODES[:3]
+        """Black cells are a str8ts thing; a sudoku offers the other modes."""
+        return MODES if self.puzzle.kind == "str8ts" else MODES[:-1]
+
+    @property
+    def targets(self) -> list[int]:
+        """The cells a change applies to: every selected one, in order."""
+        return sorted(self.selected) if len(self.selected) > 1 else [self.cursor]
 
     @property
     def can_undo(self) -> bool:
@@ -143,13 +216,18 @@ class Editor:
 
     # -- cursor --------------------------------------------------------------
 
-    def select(self, index: int) -> bool:
-        """Put the cursor on a cell (outside cells cannot hold it)."""
+    def select(self, index: int, extend: bool = False) -> bool:
+        """Put the cursor on a cell (outside cells cannot hold it); the selection becomes that
+        cell, or with `extend` (Shift or Ctrl on a click, a drag) takes it in as well."""
         if not 0 <= index < len(self.puzzle.cells) or self.puzzle.cells[index].kind == "outside":
             return False
-        if index != self.cursor:
+        if index != self.cursor or extend:
             self._pending = None
         self.cursor = index
+        if extend:
+            self.selected.add(index)
+        else:
+            self.selected = {index}
         return True
 
     def move(self, drow: int, dcol: int) -> bool:
@@ -163,37 +241,62 @@ class Editor:
                 return False
             if self.puzzle.cell(row, col).kind != "outside":
                 self.cursor = row * cols + col
+                self.selected = {self.cursor}
                 return True
 
     # -- edits ---------------------------------------------------------------
 
-    def _written(self, cell: Cell, digit: int) -> Cell:
-        """What a digit typed in the current mode makes of a cell."""
-        mode = self.mode
+    def _written(self, cell: Cell, digit: int, mode: str = "") -> Cell:
+        """What a digit typed in a mode (the current one unless said) makes of a cell:
+        its colours stay with it; corner marks go under a digit (a digit holds none)."""
+        mode = mode or self.mode
         if cell.kind == "outside":
             return cell
+        if mode in MARK_MODES:
+            return _toggled(cell, mode, digit, not _has(cell, mode, digit))
         if mode == GIVEN:
-            return black(digit) if cell.is_black else given(digit)
-        if mode == BLACK_MODE:
-            return black(digit)
-        if cell.kind in ("given", "black"):
+            made = black(digit) if cell.is_black else given(digit)
+        elif mode == BLACK_MODE:
+            made = black(digit)
+        elif cell.kind in ("given", "black"):
             return cell  # the puzzle's own cells are locked while solving
-        if mode == VALUE:
-            return value(digit)
-        marks = cell.candidates if cell.kind == "candidates" else frozenset()
-        return candidates(marks ^ {digit})
+        else:
+            made = value(digit)
+        return made.with_colours(cell.colours)
 
-    def digit(self, d: int) -> bool:
-        """Type one digit key (0-9) at the cursor.
+    def _apply(self, digit: int, mode: str = "") -> Puzzle:
+        """The puzzle with a digit typed in every target cell. In a mark mode the mark is
+        set in all of them, or cleared from all when each one that can hold it has it."""
+        mode = mode or self.mode
+        p = self.puzzle
+        targets = self.targets
+        if mode not in MARK_MODES or len(targets) == 1:
+            return p.with_cells({i: self._written(p.cells[i], digit, mode) for i in targets})
+        able = [i for i in targets if _toggled(p.cells[i], mode, digit, True) != p.cells[i]
+                or _has(p.cells[i], mode, digit)]
+        on = not all(_has(p.cells[i], mode, digit) for i in able)
+        return p.with_cells({i: _toggled(p.cells[i], mode, digit, on) for i in able})
+
+    def _top(self, mode: str) -> int:
+        """The largest digit a mode takes: a colour is one of the palette's."""
+        return PALETTE if mode == COLOUR else self.puzzle.size
+
+    def digit(self, d: int, mode: str = "") -> bool:
+        """Type one digit key (0-9) at the cursor, in a mode (the current one unless said:
+        Shift or Ctrl on the key write a corner or a centre mark).
 
         From 10 digits up, a digit that can start a two-digit number is entered
         at once and remembered: the next digit on the same cell turns the two into
         one number (1 then 6 is 16), replacing the first as a single undo step.
+        Several cells selected take the digit at once (no two-digit entry).
         """
-        n = self.puzzle.size
+        mode = mode or self.mode
+        n = self._top(mode)
         i = self.cursor
         pending = self._pending
         self._pending = None
+        if len(self.targets) > 1 or mode != self.mode:
+            return 1 <= d <= n and self._commit(self._apply(d, mode))
         if pending is not None and pending.index == i and 1 <= pending.digit * 10 + d <= n:
             number = pending.digit * 10 + d
             before = pending.before
@@ -212,7 +315,7 @@ class Editor:
         if not 1 <= d <= n:
             return False
         before = self.puzzle
-        pushed = self._commit(before.with_cell(i, self._written(before.cells[i], d)))
+        pushed = self._commit(self._apply(d))
         if d * 10 <= n:
             self._pending = _Pending(i, d, before, pushed)
         return pushed
@@ -220,29 +323,45 @@ class Editor:
     def enter(self, number: int) -> bool:
         """Enter a whole number at once (the on-screen digit pad), as one step."""
         self._pending = None
-        if not 1 <= number <= self.puzzle.size:
+        if not 1 <= number <= self._top(self.mode):
             return False
-        i = self.cursor
-        return self._commit(self.puzzle.with_cell(i, self._written(self.puzzle.cells[i], number)))
+        return self._commit(self._apply(number))
 
-    def erase(self) -> bool:
-        """Backspace/Delete: clear what the current mode may change."""
-        self._pending = None
-        i = self.cursor
-        cell = self.puzzle.cells[i]
-        if cell.kind in ("outside", "empty"):
-            return False
-        if self.mode == GIVEN:
+    def _erased(self, cell: Cell) -> Cell:
+        """What Backspace/Delete leaves of a cell in the current mode: each mode clears
+        what it writes (Digit a value and the marks, Givens a given, a mark mode its marks)."""
+        mode = self.mode
+        if cell.kind == "outside":
+            return cell
+        if mode == COLOUR:
+            return cell.with_colours(())
+        if mode == CORNER:
+            return cell.with_corner(()) if cell.kind in ("empty", "candidates") else cell
+        if mode == CANDIDATES:
+            return EMPTY.with_corner(cell.corner).with_colours(cell.colours) \
+                if cell.kind == "candidates" else cell
+        if mode == GIVEN:
             new = BLACK if cell.is_black and cell.digit else EMPTY
-        elif self.mode == BLACK_MODE:
+        elif mode == BLACK_MODE:
             if not cell.is_black:
-                return False
+                return cell
             new = BLACK if cell.digit else EMPTY
-        elif cell.kind in ("value", "candidates"):
+        elif cell.kind in ("value", "candidates") or cell.corner:
             new = EMPTY
         else:
-            return False
-        return self._commit(self.puzzle.with_cell(i, new))
+            return cell
+        return new.with_colours(cell.colours)
+
+    def erase(self) -> bool:
+        """Backspace/Delete: clear what the current mode may change, in every target cell."""
+        self._pending = None
+        p = self.puzzle
+        return self._commit(p.with_cells({i: self._erased(p.cells[i]) for i in self.targets}))
+
+    def set_words(self, title: str, author: str, rules: str) -> bool:
+        """The puzzle's title, author and rules (Givens mode: the setter's), one step."""
+        self._pending = None
+        return self._commit(self.puzzle.with_info(title, author, rules))
 
     def toggle_black(self) -> bool:
         """Make the cursor's cell black, or white again (str8ts only)."""
@@ -258,17 +377,19 @@ class Editor:
         self._pending = None
         p = self.puzzle
         changes = {
-            i: candidates(p.open_digits(i))
+            i: candidates(p.open_digits(i)).with_corner(cell.corner).with_colours(cell.colours)
             for i, cell in enumerate(p.cells)
             if cell.kind in ("empty", "candidates")
         }
         return self._commit(p.with_cells(changes))
 
     def clear_entries(self) -> bool:
-        """Remove the player's values and pencil marks, keeping the puzzle itself."""
+        """Remove the player's values, marks and colours, keeping the puzzle itself."""
         self._pending = None
         p = self.puzzle
-        changes = {i: EMPTY for i, c in enumerate(p.cells) if c.kind in ("value", "candidates")}
+        changes = {i: EMPTY if c.kind in ("value", "candidates", "empty") else c.bare
+                   for i, c in enumerate(p.cells)
+                   if c.kind in ("value", "candidates") or c.corner or c.colours}
         return self._commit(p.with_cells(changes))
 
     def replace(self, puzzle: Puzzle) -> bool:
@@ -280,20 +401,28 @@ class Editor:
 
     # -- events --------------------------------------------------------------
 
-    def click(self, index: int) -> bool:
-        """A pointer on a cell: select it; in black mode also flip its colour."""
-        if not self.select(index):
+    def click(self, index: int, extend: bool = False) -> bool:
+        """A pointer on a cell: select it (with `extend`: add it to the selection); in black
+        mode also flip its colour."""
+        if not self.select(index, extend):
             return False
-        if self.mode == BLACK_MODE:
+        if self.mode == BLACK_MODE and not extend:
             self.toggle_black()
         return True
 
-    def key(self, key: str, *, ctrl: bool = False, shift: bool = False, alt: bool = False) -> bool:
-        """Apply a DOM `KeyboardEvent.key`; True when the key was ours (the page then
-        prevents the browser's default). Keys with Alt, and Ctrl keys other than
-        undo/redo, are left to the browser."""
+    def key(self, key: str, *, ctrl: bool = False, shift: bool = False, alt: bool = False,
+            code: str = "") -> bool:
+        """Apply a DOM `KeyboardEvent.key` (and its `code`); True when the key was ours (the
+        page then prevents the browser's default). A digit key with Shift writes a corner
+        mark, with Ctrl a centre mark, whatever the mode (SudokuPad's keys; `code` tells the
+        digit under Shift). Keys with Alt, and Ctrl keys other than undo/redo and the digits,
+        are left to the browser."""
         if alt:
             return False
+        typed = _digit_of(key, code)
+        if typed >= 0 and (shift or ctrl) and self.mode not in (GIVEN, BLACK_MODE):
+            self.digit(typed, CANDIDATES if ctrl else CORNER)
+            return True
         if ctrl:
             lower = key.lower()
             if lower == "z":

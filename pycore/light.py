@@ -30,6 +30,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/formats/__init__.py",
     "pycore/formats/_fields.py",
     "pycore/formats/_loss.py",
+    "pycore/formats/_notes.py",
     "pycore/formats/_numeral.py",
     "pycore/formats/_rans.py",
     "pycore/formats/_transform.py",

@@ -28,7 +28,12 @@ __all__ = [
     "DEFAULT_BOX",
     "EMPTY",
     "KINDS",
+    "MAX_AUTHOR",
+    "MAX_RULES",
+    "MAX_TITLE",
     "OUTSIDE",
+    "PALETTE",
+    "PALETTE_COLOURS",
     "STR8TS_SIZES",
     "SUDOKU_SIZES",
     "Cell",
@@ -59,6 +64,20 @@ STR8TS_SIZES = (3, 4, 5, 6, 7, 8, 9, 16, 25)
 MAX_LAYOUT_BOXES = 15  # boxes across or down; Samurai needs 7
 
 CELL_KINDS = ("empty", "given", "value", "candidates", "black", "outside")
+PALETTE = 9  # a cell's colours are 1..PALETTE
+# The palette, colour k at index k-1: Okabe and Ito's eight colours for colour-blind
+# readers and a grey, ordered so that neighbours differ in lightness too. The page
+# draws them (web/style.css), other tools' colours are mapped onto them (formats/tools).
+PALETTE_COLOURS = (
+    ("grey", "#999999"), ("orange", "#e69f00"), ("blue", "#0072b2"), ("yellow", "#f0e442"),
+    ("green", "#009e73"), ("sky blue", "#56b4e9"), ("vermilion", "#d55e00"),
+    ("purple", "#cc79a7"), ("black", "#000000"),
+)
+# Bounds of the puzzle's texts, in characters: a title and an author fit one line, the
+# rules a paragraph or two (a link must stay shareable).
+MAX_TITLE = 100
+MAX_AUTHOR = 100
+MAX_RULES = 1000
 
 
 def pack(digits: Iterable[int]) -> int:
@@ -111,19 +130,30 @@ def _frozen(name: str, verb: str = "assign to") -> AttributeError:
 
 
 class Cell:
-    """Exactly one of: empty, given, value, candidates, black (digit 0 or a black given), outside."""
+    """Exactly one of: empty, given, value, candidates, black (digit 0 or a black given), outside.
 
-    __slots__ = ("candidates", "digit", "kind")
+    A player's notes ride on top: `candidates` are the centre marks (a "candidates" cell),
+    `corner` the corner (Snyder) marks of an empty or centre-marked cell, and `colours`
+    the palette colours (1..PALETTE) painted on any cell but an outside one. They are
+    kept apart from the kind because a cell may hold both kinds of marks at once, and a
+    digit or a given may be coloured."""
+
+    __slots__ = ("candidates", "colours", "corner", "digit", "kind")
     if TYPE_CHECKING:
         kind: str
         digit: int
         candidates: frozenset[int]
+        corner: frozenset[int]
+        colours: frozenset[int]
 
     def __init__(self, kind: str = "empty", digit: int = 0,
-                 candidates: frozenset[int] = frozenset()) -> None:
+                 candidates: frozenset[int] = frozenset(), corner: frozenset[int] = frozenset(),
+                 colours: frozenset[int] = frozenset()) -> None:
         _set(self, "kind", kind)
         _set(self, "digit", digit)
         _set(self, "candidates", candidates)
+        _set(self, "corner", corner)
+        _set(self, "colours", colours)
         if kind not in CELL_KINDS:
             raise PuzzleError(f"unknown cell kind {kind!r}")
         wants_digit = kind in ("given", "value")
@@ -140,6 +170,16 @@ class Cell:
                 raise PuzzleError("candidates are digits of at least 1")
         elif candidates:
             raise PuzzleError(f"a {kind} cell holds no candidates")
+        if corner:
+            if kind not in ("empty", "candidates"):
+                raise PuzzleError(f"a {kind} cell holds no corner marks")
+            if min(corner) < 1:
+                raise PuzzleError("corner marks are digits of at least 1")
+        if colours:
+            if kind == "outside":
+                raise PuzzleError("an outside cell holds no colours")
+            if min(colours) < 1 or max(colours) > PALETTE:
+                raise PuzzleError(f"colours are 1 to {PALETTE}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise _frozen(name)
@@ -147,30 +187,58 @@ class Cell:
     def __delattr__(self, name: str) -> None:
         raise _frozen(name, "delete")
 
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.digit, self.candidates, self.corner, self.colours)
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not Cell:
             return NotImplemented
-        return (self.kind == other.kind and self.digit == other.digit
-                and self.candidates == other.candidates)
+        return self._fields() == other._fields()
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.digit, self.candidates))
+        return hash(self._fields())
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Cell, (self.kind, self.digit, self.candidates))
+        return (Cell, self._fields())
 
     @property
     def is_black(self) -> bool:
         return self.kind == "black"
 
+    @property
+    def has_notes(self) -> bool:
+        """Whether the cell holds corner marks or colours (what the seed formats lose)."""
+        return bool(self.corner or self.colours)
+
+    def with_corner(self, marks: Iterable[int]) -> Cell:
+        """The same cell with these corner marks (none: without)."""
+        return Cell(self.kind, self.digit, self.candidates, frozenset(marks), self.colours)
+
+    def with_colours(self, colours: Iterable[int]) -> Cell:
+        """The same cell with these colours (none: without)."""
+        return Cell(self.kind, self.digit, self.candidates, self.corner, frozenset(colours))
+
+    @property
+    def bare(self) -> Cell:
+        """The cell without corner marks and colours: what a format without them keeps."""
+        if not (self.corner or self.colours):
+            return self
+        return Cell(self.kind, self.digit, self.candidates)
+
     def __repr__(self) -> str:
         if self.kind == "candidates":
-            return f"candidates({sorted(self.candidates)})"
-        if self.kind in ("given", "value"):
-            return f"{self.kind}({self.digit})"
-        if self.kind == "black":
-            return f"black({self.digit})" if self.digit else "BLACK"
-        return self.kind.upper()
+            text = f"candidates({sorted(self.candidates)})"
+        elif self.kind in ("given", "value"):
+            text = f"{self.kind}({self.digit})"
+        elif self.kind == "black":
+            text = f"black({self.digit})" if self.digit else "BLACK"
+        else:
+            text = self.kind.upper()
+        if self.corner:
+            text += f".with_corner({sorted(self.corner)})"
+        if self.colours:
+            text += f".with_colours({sorted(self.colours)})"
+        return text
 
 
 EMPTY = Cell()
@@ -504,15 +572,34 @@ def _make_layout_geometry(layout: Layout) -> Geometry:
     return Geometry(layout.height * b, width, tuple(lines) + boxes, boxes, outside)
 
 
+def _text(name: str, text: object, bound: int, lines: bool) -> str:
+    """A puzzle's text as given, refused when it is not a string, too long, or holds a
+    control character (a line break only in the rules) or a lone surrogate (no text of
+    characters has one; no link could carry it)."""
+    if not isinstance(text, str):
+        raise PuzzleError(f"the {name} must be text")
+    if len(text) > bound:
+        raise PuzzleError(f"the {name} must be at most {bound} characters, not {len(text)}")
+    if text and (min(text) < " " or "\x7f" in text or max(text) >= "\ud800"):  # scans in C:
+        for ch in text:  # this runs per keystroke
+            if (ch < " " and not (lines and ch == "\n")) or ch == "\x7f":
+                raise PuzzleError(f"the {name} holds a control character {ch!r}")
+            if "\ud800" <= ch <= "\udfff":
+                raise PuzzleError(f"the {name} holds half a surrogate pair")
+    return text
+
+
 class Puzzle:
     """A whole puzzle state. Build one with `Puzzle.blank(...)` or the constructor.
 
-    Immutable, compared and hashed by (kind, size, cells, box, layout); `geometry` is
-    the shape's shared `Geometry`.
+    Immutable, compared and hashed by (kind, size, cells, box, layout, title, author,
+    rules); `geometry` is the shape's shared `Geometry`. `title`, `author` and `rules` are
+    the setter's words ("" when none), bounded by MAX_TITLE, MAX_AUTHOR and MAX_RULES
+    characters; only the rules may run over several lines.
     """
 
-    __slots__ = ("_compartments", "_open_masks", "box", "cells", "geometry", "kind", "layout",
-                 "size")
+    __slots__ = ("_compartments", "_notes", "_open_masks", "author", "box", "cells", "geometry",
+                 "kind", "layout", "rules", "size", "title")
     if TYPE_CHECKING:  # read-only fields, to the type checker as to the code
         @property
         def kind(self) -> str: ...
@@ -526,18 +613,30 @@ class Puzzle:
         def layout(self) -> Layout | None: ...
         @property
         def geometry(self) -> Geometry: ...
+        @property
+        def title(self) -> str: ...
+        @property
+        def author(self) -> str: ...
+        @property
+        def rules(self) -> str: ...
         _open_masks: tuple[int, ...] | None
         _compartments: tuple[tuple[int, ...], ...] | None
+        _notes: bool | None
 
     def __init__(self, kind: str, size: int, cells: tuple[Cell, ...],
-                 box: tuple[int, int] | None = None, layout: Layout | None = None) -> None:
+                 box: tuple[int, int] | None = None, layout: Layout | None = None,
+                 title: str = "", author: str = "", rules: str = "") -> None:
         _set(self, "kind", kind)
+        _set(self, "title", _text("title", title, MAX_TITLE, False))
+        _set(self, "author", _text("author", author, MAX_AUTHOR, False))
+        _set(self, "rules", _text("rules", rules, MAX_RULES, True))
         _set(self, "size", size)
         _set(self, "cells", cells)
         _set(self, "box", box)
         _set(self, "layout", layout)
         _set(self, "_open_masks", None)  # filled on first use
         _set(self, "_compartments", None)
+        _set(self, "_notes", None)
         if kind not in KINDS:
             raise PuzzleError(f"kind must be 'sudoku' or 'str8ts', not {kind!r}")
         _set(self, "cells", tuple(cells))
@@ -577,14 +676,17 @@ class Puzzle:
     def __eq__(self, other: object) -> bool:
         if type(other) is not Puzzle:
             return NotImplemented
-        return (self.kind, self.size, self.cells, self.box, self.layout) == (
-            other.kind, other.size, other.cells, other.box, other.layout)
+        return self._fields() == other._fields()
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.size, self.cells, self.box, self.layout, self.title,
+                self.author, self.rules)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.size, self.cells, self.box, self.layout))
+        return hash(self._fields())
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Puzzle, (self.kind, self.size, self.cells, self.box, self.layout))
+        return (Puzzle, self._fields())
 
     def _check_cells(self) -> None:
         geo = self.geometry
@@ -603,6 +705,8 @@ class Puzzle:
                 raise PuzzleError(f"{self._name(i)}: digit {cell.digit} is not in 1..{n}")
             if cell.candidates and max(cell.candidates) > n:
                 raise PuzzleError(f"{self._name(i)}: candidate {max(cell.candidates)} is not in 1..{n}")
+            if cell.corner and max(cell.corner) > n:
+                raise PuzzleError(f"{self._name(i)}: corner mark {max(cell.corner)} is not in 1..{n}")
             if cell.kind == "black" and self.kind != STR8TS:
                 raise PuzzleError(f"{self._name(i)}: black cells belong to str8ts only")
 
@@ -648,7 +752,35 @@ class Puzzle:
         cells = list(self.cells)
         for i, cell in changes.items():
             cells[i] = cell
-        return Puzzle(self.kind, self.size, tuple(cells), self.box, self.layout)
+        return Puzzle(self.kind, self.size, tuple(cells), self.box, self.layout,
+                      self.title, self.author, self.rules)
+
+    def with_info(self, title: str | None = None, author: str | None = None,
+                  rules: str | None = None) -> Puzzle:
+        """A copy with the texts named replaced (the others kept)."""
+        return Puzzle(self.kind, self.size, self.cells, self.box, self.layout,
+                      self.title if title is None else title,
+                      self.author if author is None else author,
+                      self.rules if rules is None else rules)
+
+    @property
+    def has_notes(self) -> bool:
+        """Whether the puzzle holds anything the seed formats cannot: corner marks,
+        colours, a title, an author or rules (found once: every encode of a link asks)."""
+        found: bool | None = self._notes
+        if found is None:
+            found = bool(self.title or self.author or self.rules) or any(
+                c.corner or c.colours for c in self.cells)
+            _set(self, "_notes", found)
+        return found
+
+    @property
+    def bare(self) -> Puzzle:
+        """The puzzle without corner marks, colours and texts: what a seed format keeps."""
+        if not self.has_notes:
+            return self
+        return Puzzle(self.kind, self.size, tuple(c.bare for c in self.cells), self.box,
+                      self.layout)
 
     def with_cell(self, index: int, cell: Cell) -> Puzzle:
         return self.with_cells({index: cell})

@@ -8,6 +8,7 @@ from pycore.model import (
     BLACK,
     DEFAULT_BOX,
     EMPTY,
+    PALETTE,
     STR8TS_SIZES,
     Cell,
     Layout,
@@ -23,7 +24,9 @@ BOX_SHAPES = {
 }
 
 
-def cells_for(n: int, kind: str) -> st.SearchStrategy[Cell]:
+def cells_for(n: int, kind: str, notes: bool = False) -> st.SearchStrategy[Cell]:
+    """Any cell of the kind's; with `notes`, a quarter of them with colours and (where a
+    cell may hold them) corner marks."""
     digit = st.integers(1, n)
     options = [
         st.just(EMPTY),
@@ -33,12 +36,33 @@ def cells_for(n: int, kind: str) -> st.SearchStrategy[Cell]:
     ]
     if kind == "str8ts":
         options += [st.just(BLACK), digit.map(black)]
-    return st.one_of(options)
+    plain = st.one_of(options)
+    if not notes:
+        return plain
+    return st.one_of(plain, plain, plain, st.builds(_noted, plain, st.frozensets(digit),
+                                                   st.frozensets(st.integers(1, PALETTE))))
+
+
+def _noted(cell: Cell, corner: frozenset[int], colours: frozenset[int]) -> Cell:
+    if cell.kind in ("empty", "candidates"):
+        cell = cell.with_corner(corner)
+    return cell.with_colours(colours)
+
+
+TEXTS = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=12)
+
+
+def _worded(draw: st.DrawFn, puzzle: Puzzle) -> Puzzle:
+    """The puzzle, sometimes with a title, an author and rules (the rules may break lines)."""
+    if draw(st.integers(0, 3)):
+        return puzzle
+    rules = draw(st.lists(TEXTS, max_size=3).map("\n".join))
+    return puzzle.with_info(draw(TEXTS), draw(TEXTS), rules)
 
 
 @st.composite
 def square_puzzles(draw: st.DrawFn, kind: str | None = None, sizes: tuple[int, ...] | None = None,
-                   default_box: bool = False) -> Puzzle:
+                   default_box: bool = False, notes: bool = False) -> Puzzle:
     kind = kind or draw(st.sampled_from(["sudoku", "str8ts"]))
     pool = sizes or (tuple(DEFAULT_BOX) if kind == "sudoku" else STR8TS_SIZES)
     n = draw(st.sampled_from(pool))
@@ -46,14 +70,16 @@ def square_puzzles(draw: st.DrawFn, kind: str | None = None, sizes: tuple[int, .
     if kind == "sudoku":
         box = DEFAULT_BOX[n] if default_box else draw(st.sampled_from(BOX_SHAPES[n]))
     # Large grids: mostly empty so that examples stay cheap, but every kind appears.
-    cells = draw(st.lists(cells_for(n, kind), min_size=n * n, max_size=n * n)) if n <= 9 else \
-        _sparse(draw, n, kind)
-    return Puzzle(kind, n, tuple(cells), box)
+    cells = draw(st.lists(cells_for(n, kind, notes), min_size=n * n, max_size=n * n)) if n <= 9 \
+        else _sparse(draw, n, kind, notes)
+    puzzle = Puzzle(kind, n, tuple(cells), box)
+    return _worded(draw, puzzle) if notes else puzzle
 
 
-def _sparse(draw: st.DrawFn, n: int, kind: str) -> list[Cell]:
+def _sparse(draw: st.DrawFn, n: int, kind: str, notes: bool) -> list[Cell]:
     cells = [EMPTY] * (n * n)
-    for i, cell in draw(st.dictionaries(st.integers(0, n * n - 1), cells_for(n, kind), max_size=40)).items():
+    changes = st.dictionaries(st.integers(0, n * n - 1), cells_for(n, kind, notes), max_size=40)
+    for i, cell in draw(changes).items():
         cells[i] = cell
     return cells
 
@@ -71,10 +97,11 @@ def layouts(draw: st.DrawFn) -> Layout:
 
 
 @st.composite
-def layout_puzzles(draw: st.DrawFn, digits_only: bool = False) -> Puzzle:
+def layout_puzzles(draw: st.DrawFn, digits_only: bool = False, notes: bool = False) -> Puzzle:
     layout = draw(st.one_of(layouts(), st.just(Layout.samurai())))
     blank = Puzzle.blank(layout=layout)
     n = blank.size
-    cell = st.integers(1, n).map(given) if digits_only else cells_for(n, "sudoku")
+    cell = st.integers(1, n).map(given) if digits_only else cells_for(n, "sudoku", notes)
     changes = draw(st.dictionaries(st.integers(0, len(blank.cells) - 1), cell, max_size=60))
-    return blank.with_cells({i: c for i, c in changes.items() if blank.cells[i].kind != "outside"})
+    puzzle = blank.with_cells({i: c for i, c in changes.items() if blank.cells[i].kind != "outside"})
+    return _worded(draw, puzzle) if notes else puzzle

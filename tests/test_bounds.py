@@ -20,7 +20,7 @@ from pycore import links
 from pycore.formats import binary, compact
 from pycore.formats import json as json_form
 from pycore.formats.tools import _common
-from pycore.model import Puzzle, candidates
+from pycore.model import MAX_AUTHOR, MAX_RULES, MAX_TITLE, Puzzle, candidates
 from pycore.solve import SearchTooLong, count_solutions
 
 HANG_GUARD = 20.0  # seconds; a decoder near this is broken, not slow
@@ -45,7 +45,18 @@ def _random_marks_25() -> Puzzle:
         {i: candidates(rng.sample(range(1, 26), rng.randint(1, 25))) for i in range(625)})
 
 
-FULL, RANDOM = _full_candidates_25(), _random_marks_25()
+def _random_notes_25() -> Puzzle:
+    """The most costly 25x25 state for compact's notes: random centre and corner marks and
+    colours everywhere, and the longest words, none of them ASCII."""
+    rng = random.Random(9)
+    return Puzzle.blank(size=25).with_cells({
+        i: candidates(rng.sample(range(1, 26), rng.randint(1, 25)))
+        .with_corner(rng.sample(range(1, 26), rng.randint(1, 25)))
+        .with_colours(rng.sample(range(1, 10), rng.randint(1, 9))) for i in range(625)
+    }).with_info("\u00e9" * MAX_TITLE, "\U0001f600" * MAX_AUTHOR, "\u4e00" * MAX_RULES)
+
+
+FULL, RANDOM, NOTED = _full_candidates_25(), _random_marks_25(), _random_notes_25()
 HUGE_LAYOUT = bytes([0, 1, 5, 15, 15]) + b"\xff" * 28 + b"\x80"  # 225 boxes of 5, all enabled
 
 WORST: dict[str, Callable[[], object]] = {
@@ -53,6 +64,8 @@ WORST: dict[str, Callable[[], object]] = {
     "link of 64 KiB, bare compact alphabet": lambda: links.read(_urlsafe(links.MAX_LINK)),
     "compact 25x25, random marks everywhere": lambda: pycore.decode(
         "compact", pycore.encode("compact", RANDOM)),
+    "compact 25x25, random notes everywhere": lambda: pycore.decode(
+        "compact", pycore.encode("compact", NOTED)),
     "compact just over its longest": lambda: pycore.decode("compact", _urlsafe(compact.MAX_TEXT + 1)),
     "offset 25x25, every mark everywhere": lambda: pycore.decode("offset", pycore.encode("offset", FULL)),
     "str8ts 25x25, every mark everywhere": lambda: pycore.decode(

@@ -310,7 +310,9 @@ def test_mutated_links_give_a_puzzle_or_a_format_error() -> None:
     assert read > 100 and refused > 100  # both ways are walked
 
 
-LONGEST = 35_372  # characters: 4096 bits and 37 per cell of the largest layout of 25x25 grids
+# characters: 4096 bits and 37 per cell of the largest layout of 25x25 grids, and the
+# notes: 2 * 25 + 24 bits per cell and 36 per character of the words (1200) and 112
+LONGEST = 2 + (4096 + 75 * 75 * (25 + 12) + 64 + 75 * 75 * (2 * 25 + 24) + 1200 * 36 + 48) // 6
 URL_SAFE_CHARACTER = "a URL-safe character (A-Z a-z 0-9 - _)"
 FIRST_CHARACTER = "a first character other than 'A' and '_'"
 SHAPED = "a leading _ on a text shaped like a base-32 or jcode string"
@@ -353,9 +355,10 @@ def test_not_a_string() -> None:
 
 
 def test_a_text_too_long_for_its_shape_is_refused_before_decoding() -> None:
-    """After its header a classic 9x9 has at most 4096 bits and 9 + 12 per cell: 5797."""
+    """After its header a classic 9x9 has at most 4096 bits and 9 + 12 per cell, and for
+    its notes 64 bits, 2 * 9 + 24 per cell and 36 per character of the words (1200) and 48."""
     head = [("w", compact.HEAD, compact.CLASSIC_BARE), ("w", compact.SYMMETRIES, compact.NONE)]
-    most = 4096 + 81 * (9 + 12)
+    most = 4096 + 81 * (9 + 12) + 64 + 81 * (2 * 9 + 24) + 1200 * 36 + 48
     with pytest.raises(FormatError) as info:
         compact.decode(written(*head, ("u", 1 << most + 1, 1 << most)))
     error = info.value

@@ -91,7 +91,7 @@ def test_black_mode_paints_cells_and_black_givens() -> None:
 
 def test_sudoku_offers_no_black_mode() -> None:
     ed = Editor(Puzzle.blank("sudoku", 9))
-    assert ed.modes == ("given", "value", "candidates")
+    assert ed.modes == ("given", "value", "corner", "candidates", "colour")
     assert not ed.key("b")
     ed.set_mode("black")
     assert ed.mode == "value"
@@ -116,11 +116,12 @@ def test_erase_clears_what_the_mode_may_change() -> None:
 def test_m_cycles_the_modes_and_letters_pick_one() -> None:
     ed = Editor(Puzzle.blank("str8ts", 6), mode="given")
     seen = [ed.mode]
-    for _ in range(4):
+    for _ in range(6):
         typed(ed, "m")
         seen.append(ed.mode)
-    assert seen == ["given", "value", "candidates", "black", "given"]
-    for key, mode in (("p", "candidates"), ("G", "given"), ("v", "value"), ("b", "black")):
+    assert seen == ["given", "value", "corner", "candidates", "colour", "black", "given"]
+    for key, mode in (("p", "candidates"), ("G", "given"), ("s", "value"), ("b", "black"),
+                      ("z", "value"), ("x", "corner"), ("c", "candidates"), ("v", "colour")):
         assert ed.key(key)
         assert ed.mode == mode
 
@@ -238,15 +239,15 @@ def test_replacing_the_whole_grid_is_one_undoable_step() -> None:
 
 def test_other_keys_are_left_to_the_browser() -> None:
     ed = Editor(Puzzle.blank("sudoku", 9))
-    for key, mods in (("Tab", {}), ("Enter", {}), ("x", {}), ("c", {"ctrl": True}),
+    for key, mods in (("Tab", {}), ("Enter", {}), ("q", {}), ("c", {"ctrl": True}),
                       ("5", {"alt": True}), (" ", {})):
-        assert not ed.key(key, **mods)
+        assert not ed.key(key, ctrl=mods.get("ctrl", False), alt=mods.get("alt", False))
     assert ed.puzzle == Puzzle.blank("sudoku", 9)
 
 
 KEYS = st.sampled_from(
     ["1", "2", "3", "4", "5", "6", "0", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
-     "Backspace", "m", "g", "v", "p", "b", " "]
+     "Backspace", "m", "g", "v", "p", "b", " ", "z", "x", "c"]
 )
 
 
@@ -312,3 +313,83 @@ def test_cells_are_described_in_words() -> None:
     assert [describe(c) for c in (EMPTY, given(4), value(12), candidates([3, 1]), BLACK, black(7))] == [
         "empty", "given 4", "value 12", "pencil marks 1 3", "black", "black, given 7",
     ]
+
+
+# -- the player's tools: corner marks, centre marks, colours, several cells ------------
+
+
+def test_z_x_c_v_pick_digit_corner_centre_and_colour_and_each_writes_its_own() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9).with_cell(1, given(4)), mode="value")
+    typed(ed, "x", "1", "2", "c", "3", "4", "v", "6")
+    cell = ed.puzzle.cells[0]
+    assert (cell.corner, cell.candidates, cell.colours) == (
+        frozenset({1, 2}), frozenset({3, 4}), frozenset({6}))
+    typed(ed, "ArrowRight", "v", "2")  # a given takes colours too
+    assert ed.puzzle.cells[1] == given(4).with_colours([2])
+    typed(ed, "ArrowLeft", "z", "5")  # a digit: its colours stay, its marks go
+    assert ed.puzzle.cells[0] == value(5).with_colours([6])
+    typed(ed, "Backspace")
+    assert ed.puzzle.cells[0] == EMPTY.with_colours([6])
+    typed(ed, "v", "Backspace")
+    assert ed.puzzle.cells[0] == EMPTY
+
+
+def test_shift_writes_a_corner_mark_and_ctrl_a_centre_mark_whatever_the_tool() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9), mode="value")
+    assert ed.key("!", shift=True, code="Digit1")  # Shift+1 on a US layout
+    assert ed.key("7", ctrl=True, code="Digit7")
+    assert ed.key("3", shift=True, code="Numpad3")
+    cell = ed.puzzle.cells[0]
+    assert (cell.kind, cell.corner, cell.candidates) == (
+        "candidates", frozenset({1, 3}), frozenset({7}))
+    assert ed.mode == "value"
+
+
+def test_a_change_applies_to_every_selected_cell_and_is_one_undo_step() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9).with_cell(2, given(9)), mode="corner")
+    ed.click(0)
+    ed.click(1, extend=True)
+    ed.click(2, extend=True)  # a given: colours only
+    typed(ed, "4")
+    assert [c.corner for c in ed.puzzle.cells[:3]] == [{4}, {4}, frozenset()]
+    typed(ed, "4")  # every cell that can hold it has it: cleared from all
+    assert [c.corner for c in ed.puzzle.cells[:3]] == [frozenset()] * 3
+    ed.set_mode("colour")
+    typed(ed, "3")
+    assert [c.colours for c in ed.puzzle.cells[:3]] == [{3}] * 3
+    ed.set_mode("value")
+    typed(ed, "8")
+    assert ed.puzzle.cells[:3] == (value(8).with_colours([3]), value(8).with_colours([3]),
+                                   given(9).with_colours([3]))
+    ed.undo()
+    assert [c.kind for c in ed.puzzle.cells[:3]] == ["empty", "empty", "given"]
+    ed.click(5)  # a plain click selects one cell again
+    typed(ed, "1")
+    assert ed.puzzle.cells[5] == value(1) and ed.puzzle.cells[0].kind == "empty"
+
+
+def test_a_colour_is_one_of_the_palette_and_the_words_are_one_step() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 16), mode="colour")
+    typed(ed, "1", "2")  # no two-digit entry: colours 1 and 2
+    assert ed.puzzle.cells[0].colours == {1, 2}
+    assert not ed.enter(10)
+    assert ed.set_words("Title", "Me", "Rules")
+    assert (ed.puzzle.title, ed.puzzle.author, ed.puzzle.rules) == ("Title", "Me", "Rules")
+    ed.undo()
+    assert ed.puzzle.title == ""
+
+
+def test_a_solvers_answer_keeps_the_players_colours_corner_marks_and_the_words() -> None:
+    """Solve and an applied hint come back from the solver without notes: they are put back."""
+    from pycore.editor import keep_notes
+
+    before = Puzzle.blank("sudoku", 4).with_cells({
+        0: EMPTY.with_corner([1, 2]).with_colours([3]), 1: candidates([1, 2]).with_corner([3]),
+        2: given(4).with_colours([9]),
+    }).with_info(title="T")
+    solved = Puzzle.blank("sudoku", 4).with_cells({0: value(1), 1: candidates([2]), 2: given(4)})
+    kept = keep_notes(before, solved)
+    assert kept.cells[:3] == (value(1).with_colours([3]), candidates([2]).with_corner([3]),
+                              given(4).with_colours([9]))
+    assert kept.title == "T"
+    assert keep_notes(solved, before) == before  # nothing to keep from a grid without notes

@@ -59,21 +59,30 @@ pytestmark = [pytest.mark.skipif(sys.platform == "emscripten", reason="Node runs
 
 def form(puzzle: Puzzle) -> list[Any]:
     """Everything the JSON form says, written short: the shape, then each cell (. empty,
-    g given, v value, c candidates, b black, x outside). MicroPython's json.dumps writes
-    about 0.2 MB a second, too slow for the JSON form of every answer."""
+    g given, v value, c candidates, b black, x outside; /corner marks, ~colours), then the
+    words. MicroPython's json.dumps writes about 0.2 MB a second, too slow for the JSON
+    form of every answer."""
     layout = puzzle.layout
     cells = []
     for cell in puzzle.cells:
         kind = cell.kind
         if kind == "candidates":
-            cells.append("c" + ",".join([str(d) for d in sorted(cell.candidates)]))
+            text = "c" + ",".join([str(d) for d in sorted(cell.candidates)])
         elif kind == "empty":
-            cells.append(".")
+            text = "."
         else:
-            cells.append(("x" if kind == "outside" else kind[0]) + (str(cell.digit) if cell.digit else ""))
-    return [puzzle.kind, puzzle.size, list(puzzle.box) if puzzle.box else None,
-            None if layout is None else [layout.width, layout.height, sorted(layout.disabled)],
-            " ".join(cells)]
+            text = ("x" if kind == "outside" else kind[0]) + (str(cell.digit) if cell.digit else "")
+        if cell.corner:
+            text += "/" + ",".join([str(d) for d in sorted(cell.corner)])
+        if cell.colours:
+            text += "~" + ",".join([str(d) for d in sorted(cell.colours)])
+        cells.append(text)
+    out = [puzzle.kind, puzzle.size, list(puzzle.box) if puzzle.box else None,
+           None if layout is None else [layout.width, layout.height, sorted(layout.disabled)],
+           " ".join(cells)]
+    if puzzle.title or puzzle.author or puzzle.rules:
+        out.append([puzzle.title, puzzle.author, puzzle.rules])
+    return out
 
 
 def failure(err: Exception) -> list[Any]:
@@ -471,6 +480,23 @@ def _variants(blank: Puzzle, rng: random.Random) -> dict[str, Puzzle]:
             "messy": _marks(_fill(messy, rng, 0.3, value, clash=0.3), rng, 0.6, stray=0.3)}
 
 
+def _noted(puzzle: Puzzle, rng: random.Random) -> Puzzle:
+    """The player's notes on a game in play: corner marks (some outside the possibles),
+    colours on any cell, and the setter's words in and beyond ASCII."""
+    changes: dict[int, Cell] = {}
+    n = puzzle.size
+    for i, cell in enumerate(puzzle.cells):
+        if cell.kind == "outside" or rng.random() >= 0.3:
+            continue
+        if cell.kind in ("empty", "candidates") and rng.random() < 0.6:
+            cell = cell.with_corner(rng.sample(range(1, n + 1), rng.randint(1, min(4, n))))
+        if rng.random() < 0.5:
+            cell = cell.with_colours(rng.sample(range(1, 10), rng.randint(1, 3)))
+        changes[i] = cell
+    return puzzle.with_cells(changes).with_info(
+        "Tëst ☃ 😀", "A. N. Other", "Normal rules.\nPlus one: \"quoted\" \\ ok.")
+
+
 ALL = ("blank", "set", "played", "messy")
 
 
@@ -495,6 +521,9 @@ def corpus() -> list[Puzzle]:
     for blank, names in wanted:
         variants = _variants(blank, rng)
         out.extend(variants[name] for name in names)
+    noting = random.Random(29)  # the notes' own stream: the grids above stay as they were
+    for shape in ("sudoku-9", "sudoku-4", "str8ts-6", "samurai-4"):
+        out.append(_noted(_variants(blank_shape(shape), noting)["played"], noting))
     return out
 
 

@@ -95,3 +95,60 @@ def test_without_a_text_a_key_has_no_place() -> None:
     with pytest.raises(pycore.FormatError) as info:
         pycore.from_json({"kind": "sudoku", "size": 4})
     assert info.value.pos is None
+
+
+def _documented_example() -> str:
+    """The JSON text docs/formats.md shows for the player's notes, verbatim."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "formats.md").read_text(encoding="utf-8")
+    block = doc.split("<!-- json-notes-example -->", 1)[1]
+    return block.split("```json\n", 1)[1].split("\n```", 1)[0]
+
+
+def test_the_documented_notes_example_reads_as_it_says() -> None:
+    puzzle = pycore.decode("json", _documented_example())
+    assert (puzzle.title, puzzle.author, puzzle.rules) == ("Little one", "Ann", "")
+    first, second, third = puzzle.cells[:3]
+    assert first == given(1).with_colours([2])
+    assert second.kind == "empty" and second.corner == {3, 4} and not second.colours
+    assert third.candidates == {1, 2} and third.corner == {3} and third.colours == {4, 7}
+    assert pycore.encode("json", puzzle) == _documented_example()
+
+
+def test_notes_ride_on_every_kind_and_texts_on_every_shape() -> None:
+    """Colours on any cell but an outside one (black cells and givens too), corner marks on
+    empty and centre-marked cells; title, author and rules on a str8ts and a layout."""
+    str8ts = Puzzle.blank("str8ts", 3).with_cells({
+        0: BLACK.with_colours([9]), 1: black(2).with_colours([1, 2]),
+        2: value(3).with_colours([5]), 3: candidates([1]).with_corner([2, 3]),
+    }).with_info(title="S", author="A", rules="line one\nline two")
+    samurai = Puzzle.blank(layout=Layout.samurai()).with_cells(
+        {0: given(4).with_colours([3]), 1: pycore.model.EMPTY.with_corner([1, 9])}
+    ).with_info(rules="Normal sudoku rules apply.")
+    for puzzle in (str8ts, samurai):
+        text = pycore.encode("json", puzzle)
+        assert text == json.dumps(pycore.to_json(puzzle), separators=(",", ":"))
+        assert pycore.decode("json", text) == puzzle
+    assert pycore.to_json(str8ts)["cells"][1][0] == {"candidates": [1], "corner": [2, 3]}
+    assert pycore.to_json(str8ts)["rules"] == "line one\nline two"
+
+
+def test_a_title_outside_ascii_is_written_as_json_dumps_writes_it() -> None:
+    puzzle = Puzzle.blank(size=4).with_info(title='Tëst "x" \\ 😀', author="Zoë")
+    text = pycore.encode("json", puzzle)
+    assert text == json.dumps(pycore.to_json(puzzle), separators=(",", ":"))
+    assert pycore.decode("json", text) == puzzle
+
+
+def test_an_escaped_surrogate_pair_is_one_character_and_a_lone_half_is_refused() -> None:
+    """MicroPython's parser keeps a pair's halves apart: the form joins them itself."""
+    from pycore.formats.json import joined
+
+    assert joined("a\ud83d\ude00b") == "a😀b"
+    assert joined("\ud83d") == "\ud83d"
+    base = '{"kind":"sudoku","size":4,"title":"%s","cells":[[null,null,null,null],' \
+        '[null,null,null,null],[null,null,null,null],[null,null,null,null]]}'
+    assert pycore.decode("json", base % "\\ud83d\\ude00").title == "😀"
+    with pytest.raises(pycore.FormatError, match="half a surrogate pair"):
+        pycore.decode("json", base % "\\ud83d")

@@ -3,7 +3,11 @@ each kind of cell a format drops is named with its count, singular or plural."""
 
 from __future__ import annotations
 
-from pycore.formats._loss import kinds_lost, plural
+import pytest
+
+from pycore import formats
+from pycore.errors import LossError
+from pycore.formats._loss import kinds_lost, notes_lost, plural
 from pycore.model import Puzzle, black, candidates, given, value
 
 SUDOKU_4 = Puzzle.blank(size=4)
@@ -38,3 +42,29 @@ def test_black_cells_of_a_str8ts() -> None:
 
 def test_kinds_the_puzzle_lacks_are_not_named() -> None:
     assert kinds_lost(SUDOKU_4.with_cell(0, given(1)), "value", "candidates", "black") == []
+
+
+NOTED_4 = SUDOKU_4.with_cells({
+    0: given(1).with_colours([2]), 1: candidates([2]).with_corner([3, 4]),
+    2: Puzzle.blank(size=4).cells[2].with_corner([1]).with_colours([1, 5]),
+}).with_info(title="T", rules="R")
+
+
+def test_notes_and_words_are_named_with_their_counts() -> None:
+    assert notes_lost(NOTED_4) == [
+        "2 cells with corner marks", "2 coloured cells", "the title", "the rules"]
+    assert notes_lost(SUDOKU_4.with_cell(0, given(1))) == []
+
+
+@pytest.mark.parametrize("name", ["offset", "binary", "jcode", "bitcell", "str8ts"])
+def test_each_seed_format_refuses_the_notes_by_name_or_drops_them_when_lossy(name: str) -> None:
+    puzzle = NOTED_4 if name != "str8ts" else Puzzle.blank("str8ts", 4).with_cells(
+        {0: black().with_colours([3])}).with_info(author="A")
+    with pytest.raises(LossError) as err:
+        formats.encode(name, puzzle)
+    for words in notes_lost(puzzle):
+        assert words in str(err.value)
+    options = {"kind": puzzle.kind} if name == "jcode" else {}
+    text = formats.encode(name, puzzle, lossy=True)
+    assert text == formats.encode(name, puzzle.bare, lossy=True)  # the notes, and only they, go
+    assert not formats.decode(name, text, **options).has_notes

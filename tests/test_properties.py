@@ -72,14 +72,14 @@ def test_binary_round_trip_of_digits(puzzle: Puzzle) -> None:
 
 
 @FAST
-@given(st.one_of(square_puzzles(), layout_puzzles()))
+@given(st.one_of(square_puzzles(notes=True), layout_puzzles(notes=True)))
 def test_json_round_trip(puzzle: Puzzle) -> None:
     assert pycore.from_json(pycore.to_json(puzzle)) == puzzle
     assert pycore.decode("json", pycore.encode("json", puzzle)) == puzzle
 
 
 @FAST
-@given(st.one_of(square_puzzles(), layout_puzzles()))
+@given(st.one_of(square_puzzles(notes=True), layout_puzzles(notes=True)))
 def test_every_format_either_holds_or_refuses(puzzle: Puzzle) -> None:
     """Nothing is dropped silently: an encode that succeeds reads back to the same puzzle."""
     for format in SPEC_FORMATS:
@@ -88,7 +88,7 @@ def test_every_format_either_holds_or_refuses(puzzle: Puzzle) -> None:
 
 
 @FAST
-@given(st.one_of(square_puzzles(), layout_puzzles()))
+@given(st.one_of(square_puzzles(notes=True), layout_puzzles(notes=True)))
 def test_best_link_reads_back(puzzle: Puzzle) -> None:
     format, fragment = links.best(puzzle)
     assert links.read("https://example.org/#" + fragment) == (format, puzzle)

@@ -29,7 +29,8 @@ def refusal(call: Callable[[], object]) -> tuple[str, int | None, str, str | Non
 @pytest.mark.parametrize(("obj", "expected", "found", "where"), [
     ([1], "a JSON object", "list", "start"),
     ("x", "a JSON object", "str", "start"),
-    ({**BASE, "x": 1}, "only the keys ['box', 'cells', 'kind', 'layout', 'size']", "'x'", "x"),
+    ({**BASE, "x": 1},
+     "only the keys ['author', 'box', 'cells', 'kind', 'layout', 'rules', 'size', 'title']", "'x'", "x"),
     ({"kind": "sudoku", "size": 4}, "the key 'cells'", None, "end"),
     ({"size": 4, "cells": []}, "the key 'kind'", None, "end"),
     ({**BASE, "kind": "kakuro"}, "kind 'sudoku' or 'str8ts'", "'kakuro'", "kind"),
@@ -66,6 +67,20 @@ def refusal(call: Callable[[], object]) -> tuple[str, int | None, str, str | Non
      None, "end"),
     (last_cell({"candidates": list(range(1, 30))}), "a valid puzzle (cell r4c4: candidate 29 is not in 1..4)",
      None, "end"),
+    (last_cell({"corner": 3}), "a list of corner for row 4 column 4", "3", 15),
+    (last_cell({"colours": [2, 2]}), "colours without repeats for row 4 column 4", None, 15),
+    (last_cell({"colours": [10]}), "a valid cell (colours are 1 to 9) for row 4 column 4", None, 15),
+    (last_cell({"value": 1, "corner": [2]}),
+     "a valid cell (a value cell holds no corner marks) for row 4 column 4", None, 15),
+    (last_cell({"outside": True, "colours": [1]}),
+     "a valid cell (an outside cell holds no colours) for row 4 column 4", None, 15),
+    (last_cell({"corner": [7]}), "a valid puzzle (cell r4c4: corner mark 7 is not in 1..4)",
+     None, "end"),
+    ({**BASE, "title": 5}, "the title as a string", "5", "title"),
+    ({**BASE, "author": "x" * 101}, "a valid puzzle (the author must be at most 100 characters, "
+     "not 101)", None, "author"),
+    ({**BASE, "title": "a\nb"}, "a valid puzzle (the title holds a control character '\\n')",
+     None, "title"),
 ])
 def test_from_json_refuses(obj: object, expected: str, found: str | None, where: str | int) -> None:
     """A fault of a key is placed at the key in the text (an invalid layout too); a missing

@@ -25,20 +25,26 @@ EXAMPLES = 60
 MIN_WRITTEN = 50
 
 # Puzzles of every kind and size, odd boxes and multi-box layouts included.
-ANY_PUZZLE = st.one_of(square_puzzles(), square_puzzles(kind="sudoku"), layout_puzzles())
+# With the player's notes and the setter's words (corner marks, colours, title, author,
+# rules), which compact and JSON hold and the seed formats refuse or drop.
+ANY_PUZZLE = st.one_of(square_puzzles(notes=True), square_puzzles(kind="sudoku", notes=True),
+                       layout_puzzles(notes=True))
 SQUARE_BOX_SIZES = (4, 9, 16, 25)
 # What each format writes, lossy or not: the law is about these (the shapes a format
 # refuses outright are the refusal tests' business).
 WRITES = {
     "compact": ANY_PUZZLE,
     "json": ANY_PUZZLE,
-    "jcode": st.one_of(square_puzzles(), square_puzzles(kind="sudoku")),
-    "offset": st.one_of(square_puzzles(kind="sudoku"),
-                        square_puzzles(kind="str8ts", sizes=tuple(set(STR8TS_SIZES) & set(SUDOKU_SIZES)))),
-    "str8ts": st.one_of(square_puzzles(kind="str8ts"),
-                        square_puzzles(kind="sudoku", sizes=tuple(set(STR8TS_SIZES) & set(SUDOKU_SIZES)))),
-    "binary": st.one_of(square_puzzles(kind="sudoku", sizes=SQUARE_BOX_SIZES, default_box=True),
-                        layout_puzzles()),
+    "jcode": st.one_of(square_puzzles(notes=True), square_puzzles(kind="sudoku", notes=True)),
+    "offset": st.one_of(square_puzzles(kind="sudoku", notes=True),
+                        square_puzzles(kind="str8ts", sizes=tuple(set(STR8TS_SIZES) & set(SUDOKU_SIZES)),
+                                       notes=True)),
+    "str8ts": st.one_of(square_puzzles(kind="str8ts", notes=True),
+                        square_puzzles(kind="sudoku", sizes=tuple(set(STR8TS_SIZES) & set(SUDOKU_SIZES)),
+                                       notes=True)),
+    "binary": st.one_of(square_puzzles(kind="sudoku", sizes=SQUARE_BOX_SIZES, default_box=True,
+                                       notes=True),
+                        layout_puzzles(notes=True)),
 }
 WRITES["bitcell"] = WRITES["offset"]
 

@@ -40,7 +40,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from pycore import links, messages, persist
-from pycore.editor import MODE_LABELS, Editor, start_mode
+from pycore.editor import MODE_LABELS, Editor, keep_notes, start_mode
 from pycore.errors import FormatError, LossError, PuzzleError
 from pycore.model import Puzzle
 from pycore.shapes import SHAPES, blank_shape, shape_of
@@ -78,6 +78,7 @@ class Page:
         # same intention (the Keys help's "select, then Space"), not a second flip
         self.flipped_by_click = -1
         self.controls_shown: tuple[str, bool, bool] | None = None
+        self.words_shown: tuple[str, str, str, bool] | None = None
         # the fragment in the address bar as far as the page knows: it puts it there, and
         # hashchange tells it when the player does (reading it back is a round trip)
         self.address = FACTS["hash"][1:]
@@ -99,6 +100,7 @@ class Page:
             ("hint", "click"): self.on_hint,
             ("solve", "click"): self.on_solve,
             ("new", "click"): self.on_new,
+            ("words-form", "change"): self.on_words,
             ("window", "hashchange"): self.on_hashchange,
         }
         handlers.update(self.tools.handlers())  # MicroPython: no {**a} in a display
@@ -168,9 +170,11 @@ class Page:
     def on_event(self, facts: dict[str, Any]) -> None:
         kind = facts.get("event")
         if kind == "key":
-            self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]))
+            self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]),
+                        str(facts.get("code", "")))
         elif kind == "cell":
-            self.on_cell(int(facts["index"]))
+            self.on_cell(int(facts["index"]), bool(facts.get("extend", False)),
+                         bool(facts.get("drag", False)))
         elif kind == "pad":
             self.on_pad(str(facts["digit"]))
         elif kind == "storage-failed":
@@ -178,21 +182,25 @@ class Page:
         elif kind == "storage-saved":
             self.keeper.storage_saved()
 
-    def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool) -> None:
+    def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool, code: str = "") -> None:
         """A key on the grid (Ctrl stands for Meta too; early.js stopped what would scroll)."""
         clicked, self.flipped_by_click = self.flipped_by_click, -1
         if key == " " and clicked == self.editor.cursor and not ctrl:
             return  # the click already flipped it
         before = self.editor.puzzle
-        if self.editor.key(key, ctrl=ctrl, shift=shift, alt=alt):
+        if self.editor.key(key, ctrl=ctrl, shift=shift, alt=alt, code=code):
             if ctrl and self.editor.puzzle is not before:  # Ctrl+Z, Ctrl+Y: as the buttons
                 self.say("")
             self.render(focus=True)
 
-    def on_cell(self, index: int) -> None:
-        """A click or tap on cell `index`."""
+    def on_cell(self, index: int, extend: bool = False, drag: bool = False) -> None:
+        """A click or tap on cell `index` (`extend`: with Shift or Ctrl, or dragged over:
+        the cell joins the selection; a drag only selects, never flips a black cell)."""
         before = self.editor.puzzle
-        self.editor.click(index)
+        if drag:
+            self.editor.select(index, extend)
+        else:
+            self.editor.click(index, extend)
         self.flipped_by_click = index if self.editor.puzzle is not before else -1
         self.render(focus=True)
 
@@ -284,7 +292,7 @@ class Page:
         if said is None:
             return
         if "state" in said and self.editor.puzzle is before:  # not if the player moved on
-            self.editor.replace(puzzle_of(said["state"]))
+            self.editor.replace(keep_notes(before, puzzle_of(said["state"])))
             self.render()
         self.say(said["said"], error=said["error"])
 
@@ -388,8 +396,9 @@ class Page:
         if not known and self.heavy.ready:
             fmt = self.format
             self.heavy.send("shares", (state_of(p), fmt), lambda answer: self.linked(p, fmt, answer))
-        if self.view.draw(p, ed.cursor, focus):
+        if self.view.draw(p, ed.cursor, focus, frozenset(ed.selected)):
             self.new_shape(p)
+        self.render_words(p)
         self.coach.follow(p)  # a hint goes when the grid changes
         self.render_controls()
         if known:
@@ -429,6 +438,28 @@ class Page:
             self.fill_shape_menu(p)
         set_property("black-mode", "hidden", p.kind != "str8ts")  # the str8ts-only mode
 
+    def render_words(self, p: Puzzle) -> None:
+        """The title, author and rules above the grid: shown when the puzzle has them, and
+        as fields to fill in Givens mode (the setter's words)."""
+        setting = self.editor.mode == "given"
+        shown = (p.title, p.author, p.rules, setting)
+        if shown == self.words_shown:
+            return
+        self.words_shown = shown
+        # the section itself stays (empty, it takes no room): its grid row is never left
+        # free for the recent list to fall into
+        for name, text in (("title", p.title), ("author", p.author), ("rules", p.rules)):
+            set_property(f"puzzle-{name}", "textContent", text)
+            set_property(f"puzzle-{name}", "hidden", setting or not text)
+            set_property(f"edit-{name}", "value", text)
+        set_property("words-form", "hidden", not setting)
+
+    def on_words(self, event: Any) -> None:
+        """A title, author or rules field changed (Givens mode): one undoable step."""
+        texts = [_plain(str(by_id(f"edit-{name}").value), bound, name == "rules")
+                 for name, bound in (("title", 100), ("author", 100), ("rules", 1000))]
+        self.act(self.editor.set_words, texts[0], texts[1], texts[2])
+
     def render_controls(self) -> None:
         """The mode buttons and undo/redo, touched only when they change (a keystroke's
         time is mostly calls into the DOM: none are made for what stayed the same)."""
@@ -441,6 +472,7 @@ class Page:
             set_property(f"mode-{mode}", "checked", mode == ed.mode)
         grid = self.view.name
         set_attribute(grid, "data-mode", ed.mode)
+        set_attribute("pad", "data-mode", ed.mode)
         set_attribute(grid, "aria-roledescription", f"puzzle grid, {MODE_LABELS[ed.mode]} mode")
         set_property("undo", "disabled", not ed.can_undo)
         set_property("redo", "disabled", not ed.can_redo)
@@ -489,6 +521,14 @@ class Page:
         except FormatError as err:
             return messages.sharing(err, p)
         return "This link format cannot hold this grid."
+
+
+def _plain(text: str, bound: int, lines: bool) -> str:
+    """A typed text as the puzzle holds it: control characters (and line breaks outside
+    the rules) as spaces, cut to its bound."""
+    out = [ch if (ch >= " " and ch != "\x7f") or (lines and ch == "\n") else " "
+           for ch in text.replace("\r\n", "\n")]
+    return "".join(out)[:bound].strip()
 
 
 random.seed()

@@ -20,6 +20,7 @@ from grid_view import GridView
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
+from pycore.editor import keep_notes
 from pycore.model import Puzzle
 from pycore.shapes import LEVELS, levels_made, shape_of
 
@@ -92,7 +93,7 @@ class Coach:
         """The shown step, applied as one edit that Undo takes back."""
         assert self.shown is not None
         said = self.shown[1]
-        self.page.editor.replace(puzzle_of(said["applied"]))
+        self.page.editor.replace(keep_notes(self.page.editor.puzzle, puzzle_of(said["applied"])))
         self.page.say(said["applied_said"])
         self.page.render()  # the grid changed: follow() takes the marks away
 

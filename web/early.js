@@ -39,6 +39,9 @@
       if (plain(event) && (event.key === " " || event.key.startsWith("Arrow"))) {
         event.preventDefault();  // web/app.py's on_key: a move, or a flip in Black cells mode
       }
+      if ((event.ctrlKey || event.metaKey) && /^(Digit|Numpad)[0-9]$/.test(event.code)) {
+        event.preventDefault();  // Ctrl and a digit: a centre mark (pycore.editor), not a tab
+      }
     });
   }
   const paste = document.getElementById("open-text");
@@ -222,14 +225,55 @@
   if (grid) {
     grid.addEventListener("keydown", (event) => {
       const ctrl = event.ctrlKey || event.metaKey;
-      send({event: "key", key: event.key, ctrl, shift: event.shiftKey, alt: event.altKey});
+      send({event: "key", key: event.key, ctrl, shift: event.shiftKey, alt: event.altKey,
+            code: event.code});
     });
+    // A click selects its cell; with Shift or Ctrl it joins the selection. A drag (mouse,
+    // pen or finger) selects every cell it passes over: the first as a plain selection,
+    // the others joining it. A drag's end is no click on a cell (its target is the grid).
     grid.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-index]");
-      if (cell) {
-        send({event: "cell", index: Number(cell.dataset.index)});
+      if (cell && !dragged) {
+        send({event: "cell", index: Number(cell.dataset.index),
+              extend: event.shiftKey || event.ctrlKey || event.metaKey});
       }
+      dragged = false;
     });
+    let start = -1;  // the cell a pointer went down on, while it is down
+    let last = -1;  // the last cell the drag passed over
+    let dragged = false;
+    let joins = false;  // Shift or Ctrl held when the drag began: it adds to the selection
+    const cellAt = (event) => {
+      const found = document.elementFromPoint(event.clientX, event.clientY);
+      const cell = found && found.closest ? found.closest("#grid [data-index]") : null;
+      return cell && cell.dataset.kind !== "outside" ? Number(cell.dataset.index) : -1;
+    };
+    grid.addEventListener("pointerdown", (event) => {
+      const cell = event.target.closest("[data-index]");
+      start = last = cell && event.button === 0 ? Number(cell.dataset.index) : -1;
+      joins = event.shiftKey || event.ctrlKey || event.metaKey;
+      dragged = false;
+    });
+    grid.addEventListener("pointermove", (event) => {
+      if (start < 0) {
+        return;
+      }
+      const index = cellAt(event);
+      if (index < 0 || index === last) {
+        return;
+      }
+      if (!dragged) {
+        dragged = true;
+        send({event: "cell", index: start, extend: joins, drag: true});
+      }
+      last = index;
+      send({event: "cell", index, extend: true, drag: true});
+    });
+    const stop = () => {
+      start = -1;
+    };
+    window.addEventListener("pointerup", stop);
+    window.addEventListener("pointercancel", stop);
   }
   const pad = document.getElementById("pad");
   if (pad) {

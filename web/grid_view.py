@@ -46,6 +46,46 @@ def _edges(p: Puzzle) -> list[dict[str, str]]:
     return out
 
 
+# Where the k-th corner mark of a cell goes, as SudokuPad places them: the four corners
+# first, then the middles of the top and bottom edges, then of the left and right.
+CORNER_PLACES = ("tl", "tr", "bl", "br", "tc", "bc", "ml", "mr")
+
+
+def fill_of(colours: frozenset[int]) -> Node:
+    """A cell's colours as an element under its content: one colour whole, several as
+    equal wedges around the centre (conic-gradient), in the palette's order. A style
+    property, not a style attribute: the page's CSP allows no inline style attribute."""
+    shown = sorted(colours)
+    if len(shown) == 1:
+        k = shown[0]
+        image = f"linear-gradient(var(--c{k}), var(--c{k}))"
+    else:
+        parts = [f"var(--c{k}) {_share(n, len(shown))}% {_share(n + 1, len(shown))}%"
+                 for n, k in enumerate(shown)]
+        image = "conic-gradient(" + ", ".join(parts) + ")"
+    return ["span", {"class": "fill", "aria-hidden": "true"}, "", {"background-image": image}]
+
+
+def _share(n: int, whole: int) -> str:
+    """n parts of `whole` as a percentage, to two decimals."""
+    return str(round(100 * n / whole, 2))
+
+
+def corner_nodes(corner: frozenset[int]) -> list[Node]:
+    """A cell's corner marks in SudokuPad's places (more than eight share the last)."""
+    digits = sorted(corner)
+    nodes: list[Node] = []
+    for k, place in enumerate(CORNER_PLACES):
+        if k >= len(digits):
+            break
+        text = " ".join([str(d) for d in digits[k:]]) if k == len(CORNER_PLACES) - 1 \
+            else str(digits[k])
+        if nodes:
+            nodes.append(" ")
+        nodes.append(["span", {"class": "corner", "data-place": place}, text])
+    return nodes
+
+
 class GridView:
     """One grid element kept in step with a puzzle.
 
@@ -60,6 +100,7 @@ class GridView:
         self.conflicts: frozenset[int] = frozenset()
         self.shape_key: tuple[object, ...] = ()
         self.cursor_shown = -1
+        self.selected_shown: frozenset[int] = frozenset()
         self.mark_cols = 3
 
     def element(self, i: int) -> Any:
@@ -68,8 +109,11 @@ class GridView:
             self.found = by_id(self.name)
         return self.found.querySelector(f'[data-index="{i}"]')
 
-    def draw(self, p: Puzzle, cursor: int, focus: bool = False) -> bool:
-        """Bring the grid in step with `p`; True when it was rebuilt for a new shape."""
+    def draw(self, p: Puzzle, cursor: int, focus: bool = False,
+             selected: frozenset[int] = frozenset()) -> bool:
+        """Bring the grid in step with `p`; True when it was rebuilt for a new shape.
+        `selected`: the cells besides the cursor a change applies to (drawn as selected
+        when there are several)."""
         key = (p.kind, p.size, p.box, p.layout)
         rebuilt = key != self.shape_key
         if rebuilt:
@@ -86,6 +130,11 @@ class GridView:
                 attributes, children = self.content(p, i)
                 changes.append((i, attributes, children))
         changes += self.cursor_changes(cursor)
+        many = selected if len(selected) > 1 else frozenset()
+        if many != self.selected_shown:
+            for i in sorted(many ^ self.selected_shown):
+                changes.append((i, {"data-selected": "true" if i in many else None}, None))
+            self.selected_shown = many
         if changes or focus:
             update(self.name, changes, cursor if focus else -1)
         return rebuilt
@@ -125,9 +174,11 @@ class GridView:
         build_children(self.name, built)
         self.shown = p.cells
         self.cursor_shown = -1
+        self.selected_shown = frozenset()
 
     def content(self, p: Puzzle, i: int) -> tuple[dict[str, str | None], list[Node] | str]:
-        """Cell i's attributes (None: removed) and children: its digit, or its marks."""
+        """Cell i's attributes (None: removed) and children: its digit, or its centre marks
+        (centred) and corner marks (in the corners), over its colours."""
         cell = p.cells[i]
         clash = i in self.conflicts
         r, c = divmod(i, p.cols)
@@ -135,17 +186,25 @@ class GridView:
             "data-kind": cell.kind,
             "data-conflict": "true" if clash else None,
             "aria-label": f"Row {r + 1}, column {c + 1}: {describe(cell)}" + (", conflict" if clash else ""),
+            "data-colours": " ".join([str(k) for k in sorted(cell.colours)]) or None,
         }
-        if cell.kind != "candidates":
-            return attributes, str(cell.digit) if cell.digit else ""
+        under: list[Node] = [fill_of(cell.colours)] if cell.colours else []
+        if cell.kind != "candidates" and not cell.corner:
+            text = str(cell.digit) if cell.digit else ""
+            if not under:
+                return attributes, text
+            return attributes, under + [text]  # noqa: RUF005  # MicroPython: no [*a, b]
         marks: list[Node] = []
         for d in sorted(cell.candidates):
             if marks:
                 marks.append(" ")  # keeps textContent a readable list: "1 3 7"
-            place = {"grid-row": str((d - 1) // self.mark_cols + 1),
-                     "grid-column": str((d - 1) % self.mark_cols + 1)}
-            marks.append(["span", {"class": "mark"}, str(d), place])
-        return attributes, marks
+            marks.append(["span", {"class": "mark"}, str(d)])
+        children: list[Node] = under + ([["span", {"class": "centre"}, marks]] if marks else [])
+        if cell.corner:
+            if marks:
+                children.append(" ")
+            children.append(["span", {"class": "corners"}, corner_nodes(cell.corner)])
+        return attributes, children
 
     def cursor_changes(self, i: int) -> list[Change]:
         """The cursor leaves its old cell for cell i (one tab stop, the selected cell)."""

@@ -48,6 +48,25 @@ def kinds_lost(puzzle: Puzzle, *kinds: str) -> list[str]:
     return out
 
 
+def notes_lost(puzzle: Puzzle) -> list[str]:
+    """Name the player's notes and the setter's texts a seed format cannot hold: corner
+    marks, colours, the title, the author and the rules (a lossy encode drops them)."""
+    if not puzzle.has_notes:
+        return []
+    out = []
+    corner = sum(1 for c in puzzle.cells if c.corner)
+    if corner:
+        out.append(plural(corner, "cell with corner marks", "cells with corner marks"))
+    coloured = sum(1 for c in puzzle.cells if c.colours)
+    if coloured:
+        out.append(plural(coloured, "coloured cell"))
+    for name, text in (("title", puzzle.title), ("author", puzzle.author),
+                       ("rules", puzzle.rules)):
+        if text:
+            out.append(f"the {name}")
+    return out
+
+
 def check_plain_sudoku(format: str, puzzle: Puzzle, lossy: bool) -> None:
     """For formats that are one n x n sudoku grid with the default boxes (offset, bitcell):
     refuse a layout always, and a str8ts (its kind, black cells) or odd box shape unless lossy."""
@@ -57,6 +76,7 @@ def check_plain_sudoku(format: str, puzzle: Puzzle, lossy: bool) -> None:
     else:  # a str8ts has no boxes to lose, but its kind and black cells
         lost = ["the str8ts kind (it would read back as a sudoku)"]
         lost.extend(kinds_lost(puzzle, "black"))
+    lost.extend(notes_lost(puzzle))
     check(format, lost, lossy)
     if puzzle.size not in SUDOKU_SIZES:  # a lossy str8ts of a size sudoku lacks
         raise FormatError(format, None, f"a grid size in {SUDOKU_SIZES}", found=str(puzzle.size))

@@ -58,9 +58,10 @@ class Writer:
         log2 = math.log2
         return sum(log2(t) - log2(f) for _, f, t in self.steps)
 
-    def number(self) -> int:
-        """The number a `Reader` reads these steps from, in the order they were written."""
-        x = 0
+    def number(self, rest: int = 0) -> int:
+        """The number a `Reader` reads these steps from, in the order they were written,
+        leaving `rest` over once it has read them all."""
+        x = rest
         for start, f, total in reversed(self.steps):
             if f == 1:
                 x = x * total + start

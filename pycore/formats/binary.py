@@ -63,6 +63,7 @@ def encode_bytes(puzzle: Puzzle, lossy: bool = False) -> bytes:
     values = puzzle.count("value")
     if values:
         lost.append(_loss.plural(values, "player's value") + " (they would read back as givens)")
+    lost.extend(_loss.notes_lost(puzzle))
     _loss.check(NAME, lost, lossy)
     layout = _layout_of(puzzle)
     b, w, h = layout.box, layout.width, layout.height

@@ -58,7 +58,7 @@ from ..model import (
     pack,
     unpack,
 )
-from . import FORMATS, LinkForm, Shape, link_form
+from . import FORMATS, LinkForm, Shape, _notes, link_form
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
 from ._numeral import from_text, to_text
 from ._rans import AdaptiveBit, Reader, Writer
@@ -280,11 +280,13 @@ class _Shape:
     not outside; `units`: per cell, the indices of its houses; `houses`: how many there are;
     `partners` and `contexts`: `_partners` and `_contexts` per symmetry, as they are asked."""
 
-    __slots__ = ("cols", "contexts", "houses", "inside", "outside", "partners", "rows", "size",
-                 "units")
+    __slots__ = ("box_of", "cols", "contexts", "houses", "inside", "outside", "partners", "rows",
+                 "size", "units")
 
     def __init__(self, size: int, rows: int, cols: int, inside: tuple[int, ...],
-                 outside: frozenset[int], units: tuple[tuple[int, ...], ...], houses: int) -> None:
+                 outside: frozenset[int], units: tuple[tuple[int, ...], ...], houses: int,
+                 box_of: tuple[int, ...] = ()) -> None:
+        self.box_of = box_of  # per cell, the index of its box, or -1 (a str8ts, outside)
         self.size = size
         self.rows = rows
         self.cols = cols
@@ -311,8 +313,12 @@ def _shape(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | N
         index = {h: k for k, h in enumerate(geo.houses)}
         units = tuple(tuple(index[h] for h in per_cell) for per_cell in geo.units)
         inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
+        box_of = [-1] * (geo.rows * geo.cols)
+        for b, cells in enumerate(geo.boxes):
+            for i in cells:
+                box_of[i] = b
         shape = _SHAPES[key] = _Shape(size, geo.rows, geo.cols, inside, geo.outside, units,
-                                      len(geo.houses))
+                                      len(geo.houses), tuple(box_of))
     return shape
 
 
@@ -638,11 +644,18 @@ def _read(reader: Reader) -> Puzzle:
         raise _unwritten("a bare puzzle in the long form")
     digits, used = _code_digits(reader, plan, shape, kinds, ())
     marks = _code_all_marks(reader, plan, shape, kinds, used, ()) if K_MARKS in kinds else []
-    if reader.x:
-        raise _Refused("a text that ends where its puzzle does",
-                          found="more data")
+    notes = None
+    if reader.x:  # the notes follow, as one more than their number (see `_notes`)
+        reader.x -= 1
+        try:
+            notes = _notes.code(reader, _notes_grid(shape, kinds, used), None)
+        except _notes.Refused as err:
+            raise _Refused(err.expected, err.found) from None
+        if reader.x:
+            raise _Refused("a text that ends where its puzzle does", found="more data")
     cells: list[Cell] = []
     outside = shape.outside
+    words = ("", "", "")
     for i in range(shape.count):
         kind = kinds[i]
         if i in outside:
@@ -660,7 +673,14 @@ def _read(reader: Reader) -> Puzzle:
         else:
             cells.append(Cell("black", digits[i]))
     try:
-        return Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout)
+        if notes is not None:
+            words = notes.words
+            for i in shape.inside:
+                corner, colours = notes.corner[i], notes.colours[i]
+                if corner or colours:
+                    cells[i] = Cell(cells[i].kind, cells[i].digit, cells[i].candidates,
+                                    unpack(corner), unpack(colours))
+        return Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout, *words)
     except PuzzleError as err:
         raise _Refused(f"a valid puzzle ({err})") from None
 
@@ -701,10 +721,38 @@ def _cost(step: Callable[[Writer], object]) -> float:
     return writer.cost()
 
 
-def _write(puzzle: Puzzle) -> Writer:
-    """Choose each packing by the bits its part of the walk takes, then write the walk.
-    The parts are independent: symmetry changes only the kinds, the marks model only
-    the marks."""
+def _notes_grid(shape: _Shape, kinds: Sequence[int], used: Sequence[int]) -> _notes.Grid:
+    """What the notes' walk needs: which cells are open (empty 1, marked 2), their boxes,
+    and the digits their houses' givens and values take."""
+    taken = [0] * shape.count
+    units = shape.units
+    for i in shape.inside:
+        bits = 0
+        for h in units[i]:
+            bits |= used[h]
+        taken[i] = bits
+    open_kinds = [1 if k == K_EMPTY else 2 if k == K_MARKS else 0 for k in kinds]
+    return _notes.Grid(shape.size, shape.inside, open_kinds, shape.box_of, taken)
+
+
+def _number(puzzle: Puzzle) -> int:
+    """The text's number: the cells' walk, and after it the notes when there are any."""
+    writer, used = _write(puzzle)
+    if not puzzle.has_notes:
+        return writer.number()
+    shape = _shape(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
+    cells = puzzle.cells
+    truth = _notes.Notes([pack(c.corner) for c in cells], [pack(c.colours) for c in cells],
+                         (puzzle.title, puzzle.author, puzzle.rules))
+    notes = Writer()
+    _notes.code(notes, _notes_grid(shape, [_kind_id(c) for c in cells], used), truth)
+    return writer.number(notes.number() + 1)
+
+
+def _write(puzzle: Puzzle) -> tuple[Writer, list[int]]:
+    """Choose each packing by the bits its part of the walk takes, then write the walk;
+    also the digits the givens and values leave in each house. The parts are
+    independent: symmetry changes only the kinds, the marks model only the marks."""
     shape = _shape(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
     cells = puzzle.cells
     kinds = [_kind_id(c) for c in cells]
@@ -738,15 +786,16 @@ def _write(puzzle: Puzzle) -> Writer:
     _, used = _code_digits(writer, plan, shape, kinds, cells)
     if K_MARKS in has:
         _code_all_marks(writer, plan, shape, kinds, used, cells)
-    return writer
+    return writer, used
 
 
 def _max_bits(shape: _Shape) -> int:
     """More than any valid text of this shape needs: bounds the work a hostile text makes."""
-    return 4096 + len(shape.inside) * (shape.size + 12)  # the worst grids need n + 5
+    cells = len(shape.inside)
+    return 4096 + cells * (shape.size + 12) + _notes.most_bits(cells, shape.size)
 
 
-MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 12)) // 6
+MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 12) + _notes.most_bits((MAX_LAYOUT * 5) ** 2, 25)) // 6
 
 
 _OTHERS: list[Looks] = []  # filled on first use: the other formats import this package
@@ -769,7 +818,7 @@ def _lookalike(text: str) -> bool:
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     """The shortest text; `lossy` is accepted and ignored (compact never loses)."""
-    text = to_text(_write(puzzle).number())
+    text = to_text(_number(puzzle))
     return MARK + text if _lookalike(text) else text
 
 

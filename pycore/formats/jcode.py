@@ -68,7 +68,7 @@ def _tokens(text: str, max_tokens: int | None = None) -> list[int]:
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     _loss.require_square(NAME, puzzle)
-    _loss.check(NAME, _loss.box_shape_lost(puzzle), lossy)
+    _loss.check(NAME, _loss.box_shape_lost(puzzle) + _loss.notes_lost(puzzle), lossy)
     n = puzzle.size
     transform = str8ts_value if puzzle.kind == "str8ts" else offset_value
     return "".join(encode_cell(transform(c, n)) for c in puzzle.cells)

@@ -2,8 +2,12 @@
 
 `{"kind": "sudoku", "size": 9, "box": [3, 3], "cells": [[...row...], ...]}`; a
 cell is null, {"given": d}, {"value": d}, {"candidates": [d, ...]},
-{"black": true}, {"black": true, "given": d} or {"outside": true}. A multi-box
-puzzle adds "layout": {"width": W, "height": H, "disabled": [box indices]}.
+{"black": true}, {"black": true, "given": d} or {"outside": true}; any cell but an
+outside one may add "colours": [1-9, ...], and an empty or candidates cell
+"corner": [d, ...] (its corner marks; "candidates" are the centre marks), so an
+empty cell with corner marks only is {"corner": [d, ...]}. A multi-box puzzle adds
+"layout": {"width": W, "height": H, "disabled": [box indices]}; the setter's words
+add "title", "author" and "rules" (strings, bounded as the model bounds them).
 """
 
 from __future__ import annotations
@@ -12,7 +16,18 @@ import json as _json
 from typing import TYPE_CHECKING
 
 from ..errors import FormatError, PuzzleError
-from ..model import BLACK, EMPTY, OUTSIDE, Cell, Layout, Puzzle, black, candidates, given, value
+from ..model import (
+    BLACK,
+    EMPTY,
+    OUTSIDE,
+    Cell,
+    Layout,
+    Puzzle,
+    black,
+    candidates,
+    given,
+    value,
+)
 from . import LinkForm, Shape, trim
 
 if TYPE_CHECKING:
@@ -25,6 +40,17 @@ MAX_TEXT = 1 << 20  # a 25x25 full of candidates is about 60 KB
 
 
 def cell_to_json(cell: Cell) -> dict[str, Any] | None:
+    obj = _base_to_json(cell)
+    if cell.corner:
+        obj = obj or {}
+        obj["corner"] = sorted(cell.corner)
+    if cell.colours:
+        obj = obj or {}
+        obj["colours"] = sorted(cell.colours)
+    return obj
+
+
+def _base_to_json(cell: Cell) -> dict[str, Any] | None:
     kind = cell.kind
     if kind == "empty":
         return None
@@ -37,6 +63,9 @@ def cell_to_json(cell: Cell) -> dict[str, Any] | None:
     return {kind: cell.digit}
 
 
+TEXTS = ("title", "author", "rules")  # the puzzle's words, in the form's order
+
+
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
     obj: dict[str, Any] = {"kind": puzzle.kind, "size": puzzle.size}
     if puzzle.box is not None:
@@ -47,6 +76,10 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
             "height": puzzle.layout.height,
             "disabled": sorted(puzzle.layout.disabled),
         }
+    for key in TEXTS:
+        text = getattr(puzzle, key)
+        if text:
+            obj[key] = text
     obj["cells"] = [[cell_to_json(c) for c in row] for row in puzzle.rows_of_cells()]
     return obj
 
@@ -69,20 +102,39 @@ def cell_from_json(obj: object, where: str, index: int | None = None) -> Cell:
     if not isinstance(obj, dict):
         raise FormatError(NAME, index, f"null or an object for {where}", unit="cell",
                           found=_short(obj))
-    keys = set(obj)
+    base = _base_from_json(obj, where, index)
+    notes = [_digits(obj, key, where, index) for key in ("corner", "colours")]
+    try:
+        return base.with_corner(notes[0]).with_colours(notes[1]) if any(notes) else base
+    except PuzzleError as err:
+        raise FormatError(NAME, index, f"a valid cell ({err}) for {where}", unit="cell") from None
+
+
+def _digits(obj: dict[str, Any], key: str, where: str, index: int | None) -> list[int]:
+    """A cell's list of digits (candidates, corner marks, colours): no repeats."""
+    if key not in obj:
+        return []
+    marks = obj[key]
+    if not isinstance(marks, list):
+        raise FormatError(NAME, index, f"a list of {key} for {where}", unit="cell",
+                          found=_short(marks))
+    digits = [_int(d, where, index) for d in marks]
+    if len(set(digits)) != len(digits):
+        raise FormatError(NAME, index, f"{key} without repeats for {where}", unit="cell")
+    return digits
+
+
+def _base_from_json(obj: dict[str, Any], where: str, index: int | None) -> Cell:
+    """The cell's kind and digit (or centre marks), its notes left aside."""
+    keys = set(obj) - {"corner", "colours"}
+    if not keys and len(obj):
+        return EMPTY
     if keys == {"given"}:
         return given(_int(obj["given"], where, index))
     if keys == {"value"}:
         return value(_int(obj["value"], where, index))
     if keys == {"candidates"}:
-        marks = obj["candidates"]
-        if not isinstance(marks, list):
-            raise FormatError(NAME, index, f"a list of candidates for {where}", unit="cell",
-                              found=_short(marks))
-        digits = [_int(d, where, index) for d in marks]
-        if len(set(digits)) != len(digits):
-            raise FormatError(NAME, index, f"candidates without repeats for {where}", unit="cell")
-        return candidates(digits)
+        return candidates(_digits(obj, "candidates", where, index))
     if keys in ({"black"}, {"black", "given"}) and obj["black"] is True:
         return black(_int(obj["given"], where, index)) if "given" in obj else BLACK
     if keys == {"outside"} and obj["outside"] is True:
@@ -121,7 +173,7 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
     if not isinstance(obj, dict):
         at = None if text is None else len(text) - len(trim(text, right=False))
         raise FormatError(NAME, at, "a JSON object", found=type(obj).__name__)
-    allowed = {"kind", "size", "box", "layout", "cells"}
+    allowed = {"kind", "size", "box", "layout", "cells", "title", "author", "rules"}
     extra = sorted(set(obj) - allowed)
     if extra:
         raise FormatError(NAME, places.key(extra[0]), f"only the keys {sorted(allowed)}",
@@ -168,8 +220,20 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
             cell_from_json(c, f"row {r + 1} column {k + 1}", r * width + k)
             for r, row in enumerate(rows) for k, c in enumerate(row)
         )
+        texts = []
+        for key in TEXTS:
+            at = places.key(key)
+            text = obj.get(key, "")
+            if not isinstance(text, str):
+                raise FormatError(NAME, at, f"the {key} as a string", found=_short(text))
+            texts.append(joined(text))
         at = places.end()
-        return Puzzle(kind, size, cells, box, layout)
+        puzzle = Puzzle(kind, size, cells, box, layout)
+        for key, text in zip(TEXTS, texts):  # noqa: B905  # MicroPython's zip has no strict
+            if text:
+                at = places.key(key)
+                puzzle = puzzle.with_info(**{key: text})
+        return puzzle
     except PuzzleError as err:
         raise FormatError(NAME, at, f"a valid puzzle ({err})") from None
 
@@ -185,13 +249,78 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
         disabled = ",".join([str(i) for i in sorted(layout.disabled)])
         parts.append(f',"layout":{{"width":{layout.width},"height":{layout.height},'
                      f'"disabled":[{disabled}]}}')
+    for key in TEXTS:
+        text = getattr(puzzle, key)
+        if text:
+            parts.append(f',"{key}":{quote(text)}')
     rows = ["[" + ",".join([_cell_text(c) for c in row]) + "]" for row in puzzle.rows_of_cells()]
     parts.append(',"cells":[' + ",".join(rows) + "]}")
     return "".join(parts)
 
 
+def joined(text: str) -> str:
+    """The text with each escaped surrogate pair made one character, as CPython's parser
+    makes it (MicroPython's keeps the two halves); a lone half stays, for the model to
+    refuse."""
+    if not text or max(text) < "\ud800":
+        return text
+    out = []
+    k = 0
+    while k < len(text):
+        ch = text[k]
+        after = text[k + 1] if k + 1 < len(text) else ""
+        if "\ud800" <= ch <= "\udbff" and "\udc00" <= after <= "\udfff":
+            out.append(chr(0x10000 + ((ord(ch) - 0xD800) << 10) + ord(after) - 0xDC00))
+            k += 2
+        else:
+            out.append(ch)
+            k += 1
+    return "".join(out)
+
+
+def quote(text: str) -> str:
+    """A string as `json.dumps` writes it by default (ASCII only, `\\uXXXX` escapes,
+    surrogate pairs above U+FFFF): written out, as MicroPython's json.dumps keeps
+    non-ASCII characters as they are."""
+    out = ['"']
+    for ch in text:
+        code = ord(ch)
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif 32 <= code < 127:
+            out.append(ch)
+        elif code < 0x10000:
+            out.append(_unicode_escape(code))
+        else:
+            code -= 0x10000
+            out.append(_unicode_escape(0xD800 + (code >> 10)) + _unicode_escape(0xDC00 + (code & 0x3FF)))
+    out.append('"')
+    return "".join(out)
+
+
+def _unicode_escape(code: int) -> str:
+    return "\\u" + ("000" + hex(code)[2:])[-4:]
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+            "\b": "\\b", "\f": "\\f"}
+
+
 def _cell_text(cell: Cell) -> str:
     """`cell_to_json` as compact JSON text."""
+    base = _base_text(cell)
+    if not (cell.corner or cell.colours):
+        return base
+    notes = []
+    if cell.corner:
+        notes.append('"corner":[' + ",".join([str(d) for d in sorted(cell.corner)]) + "]")
+    if cell.colours:
+        notes.append('"colours":[' + ",".join([str(d) for d in sorted(cell.colours)]) + "]")
+    body = ",".join(notes)
+    return "{" + body + "}" if base == "null" else base[:-1] + "," + body + "}"
+
+
+def _base_text(cell: Cell) -> str:
     kind = cell.kind
     if kind == "empty":
         return "null"

@@ -27,11 +27,12 @@ _SIZE_BY_LENGTH = dict(_LENGTHS)
 
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     _loss.require_square(NAME, puzzle)
+    lost = _loss.notes_lost(puzzle)
     if puzzle.kind != "str8ts":
-        lost = ["the sudoku kind and its boxes (it would read back as a str8ts)"]
-        _loss.check(NAME, lost, lossy)
-        if puzzle.size not in STR8TS_SIZES:
-            raise FormatError(NAME, None, f"a grid size in {STR8TS_SIZES}", found=str(puzzle.size))
+        lost.insert(0, "the sudoku kind and its boxes (it would read back as a str8ts)")
+    _loss.check(NAME, lost, lossy)
+    if puzzle.kind != "str8ts" and puzzle.size not in STR8TS_SIZES:
+        raise FormatError(NAME, None, f"a grid size in {STR8TS_SIZES}", found=str(puzzle.size))
     n = puzzle.size
     return encode_fields([str8ts_value(c, n) for c in puzzle.cells], field_width(n))
 

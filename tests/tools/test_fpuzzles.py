@@ -40,11 +40,56 @@ def test_what_cannot_be_kept_is_named() -> None:
     found = links.read_any(json.dumps(obj))
     assert found.format == "f-puzzles"
     text = " | ".join(found.warnings)
-    for part in ("corner pencil marks in 1 cell", "cell colours in 1 cell", "positive diagonal",
-                 "arrows (1)", "title", "solution", "irregular regions"):
+    for part in ("the setter's cell colours in 1 cell", "positive diagonal",
+                 "arrows (1)", "solution", "irregular regions"):
         assert part in text
+    assert "corner" not in text and "title" not in text  # both kept
     cells = found.puzzle.cells
     assert (cells[0].kind, cells[1].kind, cells[2].candidates) == ("given", "value", frozenset({1, 2}))
+    assert cells[2].corner == {4} and found.puzzle.title == "T"
+
+
+def noted_fpuzzles() -> dict[str, Any]:
+    """A player's f-puzzles state: corner and centre marks in one cell, highlights (one of
+    our palette's colours exactly, one f-puzzles' light red), and the setter's words."""
+    grid_cells: list[list[dict[str, Any]]] = [[{} for _ in range(9)] for _ in range(9)]
+    grid_cells[0][0] = {"value": 5, "given": True, "highlight": "#E69F00"}
+    grid_cells[0][1] = {"centerPencilMarks": [1, 2], "cornerPencilMarks": [3, 4],
+                        "highlight": "#FFA0A0"}
+    grid_cells[0][2] = {"cornerPencilMarks": [6, 7], "highlight": "#ffa0a0"}
+    grid_cells[0][3] = {"value": 2, "cornerPencilMarks": [8]}
+    return {"size": 9, "grid": grid_cells, "title": "Pairs", "author": "Ann",
+            "ruleset": "Normal sudoku rules apply.\r\nCorner marks are Snyder."}
+
+
+def test_marks_highlights_and_words_are_kept_and_a_changed_colour_is_said() -> None:
+    found = links.read_any(json.dumps(noted_fpuzzles()))
+    cells = found.puzzle.cells
+    assert cells[0] == given(5).with_colours([2])  # #E69F00 is our orange exactly
+    assert cells[1] == candidates([1, 2]).with_corner([3, 4]).with_colours([8])
+    assert cells[2] == EMPTY.with_corner([6, 7]).with_colours([8])
+    assert cells[3] == value(2)  # a digit hides its corner marks: named below
+    assert (found.puzzle.title, found.puzzle.author, found.puzzle.rules) == (
+        "Pairs", "Ann", "Normal sudoku rules apply.\nCorner marks are Snyder.")
+    assert list(found.warnings) == [
+        "corner pencil marks under a digit in 1 cell cannot be kept",
+        "the colour #ffa0a0 of 2 cells is shown as colour 8, purple (#cc79a7): the nearest "
+        "of the palette",
+    ]
+
+
+def test_the_export_keeps_marks_one_colour_a_cell_and_the_words() -> None:
+    puzzle = links.read_any(json.dumps(noted_fpuzzles())).puzzle
+    data = read_fpuzzles(fpuzzles.export(puzzle, lossy=True))
+    assert data["grid"][0][1] == {"centerPencilMarks": [1, 2], "cornerPencilMarks": [3, 4],
+                                  "highlight": "#cc79a7"}
+    assert (data["title"], data["author"], data["ruleset"]) == (
+        puzzle.title, puzzle.author, puzzle.rules)
+    assert tools.read(fpuzzles.export(puzzle)).puzzle == puzzle  # our colours come back as they are
+    two = puzzle.with_cell(0, given(5).with_colours([2, 9]))
+    assert tools.lost("fpuzzles", two) == [
+        "all but the first colour of 1 cell (f-puzzles holds one highlight a cell)"]
+    assert read_fpuzzles(fpuzzles.export(two, lossy=True))["grid"][0][0]["highlight"] == "#e69f00"
 
 
 def test_regions_of_another_box_shape_set_the_box() -> None:
@@ -133,6 +178,17 @@ def test_fpuzzles_links_need_no_lzstring_package(monkeypatch: pytest.MonkeyPatch
 def test_fpuzzles_holds_every_state_of_every_sudoku_up_to_16(puzzle: Puzzle) -> None:
     assert tools.lost("fpuzzles", puzzle) == []
     assert fpuzzles_to_puzzle(read_fpuzzles(fpuzzles.export(puzzle))) == puzzle
+
+
+@settings(max_examples=60, deadline=None)
+@for_all(square_puzzles(kind="sudoku", sizes=(4, 6, 8, 9, 12, 16), notes=True))
+def test_fpuzzles_notes_come_back_but_a_cells_further_colours(puzzle: Puzzle) -> None:
+    """Corner marks, one colour a cell and the words come back through our reader."""
+    read = tools.read(fpuzzles.export(puzzle, lossy=True)).puzzle
+    expected = puzzle.with_cells({i: c.with_colours([min(c.colours)])
+                                  for i, c in enumerate(puzzle.cells) if len(c.colours) > 1})
+    assert read == expected.with_info(*(t.strip() for t in (
+        puzzle.title, puzzle.author, puzzle.rules)))
 
 
 def test_fpuzzles_compression_is_lz_strings_base64_as_sudokupad_reads_it() -> None:

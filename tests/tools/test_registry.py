@@ -30,6 +30,9 @@ def test_each_real_example_opens_and_names_its_format(example: dict[str, Any]) -
     if not example["warnings"]:
         assert found.warnings == ()
     puzzle = found.puzzle
+    assert (puzzle.title, puzzle.author) == (example.get("title", ""), example.get("author", ""))
+    assert puzzle.rules.startswith(example.get("rules starts", "")) and (
+        bool(puzzle.rules) == ("rules starts" in example))
     if "givens" in example:
         assert grid(puzzle, "given") == dots(example["givens"])
     if "values" in example:

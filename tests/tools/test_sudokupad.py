@@ -44,7 +44,28 @@ def test_sudokupad_zipped_json_reads_like_plain_json() -> None:
     assert found.format == "sudokupad scl"
     assert grid(found.puzzle, "given") == "1.....2........4"
     assert any("cages" in w for w in found.warnings)
-    assert any("colours" in w for w in found.warnings)
+    assert found.puzzle.cells[15].colours == {7}  # red: the palette's vermilion, as said
+    assert "the colour ff0000 of 1 cell is shown as colour 7, vermilion (#d55e00): the " \
+        "nearest of the palette" in found.warnings
+
+
+def test_sudokupad_json_keeps_corner_and_centre_marks_colours_and_words() -> None:
+    text = ("{ce:[[{pencilMarks:[1,2],centremarks:[3,4],c:'#56b4e9'},{v:2,pencilMarks:[3]},,],"
+            "[,,,],[,,,],[,,,]],metadata:{title:'Four',author:'Bo',rules:'Rows hold 1-4.'}}")
+    found = tools.read(text)
+    first = found.puzzle.cells[0]
+    assert (first.corner, first.candidates, first.colours) == (
+        frozenset({1, 2}), frozenset({3, 4}), frozenset({6}))
+    assert found.puzzle.cells[1] == given(2)
+    assert (found.puzzle.title, found.puzzle.author, found.puzzle.rules) == (
+        "Four", "Bo", "Rows hold 1-4.")
+    assert list(found.warnings) == ["corner pencil marks under a digit in 1 cell cannot be kept"]
+
+
+def test_sudokupad_scf_keeps_the_title_and_author() -> None:
+    found = tools.read("https://sudokupad.app/scf" + "o" * 13 + "K" + "*tA%20**star*aMe*")
+    assert (found.puzzle.title, found.puzzle.author) == ("A *star", "Me")
+    assert found.warnings == ()
 
 
 BLANK_ENCODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"

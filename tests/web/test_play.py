@@ -27,7 +27,7 @@ def test_typing_marks_conflicts_undo_and_the_copied_link(app: App) -> None:
     settle(app.page)
     page.keyboard.type("5")
     settle(page)
-    page.keyboard.press("v")  # solve mode: the player's own digits
+    page.keyboard.press("z")  # Digit: the player's own digits
     settle(page)
     assert page.is_checked('input[value="value"]')
     app.cell(0, 4).click()
@@ -117,13 +117,13 @@ def test_str8ts_black_cells(app: App) -> None:
     settle(app.page)
     page.keyboard.type("2")
     settle(page)
-    page.keyboard.press("v")
+    page.keyboard.press("z")
     settle(page)
     page.keyboard.press("ArrowRight")
     settle(page)
     page.keyboard.type("5")
     settle(page)
-    page.keyboard.press("m")  # m steps on to pencil marks
+    page.keyboard.press("c")  # c: centre marks
     settle(page)
     page.keyboard.press("ArrowRight")
     settle(page)

@@ -141,7 +141,7 @@ def _target(name: str) -> Export:
 
 def lost(name: str, puzzle: Puzzle) -> list[str]:
     """What exporting `puzzle` to `name` would drop ([] = nothing); FormatError if it cannot at all."""
-    return _target(name).lost(puzzle)
+    return _target(name).all_lost(puzzle)
 
 
 def export(name: str, puzzle: Puzzle, lossy: bool = False) -> str:
@@ -167,7 +167,8 @@ def survey(puzzle: Puzzle) -> list[Verdict]:
     verdicts = []
     for target in EXPORTS.values():
         try:
-            verdicts.append(Verdict(target.name, target.title, target.is_link, target.lost(puzzle), None))
+            verdicts.append(Verdict(target.name, target.title, target.is_link, target.all_lost(puzzle),
+                                    None))
         except FormatError as err:
             verdicts.append(Verdict(target.name, target.title, target.is_link, [], str(err)))
     return verdicts

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ...errors import FormatError
-from ...model import DEFAULT_BOX, Puzzle
+from ...model import DEFAULT_BOX, MAX_AUTHOR, MAX_RULES, MAX_TITLE, PALETTE_COLOURS, Puzzle
 from .. import _loss, _lzstring
 from .._loss import plural as plural
 from ..json import check_nesting, loads
@@ -187,11 +187,110 @@ class Export:
     lost: Callable[[Puzzle], list[str]]
     """What this target would drop; FormatError when it cannot hold the shape at all."""
     write: Callable[[Puzzle], str]
-    """The text, silently dropping whatever `lost` names: call it through `export`."""
+    """The text, silently dropping whatever `all_lost` names: call it through `export`."""
+    keeps_notes: bool = False
+    """Whether the target holds corner marks, colours and the texts itself (`lost` names
+    what of them it cannot); else every one of them is named as lost."""
+
+    def all_lost(self, puzzle: Puzzle) -> list[str]:
+        """What this target would drop: `lost`, and the notes when it keeps none."""
+        lost = self.lost(puzzle)
+        return lost if self.keeps_notes else lost + _loss.notes_lost(puzzle)
 
     def export(self, puzzle: Puzzle, lossy: bool = False) -> str:
-        _loss.check(self.name, self.lost(puzzle), lossy)
+        _loss.check(self.name, self.all_lost(puzzle), lossy)
         return self.write(puzzle)
+
+
+def _rgb(text: str) -> tuple[int, int, int] | None:
+    """A CSS hex colour (#rgb, #rgba, #rrggbb, #rrggbbaa) as red, green, blue; else None."""
+    body = text.strip().lstrip("#")
+    if len(body) in (3, 4):
+        body = "".join(ch * 2 for ch in body[:3])
+    if len(body) not in (6, 8) or any(ch not in "0123456789abcdefABCDEF" for ch in body):
+        return None
+    return int(body[0:2], 16), int(body[2:4], 16), int(body[4:6], 16)
+
+
+PALETTE_RGB = tuple(_rgb(hex_) for _, hex_ in PALETTE_COLOURS)
+
+
+def palette_colour(text: object) -> tuple[int, bool] | None:
+    """Another tool's colour as the nearest of our palette's (1..9, by distance in RGB)
+    and whether it is that colour exactly; None for what is no hex colour."""
+    rgb = _rgb(text) if isinstance(text, str) and len(text) <= 9 else None
+    if rgb is None:
+        return None
+
+    def distance(k: int) -> int:
+        ours = PALETTE_RGB[k]
+        assert ours is not None
+        return sum((a - b) ** 2 for a, b in zip(rgb, ours, strict=True))
+
+    best = min(range(len(PALETTE_RGB)), key=distance)
+    return best + 1, distance(best) == 0
+
+
+class ColourMapping:
+    """Other tools' colours mapped onto the palette as a puzzle is read, and the warning
+    that says which were changed (each colour once, with its cells)."""
+
+    def __init__(self) -> None:
+        self.changed: dict[tuple[str, int], int] = {}
+        self.unread = 0
+
+    def read(self, text: object) -> int:
+        """Our colour for another tool's (0 when it is no colour: counted as unread)."""
+        found = palette_colour(text)
+        if found is None:
+            self.unread += 1
+            return 0
+        colour, exact = found
+        if not exact:
+            key = (str(text).strip().lower(), colour)
+            self.changed[key] = self.changed.get(key, 0) + 1
+        return colour
+
+    def warnings(self) -> list[str]:
+        out = []
+        for (theirs, ours), count in sorted(self.changed.items())[:6]:
+            name, hex_ = PALETTE_COLOURS[ours - 1]
+            out.append(f"the colour {theirs[:9]} of {plural(count, 'cell')} is shown as colour "
+                       f"{ours}, {name} ({hex_}): the nearest of the palette")
+        if len(self.changed) > 6:
+            out.append(f"{len(self.changed) - 6} more colours are shown as the nearest of the palette")
+        if self.unread:
+            out.append(f"cell colours that are no hex colour in {plural(self.unread, 'cell')} "
+                       "cannot be kept")
+        return out
+
+
+WORD_BOUNDS = (("title", MAX_TITLE), ("author", MAX_AUTHOR), ("rules", MAX_RULES))
+
+
+def words(title: object, author: object, rules: object) -> tuple[tuple[str, str, str], list[str]]:
+    """Another tool's title, author and rules as the model holds them: text only, line
+    breaks only in the rules (others become spaces, as do control characters), cut to
+    the model's bounds; and a warning for each text changed beyond its spaces."""
+    out = []
+    warnings = []
+    for (name, bound), text in zip(WORD_BOUNDS, (title, author, rules), strict=True):
+        if text is None or text == "":
+            out.append("")
+            continue
+        if not isinstance(text, str):
+            warnings.append(f"the {name} ({type(text).__name__}, not text) cannot be kept")
+            out.append("")
+            continue
+        clean = text.replace("\r\n", "\n").strip()
+        clean = "".join(ch if (ch >= " " and ch != "\x7f" and not "\ud800" <= ch <= "\udfff")
+                        or (ch == "\n" and name == "rules") else " " for ch in clean)
+        if len(clean) > bound:
+            warnings.append(f"the {name} is cut to its first {bound} characters "
+                            f"(of {len(clean)})")
+            clean = clean[:bound].rstrip()
+        out.append(clean)
+    return (out[0], out[1], out[2]), warnings
 
 
 def describe(puzzle: Puzzle) -> str:

@@ -2,17 +2,22 @@
 
 The JSON has `size` and `grid`, rows of cells holding `value`, `given` (a value
 without it is the player's digit), `centerPencilMarks`, `cornerPencilMarks`,
-`givenPencilMarks`, `region` (a box number, null for none) and `c`/`highlight`
-colours; constraints are lists (or flags) keyed by name: `killercage`, `arrow`,
-`diagonal+`, ... Digits, centre marks and box shapes are kept; everything else is
-named in a warning. SudokuPad's `fpuz…` ids carry the same JSON.
+`givenPencilMarks`, `region` (a box number, null for none), the player's `highlight`
+colour and the setter's `c`/`cA` colours; constraints are lists (or flags) keyed by
+name: `killercage`, `arrow`, `diagonal+`, ...; `title`, `author` and `ruleset` are
+the setter's words. Digits, centre and corner marks, highlights (as the nearest colour
+of our palette, and a warning says which colours that changed), the words and box
+shapes are kept; everything else is named in a warning. SudokuPad's `fpuz…` ids carry
+the same JSON.
 
 We write a cell as `{}` when empty, `{"value": d, "given": true}` for a given,
-`{"value": d}` for a player's digit and `{"centerPencilMarks": [...]}` for pencil
-marks. A box shape other than f-puzzles' default for the size (the most nearly square
-with fewer rows than columns) is written as each cell's 0-based `region`. It holds
-grids up to 16x16: no str8ts, no multi-grid layout, no 25x25. The base64 stays as
-lz-string writes it, `+` `/` `=` included, as f-puzzles' own links carry it.
+`{"value": d}` for a player's digit, `{"centerPencilMarks": [...]}` and
+`{"cornerPencilMarks": [...]}` for marks and `"highlight": "#rrggbb"` for a colour
+(f-puzzles holds one a cell: a cell's further colours are named as lost). A box shape
+other than f-puzzles' default for the size (the most nearly square with fewer rows
+than columns) is written as each cell's 0-based `region`. It holds grids up to 16x16:
+no str8ts, no multi-grid layout, no 25x25. The base64 stays as lz-string writes it,
+`+` `/` `=` included, as f-puzzles' own links carry it.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ import json
 from typing import Any
 
 from ...errors import FormatError, quoted
-from ...model import DEFAULT_BOX, EMPTY, Cell, Puzzle, candidates, given, value
+from ...model import DEFAULT_BOX, EMPTY, PALETTE_COLOURS, Cell, Puzzle, candidates, given, value
 from ._common import (
+    ColourMapping,
     Export,
     Imported,
     as_int,
@@ -34,6 +40,7 @@ from ._common import (
     plural,
     require,
     split_url,
+    words,
 )
 
 NAME = "f-puzzles"
@@ -82,7 +89,8 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
     br, bc = DEFAULT_BOX[n]
     cells: list[Cell] = []
     regions: dict[object, list[tuple[int, int]]] = {}
-    corner = coloured = 0
+    hidden = coloured = 0
+    mapping = ColourMapping()
     unknown: set[str] = set()
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
@@ -93,18 +101,21 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
             region = cell.get("region", (r // br) * (n // bc) + c // bc)
             regions.setdefault(region if region is None else
                                as_int(format, region, "region", 0, n * n), []).append((r, c))
-            if cell.get("cornerPencilMarks"):
-                corner += 1
-            if cell.get("c") or cell.get("cA") or cell.get("highlight"):
+            if cell.get("c") or cell.get("cA"):
                 coloured += 1
+            highlight = cell.get("highlight")
+            colour = mapping.read(highlight) if highlight else 0
+            corner = _digits(cell.get("cornerPencilMarks", []), n, "corner marks")
             digit = cell.get("value")
             if digit is not None:
                 d = as_int(format, digit, f"the value of r{r + 1}c{c + 1}", 1, n)
-                cells.append(given(d) if cell.get("given") else value(d))
-                continue
-            marks = _digits(cell.get("centerPencilMarks", []), n, "centre marks") | \
-                _digits(cell.get("givenPencilMarks", []), n, "given pencil marks")
-            cells.append(candidates(marks) if marks else EMPTY)
+                hidden += bool(corner)
+                made = given(d) if cell.get("given") else value(d)
+            else:
+                marks = _digits(cell.get("centerPencilMarks", []), n, "centre marks") | \
+                    _digits(cell.get("givenPencilMarks", []), n, "given pencil marks")
+                made = (candidates(marks) if marks else EMPTY).with_corner(corner)
+            cells.append(made.with_colours([colour]) if colour else made)
     warnings = []
     box: tuple[int, int] | None = None
     if None in regions:
@@ -113,10 +124,10 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
     else:
         box, lost = box_from_regions(format, n, list(regions.values()))
         warnings += lost
-    if corner:
-        warnings.append(f"corner pencil marks in {plural(corner, 'cell')}")
+    if hidden:
+        warnings.append(f"corner pencil marks under a digit in {plural(hidden, 'cell')}")
     if coloured:
-        warnings.append(f"cell colours in {plural(coloured, 'cell')}")
+        warnings.append(f"the setter's cell colours in {plural(coloured, 'cell')}")
     if unknown:
         warnings.append("cell fields " + ", ".join(quoted(k) for k in sorted(unknown)[:5]))
     for key, item in obj.items():
@@ -125,12 +136,12 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
         name = FRIENDLY.get(key, f"the {quoted(key)} constraint")
         count = f" ({len(item)})" if isinstance(item, list) else ""
         warnings.append(f"{name}{count}")
-    if any(obj.get(k) for k in ("title", "author", "ruleset")):
-        warnings.append("the title, author and rules text")
     if obj.get("solution"):
         warnings.append("the solution")
-    puzzle = Puzzle("sudoku", n, tuple(cells), box)
-    return puzzle, [w if w.endswith("instead") else f"{w} cannot be kept" for w in warnings]
+    texts, changed = words(obj.get("title"), obj.get("author"), obj.get("ruleset"))
+    puzzle = Puzzle("sudoku", n, tuple(cells), box).with_info(*texts)
+    return puzzle, [w if w.endswith("instead") else f"{w} cannot be kept" for w in warnings] \
+        + mapping.warnings() + changed
 
 
 def claims(text: str) -> bool:
@@ -180,6 +191,10 @@ def _lost(puzzle: Puzzle) -> list[str]:
     require(EXPORT_NAME, puzzle,
             puzzle.kind == "sudoku" and puzzle.layout is None and puzzle.size <= MAX_SIZE,
             f"a sudoku of at most {MAX_SIZE}x{MAX_SIZE} (no str8ts, no multi-grid layout)")
+    stacked = sum(1 for c in puzzle.cells if len(c.colours) > 1)
+    if stacked:
+        return [f"all but the first colour of {plural(stacked, 'cell')} (f-puzzles holds one "
+                "highlight a cell)"]
     return []
 
 
@@ -201,20 +216,30 @@ def fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
                 out = {"value": cell.digit}
             elif cell.kind == "candidates":
                 out = {"centerPencilMarks": sorted(cell.candidates)}
+            if cell.corner:
+                out["cornerPencilMarks"] = sorted(cell.corner)
+            if cell.colours:
+                out["highlight"] = PALETTE_COLOURS[min(cell.colours) - 1][1]
             if regions:
                 out["region"] = (r // box_rows) * (n // box_cols) + c // box_cols
             out_row.append(out)
         grid.append(out_row)
-    return {"size": n, "grid": grid}
+    obj: dict[str, Any] = {"size": n, "grid": grid}
+    for key, text in (("title", puzzle.title), ("author", puzzle.author),
+                      ("ruleset", puzzle.rules)):
+        if text:
+            obj[key] = text
+    return obj
 
 
 def _write(puzzle: Puzzle) -> str:
     return BASE + lz_compress(json.dumps(fpuzzles_json(puzzle), separators=(",", ":")))
 
 
-FPUZZLES = Export(EXPORT_NAME, "f-puzzles", True, _lost, _write)
+FPUZZLES = Export(EXPORT_NAME, "f-puzzles", True, _lost, _write, keeps_notes=True)
 
 
 def export(puzzle: Puzzle, lossy: bool = False) -> str:
-    """The f-puzzles link: givens, the player's digits and centre pencil marks all survive."""
+    """The f-puzzles link: givens, the player's digits, centre and corner marks, one colour
+    a cell and the setter's words all survive."""
     return FPUZZLES.export(puzzle, lossy)

@@ -45,6 +45,7 @@ from ...model import Cell, Puzzle, candidates, given
 from .. import _loss, _lzstring
 from . import fpuzzles
 from ._common import (
+    ColourMapping,
     Export,
     Imported,
     as_int,
@@ -58,6 +59,7 @@ from ._common import (
     require,
     split_url,
     unquote_all,
+    words,
 )
 from .plain import cells_of
 
@@ -171,6 +173,7 @@ def _scf(data: str) -> tuple[Puzzle, list[str]]:
     puzzle = _classic_grid(givens.ljust(81, "0"))
     lost = {"w": "the four extra windoku regions", "x": "the X-sudoku diagonals"}
     warnings = []
+    said = {"t": "", "a": ""}
     k = 0
     while k < len(constraints):
         letter = constraints[k]
@@ -178,13 +181,13 @@ def _scf(data: str) -> tuple[Puzzle, list[str]]:
         if letter in lost:
             warnings.append(f"{lost.pop(letter)} cannot be kept")
         elif letter in "ta":
+            start = k
             while k < len(constraints) and (constraints[k] != "*" or constraints[k:k + 2] == "**"):
                 k += 2 if constraints[k:k + 2] == "**" else 1
+            said[letter] = unquote_all(constraints[start:k].replace("**", "*"))
             k += 1
-            if "text" not in lost:
-                lost["text"] = ""
-                warnings.append("the title and author cannot be kept")
-    return puzzle, warnings
+    texts, changed = words(said["t"], said["a"], "")
+    return puzzle.with_info(*texts), warnings + changed
 
 
 # --- scl / ctc: relaxed JSON -----------------------------------------------------------------
@@ -329,6 +332,12 @@ def _digit(obj: object, n: int, where: str) -> int:
     return as_int(NAME, obj, where, 1, n)
 
 
+def _digit_set(obj: object, n: int, where: str) -> set[int]:
+    """A cell's marks: a list of digits (or one), blanks left out."""
+    marks = obj if isinstance(obj, list) else [obj]
+    return {_digit(m, n, where) for m in marks} - {0}
+
+
 def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
     """The puzzle in SudokuPad's JSON, and what it could not keep."""
     if not isinstance(obj, dict):
@@ -342,24 +351,25 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
     if n not in (4, 6, 8, 9, 12, 16, 25):
         raise FormatError(NAME, None, "a sudoku size (4, 6, 8, 9, 12, 16 or 25)", found=str(n))
     cells: list[Cell] = []
-    corner = coloured = 0
+    hidden = 0
+    mapping = ColourMapping()
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if not isinstance(cell, dict):
                 cell = {"value": cell}
             where = f"r{r + 1}c{c + 1}"
             d = _digit(cell.get("value", cell.get("v")), n, where)
-            if cell.get("pencilMarks") or cell.get("pencilmarks"):
-                corner += 1
-            if cell.get("c") or cell.get("colour") or cell.get("color"):
-                coloured += 1
+            corner = _digit_set(cell.get("pencilMarks", cell.get("pencilmarks", [])), n, where)
+            paint = cell.get("c", cell.get("colour", cell.get("color")))
+            colours = [mapping.read(p) for p in (paint if isinstance(paint, list) else [paint])
+                       if p] if paint else []
+            colours = [k for k in colours if k]
             if d:
-                cells.append(given(d))
+                hidden += bool(corner)
+                cells.append(given(d).with_colours(colours))
                 continue
-            marks = cell.get("centremarks", cell.get("centerMarks", []))
-            if not isinstance(marks, list):
-                marks = [marks]
-            cells.append(candidates({_digit(m, n, where) for m in marks} - {0}))
+            marks = _digit_set(cell.get("centremarks", cell.get("centerMarks", [])), n, where)
+            cells.append(candidates(marks).with_corner(corner).with_colours(colours))
     warnings = []
     box = None
     regions = obj.get("regions", obj.get("re"))
@@ -373,10 +383,10 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
                            for rc in region if isinstance(rc, list) and len(rc) == 2])
         box, lost = box_from_regions(NAME, n, shaped)
         warnings += lost
-    if corner:
-        warnings.append(f"corner pencil marks in {plural(corner, 'cell')} cannot be kept")
-    if coloured:
-        warnings.append(f"cell colours in {plural(coloured, 'cell')} cannot be kept")
+    if hidden:
+        warnings.append(f"corner pencil marks under a digit in {plural(hidden, 'cell')} "
+                        "cannot be kept")
+    warnings += mapping.warnings()
     seen = set()
     for key, item in obj.items():
         if key in SKIP or not item:
@@ -388,12 +398,14 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
         count = f" ({len(item)})" if isinstance(item, list) else ""
         warnings.append(f"{name}{count} cannot be kept")
     meta = obj.get("metadata")
+    texts = ("", "", "")
     if isinstance(meta, dict):
-        if any(meta.get(k) for k in ("title", "t", "author", "rules")):
-            warnings.append("the title, author and rules text cannot be kept")
+        texts, changed = words(meta.get("title", meta.get("t")), meta.get("author"),
+                               meta.get("rules"))
+        warnings += changed
         if meta.get("solution"):
             warnings.append("the solution cannot be kept")
-    return Puzzle("sudoku", n, tuple(cells), box), warnings
+    return Puzzle("sudoku", n, tuple(cells), box).with_info(*texts), warnings
 
 
 def _remote(puzzle_id: str) -> FormatError:

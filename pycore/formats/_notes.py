@@ -1,0 +1,354 @@
+"""The player's notes and the setter's words in a compact text: corner marks, colours,
+title, author and rules.
+
+They follow the cells' walk of version 1 in the same number. Version 1's reader ends
+when its walk leaves nothing over (the number is then 0), so the notes are written as
+one number more than their own: a puzzle without notes writes nothing here and keeps
+its text to the character, an old text still reads to its old puzzle, and a text with
+notes always leaves something over after the cells.
+
+The parts are coded as players make them:
+
+- which parts occur (corner marks, colours, words), one weighted step;
+- corner marks: whether a cell has any, by an adaptive bit per kind of cell (an empty
+  cell, a centre-marked one); then, where the cell's box holds digits cornered an odd
+  number of times so far (Snyder marks come in pairs), whether the cell repeats exactly
+  those; else how many marks (adaptive) and which, as a subset of the cell's possibles
+  (any digits after an escape, so a mistaken mark survives);
+- colours: whether a cell has any, by an adaptive bit per solved or open cell; how many
+  (adaptive) and which, in ascending order, by an adaptive table of the palette (a
+  player sticks to a few colours);
+- words: which of title, author and rules there are, each one's length (bits then
+  value), and each character by one adaptive table of printable ASCII with an escape
+  to any code point.
+
+The walk runs with a writer to encode and with a reader to decode, as compact's does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model import MAX_AUTHOR, MAX_RULES, MAX_TITLE, PALETTE, bit_count, bit_length
+from ._rans import AdaptiveBit, Writer
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ._rans import Coder
+
+CORNER, COLOURS, WORDS = 1, 2, 4
+# Weights of each set of parts (bit mask of the three above; none never comes here).
+PARTS = (0, 3, 6, 8, 2, 1, 1, 1)
+ESCAPE = (3, 1)  # corner marks outside the possibles: none / some
+# First counts of how many corner marks a cell holds (1, 2, 3, ...: two is the Snyder
+# pair), how many colours (mostly one), and the counts' steps.
+CORNER_COUNTS = (2, 6, 2) + (1,) * 22
+COLOUR_COUNTS = (12, 4) + (1,) * (PALETTE - 2)
+COUNT_STEP = 8
+# Whether a cell is coloured: a few cells of a grid are, so the first counts lean to no.
+COLOURED = (3, 1)
+COLOUR_STEP = 3
+# Which of title (1), author (2) and rules (4) there are, weights by mask.
+WORD_SETS = (0, 4, 1, 4, 2, 2, 1, 3)
+WORD_BOUNDS = (MAX_TITLE, MAX_AUTHOR, MAX_RULES)
+# The characters one table holds: printable ASCII, then a line break; the last slot is
+# the escape to any code point.
+CHARS = "".join([chr(c) for c in range(32, 127)]) + "\n"
+ESCAPE_CHAR = len(CHARS)
+CHAR_STEP = 16
+UNICODE = 0x110000
+
+
+def _char_prior(ch: str) -> int:
+    """A character's first count: lower-case letters and spaces most, then capitals and
+    digits, then the rest."""
+    if ch == " " or "a" <= ch <= "z":
+        return 8
+    if "A" <= ch <= "Z" or "0" <= ch <= "9":
+        return 3
+    return 1
+
+
+CHAR_PRIOR = tuple([_char_prior(ch) for ch in CHARS]) + (2,)  # noqa: RUF005  # MicroPython
+
+
+class Leaning:
+    """An adaptive yes/no whose first counts lean one way, each answer counting 1."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: tuple[int, int]) -> None:
+        self.counts = [counts[0], counts[1]]
+
+    def code(self, io: Coder, value: int) -> int:
+        s = io.weighted(self.counts, value)
+        self.counts[s] += 1
+        return s
+
+
+class Refused(Exception):
+    """A text no encoder writes, or one whose notes break their own rules."""
+
+    def __init__(self, expected: str, found: str | None = None) -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.found = found
+
+
+def _comb(n: int, k: int) -> int:
+    if not 0 <= k <= n:
+        return 0
+    out = 1
+    for i in range(min(k, n - k)):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+def _rank(bits: int) -> int:
+    """A set of bit positions' rank among the sets of its size (combinatorial numbers)."""
+    rank, k, pos = 0, 0, 0
+    while bits:
+        if bits & 1:
+            k += 1
+            rank += _comb(pos, k)
+        bits >>= 1
+        pos += 1
+    return rank
+
+
+def _unrank(rank: int, k: int, n: int) -> int:
+    """The set of k of n bit positions of this rank (the inverse of `_rank`)."""
+    bits = 0
+    top = n
+    for j in range(k, 0, -1):
+        s = top - 1
+        while _comb(s, j) > rank:
+            s -= 1
+        rank -= _comb(s, j)
+        bits |= 1 << s
+        top = s
+    return bits
+
+
+def _squeeze(mask: int, pool: int) -> int:
+    """The bits of `mask` at the positions of `pool`'s set bits, packed together."""
+    out, k = 0, 0
+    while pool:
+        low = pool & -pool
+        if mask & low:
+            out |= 1 << k
+        k += 1
+        pool ^= low
+    return out
+
+
+def _spread(packed: int, pool: int) -> int:
+    """Inverse of `_squeeze`."""
+    out = 0
+    while packed and pool:
+        low = pool & -pool
+        if packed & 1:
+            out |= low
+        packed >>= 1
+        pool ^= low
+    return out
+
+
+class Grid:
+    """What the notes' walk needs of the cells: per cell, its size, whether it is inside,
+    its openness (0 solved or black, 1 empty, 2 centre-marked), its box (-1 when none),
+    and the digits its houses' givens and values rule out."""
+
+    __slots__ = ("box_of", "inside", "open", "size", "taken")
+
+    def __init__(self, size: int, inside: Sequence[int], open: Sequence[int],
+                 box_of: Sequence[int], taken: Sequence[int]) -> None:
+        self.size = size
+        self.inside = inside
+        self.open = open
+        self.box_of = box_of
+        self.taken = taken
+
+
+class Notes:
+    """Per cell, its corner marks and colours as bit masks (digit d, colour c: bit d-1,
+    c-1), and the three words."""
+
+    __slots__ = ("colours", "corner", "words")
+
+    def __init__(self, corner: list[int], colours: list[int], words: tuple[str, str, str]) -> None:
+        self.corner = corner
+        self.colours = colours
+        self.words = words
+
+
+def code(io: Coder, grid: Grid, truth: Notes | None) -> Notes:
+    """The whole notes walk: parts, corner marks, colours, words."""
+    count = len(grid.open)
+    parts = 0
+    if truth is not None:
+        parts = ((CORNER if any(truth.corner) else 0) | (COLOURS if any(truth.colours) else 0)
+                 | (WORDS if any(truth.words) else 0))
+    parts = io.weighted(PARTS, parts)
+    corner = _code_corner(io, grid, truth.corner if truth else None) if parts & CORNER \
+        else [0] * count
+    colours = _code_colours(io, grid, truth.colours if truth else None) if parts & COLOURS \
+        else [0] * count
+    words = _code_words(io, truth.words if truth else None) if parts & WORDS else ("", "", "")
+    return Notes(corner, colours, words)
+
+
+def _code_corner(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[int]:
+    """The escape (whether any cell's marks spelled out lie outside its possibles), then
+    each open cell's corner marks."""
+    escape = 0
+    if truth is not None:  # a trial walk says whether a cell that is spelled out needs it
+        escape = 1 if _corner_walk(Writer(), grid, truth, 1) else 0
+    escape = io.weighted(ESCAPE, escape)
+    return _corner_walk(io, grid, truth, escape)
+
+
+def _corner_walk(io: Coder, grid: Grid, truth: Sequence[int] | None, escape: int) -> list[int]:
+    full = (1 << grid.size) - 1
+    # whether a cell has corner marks: per kind of open cell, and whether its box waits
+    # for the other half of a Snyder pair
+    has = (AdaptiveBit(), AdaptiveBit(), AdaptiveBit(), AdaptiveBit())
+    repeat, stray_model = AdaptiveBit(), AdaptiveBit()
+    counts = list(CORNER_COUNTS[:grid.size])
+    pending: dict[int, int] = {}  # box -> digits cornered an odd number of times so far
+    out = [0] * len(grid.open)
+    took = 0
+    for i in grid.inside:
+        kind = grid.open[i]
+        if not kind:
+            continue
+        marks = truth[i] if truth is not None else 0
+        box = grid.box_of[i]
+        waiting = pending.get(box, 0) if box >= 0 else 0
+        if not has[2 * kind - (2 if waiting else 1)].code(io, 1 if marks else 0):
+            continue
+        if waiting and repeat.code(io, 1 if marks == waiting else 0):
+            marks = waiting
+        else:
+            marks, stray = _code_marks(io, full, full & ~grid.taken[i], escape, stray_model,
+                                       counts, marks)
+            took += stray
+            if marks == waiting:
+                raise Refused("a text as the encoder writes it",
+                              found="corner marks spelled out that repeat their box's")
+        out[i] = marks
+        if box >= 0:
+            pending[box] = waiting ^ marks
+    if escape and not took:
+        if truth is not None:
+            return []  # the trial walk's answer: no escape needed
+        raise Refused("a text as the encoder writes it",
+                      found="an escape for corner marks outside the possibles that none takes")
+    return out
+
+
+def _code_marks(io: Coder, full: int, possible: int, escape: int, stray_model: AdaptiveBit,
+                counts: list[int], marks: int) -> tuple[int, int]:
+    """How many marks, then which: among the possibles, or (after the escape) among all
+    digits. Returns the marks and 1 when they took the escape."""
+    k = io.weighted(counts, bit_count(marks) - 1 if marks else 0) + 1
+    counts[k - 1] += COUNT_STEP
+    p = bit_count(possible)
+    beyond = full & ~possible
+    stray = 0
+    if escape:
+        stray = 1 if p < k else 0 if not beyond else stray_model.code(
+            io, 1 if marks & beyond else 0)
+    elif p < k:
+        raise Refused("corner marks that fit the possibles", found=f"{k} marks in {p} possibles")
+    if stray:
+        n = bit_length(full)
+        rank = io.uniform(_comb(n, k), _rank(marks) if marks else 0)
+        marks = marks or _unrank(rank, k, n)
+        if not marks & beyond:
+            raise Refused("a text as the encoder writes it",
+                          found="corner marks after an escape that fit the possibles")
+        return marks, 1
+    rank = io.uniform(_comb(p, k), _rank(_squeeze(marks, possible)) if marks else 0)
+    return marks or _spread(_unrank(rank, k, p), possible), 0
+
+
+def _code_colours(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[int]:
+    has = (Leaning(COLOURED), Leaning(COLOURED))  # on a solved (or black) cell, an open one
+    counts = list(COLOUR_COUNTS)
+    table = [1] * PALETTE
+    out = [0] * len(grid.open)
+    for i in grid.inside:
+        colours = truth[i] if truth is not None else 0
+        if not has[1 if grid.open[i] else 0].code(io, 1 if colours else 0):
+            continue
+        k = io.weighted(counts, bit_count(colours) - 1 if colours else 0) + 1
+        counts[k - 1] += COUNT_STEP
+        lowest = 0
+        chosen = 0
+        for j in range(k):
+            top = PALETTE - (k - 1 - j)  # room for the colours still to come above
+            rest = colours >> lowest
+            here = bit_length(rest & -rest) - 1 if colours else 0
+            c = lowest + io.weighted(table[lowest:top], here)
+            table[c] += COLOUR_STEP
+            chosen |= 1 << c
+            lowest = c + 1
+        out[i] = chosen
+    return out
+
+
+def _code_words(io: Coder, truth: tuple[str, str, str] | None) -> tuple[str, str, str]:
+    which = 0
+    if truth is not None:
+        which = sum(1 << k for k in range(3) if truth[k])
+    which = io.weighted(WORD_SETS, which)
+    table = list(CHAR_PRIOR)
+    out = []
+    for k in range(3):
+        if not which >> k & 1:
+            out.append("")
+            continue
+        text = truth[k] if truth is not None else ""
+        length = _code_length(io, WORD_BOUNDS[k], len(text))
+        chars = []
+        for n in range(length):
+            chars.append(_code_char(io, table, text[n] if truth is not None else ""))
+        out.append("".join(chars))
+    return out[0], out[1], out[2]
+
+
+def _code_length(io: Coder, bound: int, length: int) -> int:
+    """1..bound: how many bits it has (uniform), then the bits below the top one."""
+    top = bit_length(length) if length else 1
+    top = 1 + io.uniform(bit_length(bound), top - 1)
+    low = 1 << (top - 1)
+    length = low + io.uniform(low, length - low if length else 0)
+    if length > bound:
+        raise Refused(f"a text of at most {bound} characters", found=f"{length}")
+    return length
+
+
+def _code_char(io: Coder, table: list[int], ch: str) -> str:
+    index = CHARS.find(ch) if ch else 0
+    s = io.weighted(table, index if index >= 0 else ESCAPE_CHAR)
+    table[s] += CHAR_STEP
+    if s < ESCAPE_CHAR:
+        return CHARS[s]
+    code = io.uniform(UNICODE, ord(ch) if ch else 0)
+    if 0xD800 <= code < 0xE000 or chr(code) in CHARS:
+        raise Refused("a text as the encoder writes it", found=f"the escaped character {code}")
+    return chr(code)
+
+
+def most_bits(cells: int, size: int) -> int:
+    """More bits than the notes of `cells` cells of `size` digits ever take: bounds the
+    work a hostile text makes."""
+    # a cell: four yes/no steps (at most about a bit each over a grid), a count of marks
+    # and of colours (log2 25, log2 9), the marks (log2 C(25, 12) < 23) and the colours
+    # (9 picks of at most log2 9): 2n + 24 is above it for every size n
+    per_cell = 2 * size + 24
+    # a character: the table's escape (at most about 14 bits) and a code point (21 bits)
+    words = sum(WORD_BOUNDS) * 36 + 3 * 16
+    return 64 + cells * per_cell + words
