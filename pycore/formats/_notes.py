@@ -96,7 +96,8 @@ class Refused(Exception):
         self.found = found
 
 
-def _comb(n: int, k: int) -> int:
+def comb(n: int, k: int) -> int:
+    """n choose k (`math.comb`, which MicroPython lacks): 0 when k > n."""
     if not 0 <= k <= n:
         return 0
     out = 1
@@ -111,7 +112,7 @@ def _rank(bits: int) -> int:
     while bits:
         if bits & 1:
             k += 1
-            rank += _comb(pos, k)
+            rank += comb(pos, k)
         bits >>= 1
         pos += 1
     return rank
@@ -123,15 +124,15 @@ def _unrank(rank: int, k: int, n: int) -> int:
     top = n
     for j in range(k, 0, -1):
         s = top - 1
-        while _comb(s, j) > rank:
+        while comb(s, j) > rank:
             s -= 1
-        rank -= _comb(s, j)
+        rank -= comb(s, j)
         bits |= 1 << s
         top = s
     return bits
 
 
-def _squeeze(mask: int, pool: int) -> int:
+def squeeze(mask: int, pool: int) -> int:
     """The bits of `mask` at the positions of `pool`'s set bits, packed together."""
     out, k = 0, 0
     while pool:
@@ -143,8 +144,8 @@ def _squeeze(mask: int, pool: int) -> int:
     return out
 
 
-def _spread(packed: int, pool: int) -> int:
-    """Inverse of `_squeeze`."""
+def spread(packed: int, pool: int) -> int:
+    """Inverse of `squeeze`."""
     out = 0
     while packed and pool:
         low = pool & -pool
@@ -264,14 +265,14 @@ def _code_marks(io: Coder, full: int, possible: int, escape: int, stray_model: A
         raise Refused("corner marks that fit the possibles", found=f"{k} marks in {p} possibles")
     if stray:
         n = bit_length(full)
-        rank = io.uniform(_comb(n, k), _rank(marks) if marks else 0)
+        rank = io.uniform(comb(n, k), _rank(marks) if marks else 0)
         marks = marks or _unrank(rank, k, n)
         if not marks & beyond:
             raise Refused("a text as the encoder writes it",
                           found="corner marks after an escape that fit the possibles")
         return marks, 1
-    rank = io.uniform(_comb(p, k), _rank(_squeeze(marks, possible)) if marks else 0)
-    return marks or _spread(_unrank(rank, k, p), possible), 0
+    rank = io.uniform(comb(p, k), _rank(squeeze(marks, possible)) if marks else 0)
+    return marks or spread(_unrank(rank, k, p), possible), 0
 
 
 def _code_colours(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[int]:

@@ -59,6 +59,7 @@ from ..model import (
     unpack,
 )
 from . import FORMATS, LinkForm, Shape, _notes, link_form
+from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
 from ._numeral import from_text, to_text
 from ._rans import AdaptiveBit, Reader, Writer
@@ -184,19 +185,9 @@ def _unwritten(what: str) -> _Refused:
     return _Refused("a text as the encoder writes it", found=what)
 
 
-def _comb(n: int, k: int) -> int:
-    """n choose k (`math.comb`, which MicroPython lacks): 0 when k > n."""
-    if not 0 <= k <= n:
-        return 0
-    out = 1
-    for i in range(min(k, n - k)):
-        out = out * (n - i) // (i + 1)
-    return out
-
-
 def _windows_rank(chosen: Sequence[int]) -> int:
     """Rank of a sorted subset among those of its size (combinatorial number system)."""
-    return sum(_comb(s, k + 1) for k, s in enumerate(chosen))
+    return sum(comb(s, k + 1) for k, s in enumerate(chosen))
 
 
 def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
@@ -204,9 +195,9 @@ def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
     top = positions
     for k in range(count, 0, -1):
         s = top - 1
-        while _comb(s, k) > rank:
+        while comb(s, k) > rank:
             s -= 1
-        rank -= _comb(s, k)
+        rank -= comb(s, k)
         out.append(s)
         top = s
     out.reverse()
@@ -256,7 +247,7 @@ def _code_layout(io: Coder, layout: Layout | None) -> Layout:
     positions = across * down
     chosen = [wr * across + wc for wr, wc in truth.windows] if layout else [0]
     count = 1 + io.uniform(positions, len(chosen) - 1)
-    rank = io.uniform(_comb(positions, count), _windows_rank(chosen) if layout else 0)
+    rank = io.uniform(comb(positions, count), _windows_rank(chosen) if layout else 0)
     chosen = _windows_unrank(rank, count, positions) if not layout else chosen
     enabled = {
         (p // across + r) * width + p % across + c
@@ -381,31 +372,6 @@ def _nth_bit(pool: int, n: int) -> int:
     for _ in range(n):
         pool &= pool - 1
     return pool & -pool
-
-
-def _squeeze(mask: int, pool: int) -> int:
-    """The bits of `mask` at the positions of `pool`'s set bits, packed together."""
-    out = 0
-    k = 0
-    while pool:
-        low = pool & -pool
-        if mask & low:
-            out |= 1 << k
-        k += 1
-        pool ^= low
-    return out
-
-
-def _spread(packed: int, pool: int) -> int:
-    """Inverse of `_squeeze`."""
-    out = 0
-    while packed and pool:
-        low = pool & -pool
-        if packed & 1:
-            out |= low
-        packed >>= 1
-        pool ^= low
-    return out
 
 
 def _code_present(io: Coder, alphabet: tuple[int, ...], truth: Sequence[int]) -> tuple[int, ...]:
@@ -594,16 +560,16 @@ def _code_marks(io: Coder, full: int, possible: int, plan: _Plan,
                           found="a cell with no possibles")
     if stray:
         q = bit_count(beyond)
-        out = io.uniform((1 << q) - 1, _squeeze(marks, beyond) - 1 if marks else 0) + 1
-        inner = io.uniform(1 << p, _squeeze(marks, possible))
-        return -(marks or _spread(out, beyond) | _spread(inner, possible))
+        out = io.uniform((1 << q) - 1, squeeze(marks, beyond) - 1 if marks else 0) + 1
+        inner = io.uniform(1 << p, squeeze(marks, possible))
+        return -(marks or spread(out, beyond) | spread(inner, possible))
     if plan.mark_full and p > 1:
         if full_model.code(io, 1 if marks == possible else 0):
             return possible
-        inner = io.uniform((1 << p) - 2, _squeeze(marks, possible) - 1 if marks else 0) + 1
+        inner = io.uniform((1 << p) - 2, squeeze(marks, possible) - 1 if marks else 0) + 1
     else:
-        inner = io.uniform((1 << p) - 1, _squeeze(marks, possible) - 1 if marks else 0) + 1
-    return marks or _spread(inner, possible)  # the writer knows them already
+        inner = io.uniform((1 << p) - 1, squeeze(marks, possible) - 1 if marks else 0) + 1
+    return marks or spread(inner, possible)  # the writer knows them already
 
 
 def _code_all_marks(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
