@@ -61,7 +61,9 @@ def install_runtime(quiet: bool = False) -> None:
               file=sys.stderr)
     done = subprocess.run(
         [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=RUNTIME,
-        stdout=subprocess.DEVNULL if quiet else None, check=False,
+        # npm's report goes to standard error: `serve` and `build` print their answer (the
+        # address, the folder) on standard output, which scripts read
+        stdout=subprocess.DEVNULL if quiet else sys.stderr, check=False,
     )
     if done.returncode or not _runtime_present():
         raise SiteError(f"npm ci in {RUNTIME} failed (exit status {done.returncode})")

@@ -86,8 +86,8 @@ def test_keyboard_only(app: App) -> None:
             break
     focused = page.evaluate("[document.activeElement.dataset.row, document.activeElement.dataset.col]")
     assert focused == ["0", "0"]
-    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "1", "ArrowDown", "m", "2", "ArrowDown",
-                "m", "3", "4", "ArrowLeft", "v", "9", "Backspace", "g", "7", "Control+z"):
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "1", "ArrowDown", "z", "2", "ArrowDown",
+                "c", "3", "4", "ArrowLeft", "z", "9", "Backspace", "g", "7", "Control+z"):
         page.keyboard.press(key)
         settle(page)
     shown = {(r, c): (kind, text) for r, c, kind, text in app.grid() if kind != "empty"}
