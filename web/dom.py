@@ -56,12 +56,16 @@ async def _kept(work: Any, busy: bool) -> None:
     try:
         await work
     except Exception as err:  # a bug: say it where the tests look, and keep the page going
-        window.console.error(f"page: {type(err).__name__}: {err}")
+        _report(err)
     finally:
         _BUSY[0] -= busy
         flush()
         for task in [t for t in _TASKS if t.done()]:
             _TASKS.discard(task)
+
+
+def _report(err: Exception) -> None:
+    window.console.error(f"page: {type(err).__name__}: {err}")
 
 
 def _busy() -> int:
@@ -94,7 +98,7 @@ def call_later(seconds: float, action: Any, *args: Any) -> None:
     A browser timer of its own, not an asyncio sleep: MicroPython's asyncio runs every task
     that is due in one go, so actions put off by sleeping would still run in one long
     event, and the page could not paint or answer a tap in between."""
-    _BUSY[0] += 1
+    busy_begin()
     _NEXT_TIMER[0] += 1
     _TIMED[_NEXT_TIMER[0]] = (action, args)
     window.setTimeout(_TIMER, int(seconds * 1000), _NEXT_TIMER[0])
@@ -105,10 +109,9 @@ def _timer(number: Any) -> None:
     try:
         action(*args)
     except Exception as err:  # a bug: say it where the tests look, and keep the page going
-        window.console.error(f"page: {type(err).__name__}: {err}")
+        _report(err)
     finally:
-        _BUSY[0] -= 1
-        flush()
+        busy_end()
 
 
 _TIMER = create_proxy(_timer)
