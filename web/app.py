@@ -13,7 +13,6 @@ other tools ask the heavy worker (heavy_client.py), which starts once the grid i
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -109,7 +108,9 @@ class Page:
         call_later(0, self.open_first)  # in an event of its own: the browser paints between
 
     def open_first(self) -> None:
-        """Open the address bar's link (or the saved grid) and take input."""
+        """Open the address bar's link (or the saved grid); the grid takes input in the
+        next event (`take_input`), so that decoding and drawing are two short events on a
+        phone's CPU rather than one long one."""
         # the grid's keys and taps and the pad's come from early.js, which answers the
         # browser at once and applies the writes Python answers with (dom.answer)
         self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
@@ -118,6 +119,10 @@ class Page:
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
             self.say("Reopened your saved grid.")
+        call_later(0, self.take_input)
+
+    def take_input(self) -> None:
+        """Draw the opened grid and take input (`data-ready` on the root says so)."""
         for name in ENABLED_WHEN_READY:
             set_property(name, "disabled", False)
         self.controls_shown = None  # undo and redo: as the editor says, below
@@ -404,7 +409,7 @@ class Page:
         if known:
             self.render_link(p, self.shares())
         elif not self.heavy.ready:
-            spawn(self.encode_then_render(p))
+            call_later(0, self.encode_here, p)
         flush()
 
     def linked(self, p: Puzzle, fmt: str, answer: Any) -> None:
@@ -415,12 +420,18 @@ class Page:
             self.encoded = (p, fmt, shares_of(answer))
         self.render_link(p, self.shares())
 
-    async def encode_then_render(self, p: Puzzle) -> None:
-        """Before the worker is up: the link encoded here, once the cells' writes have gone
-        to the page."""
-        await asyncio.sleep(0)
-        if self.editor.puzzle is p:  # else the newer state's own task renders its link
+    def encode_here(self, p: Puzzle) -> None:
+        """Before the worker is up: the link encoded here, in an event after the cells'
+        writes went to the page, and what waits on it in the next (`render_link`)."""
+        if self.editor.puzzle is p:  # else the newer state's own event renders its link
+            self.render_address(self.shares())
+            flush()
+            call_later(0, self.render_link_of, p)
+
+    def render_link_of(self, p: Puzzle) -> None:
+        if self.editor.puzzle is p:
             self.render_link(p, self.shares())
+            flush()
 
     def render_link(self, p: Puzzle, shared: links.Shares) -> None:
         """The address bar first (the link a player copies from it), then what waits on it."""
