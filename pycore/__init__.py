@@ -44,9 +44,9 @@ __version__ = "0.1.0"
 _SOLVER = ("solve", "count_solutions", "hint")
 # Public modules reachable as attributes after `import pycore` (pycore.links.read(...)),
 # each imported on first use so that `import pycore` stays cheap for the page (whose
-# MicroPython has only the modules `pycore.light` names).
-_MODULES = ("cells53", "cli", "editor", "errors", "formats", "links", "messages", "model",
-            "persist", "render", "shapes")
+# MicroPython has only the modules `pycore.site.light` names).
+_MODULES = ("app", "cells53", "cli", "errors", "formats", "links", "model", "render", "shapes",
+            "site")
 
 
 def __getattr__(name: str) -> Any:

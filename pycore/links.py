@@ -114,7 +114,7 @@ def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
 
 def payload(text: str) -> str:
     """The part of a pasted text that holds the puzzle: a URL's fragment, or the text
-    (what `read` reads, and what `pycore.messages` words a failure about)."""
+    (what `read` reads, and what `pycore.app.messages` words a failure about)."""
     text = formats.trim(text)
     if "#" in text:
         text = text.split("#", 1)[1]

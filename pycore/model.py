@@ -5,7 +5,7 @@ A `Puzzle` is immutable: a kind, a digit count, a box shape or a multi-box
 computed once per shape and shared by every puzzle of that shape.
 
 The classes are plain ones written out (no dataclasses), and ordered tables are
-tuples: the page runs this module under MicroPython too (see `pycore.light`).
+tuples: the page runs this module under MicroPython too (see `pycore.site.light`).
 
 It is longer than our other modules (~640 lines) on purpose: the cell, the shape
 and the rule of which digits fit (`open_masks_of`, `clashes`, `is_solved`) are the

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pycore import links
-from pycore.batch import convert_file, convert_lines, decode_file
 from pycore.cli import main
+from pycore.cli.batch import convert_file, convert_lines, decode_file
 
 GRID = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 FILE = [

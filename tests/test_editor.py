@@ -6,7 +6,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore.editor import Editor, describe, start_mode
+from pycore.app.editor import Editor, describe, start_mode
 from pycore.model import (
     BLACK,
     EMPTY,
@@ -381,7 +381,7 @@ def test_a_colour_is_one_of_the_palette_and_the_words_are_one_step() -> None:
 
 def test_a_solvers_answer_keeps_the_players_colours_corner_marks_and_the_words() -> None:
     """Solve and an applied hint come back from the solver without notes: they are put back."""
-    from pycore.editor import keep_notes
+    from pycore.app.editor import keep_notes
 
     before = Puzzle.blank("sudoku", 4).with_cells({
         0: EMPTY.with_corner([1, 2]).with_colours([3]), 1: candidates([1, 2]).with_corner([3]),

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore import fuzz
-from pycore.cli import main
+from pycore.cli import fuzz, main
 from pycore.errors import FormatError
 
 

@@ -1,4 +1,4 @@
-"""pycore's light part (`pycore.light`) under MicroPython 1.27, as the page's main thread runs
+"""pycore's light part (`pycore.site.light`) under MicroPython 1.27, as the page's main thread runs
 it, against CPython: the same calls on the same inputs give the same answers.
 
 The inputs are made here in CPython (seeded, so every run is the same): a corpus of every
@@ -35,14 +35,15 @@ from typing import Any
 
 import pytest
 
-from pycore import formats, links, messages, persist
-from pycore.editor import Editor, start_mode
+from pycore import formats, links
+from pycore.app import messages, persist
+from pycore.app.editor import Editor, start_mode
 from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
-from pycore.light import LIGHT_MODULES, STUBS
 from pycore.model import CELL_KINDS, Cell, Layout, Puzzle, black, candidates, given, pack, value
 from pycore.shapes import blank_shape
+from pycore.site.light import LIGHT_MODULES, STUBS
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
@@ -319,8 +320,10 @@ SHARED = (form, failure, read_text, decode_all, share_data, shares_case, digest,
 PRELUDE = """
 import json
 
-from pycore import formats, links, messages, persist
-from pycore.editor import Editor, start_mode
+from pycore import formats, links
+
+from pycore.app import messages, persist
+from pycore.app.editor import Editor, start_mode
 from pycore.errors import FormatError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
@@ -541,7 +544,7 @@ def test_the_light_part_imports_nothing_else(tmp_path: Path) -> None:
              for path in LIGHT_MODULES}
     code = (
         "import sys\nimport pycore\n"
-        "from pycore import links, messages, persist, editor, shapes, cells53\n"
+        "from pycore import links, shapes, cells53\nfrom pycore.app import messages, persist, editor\n"
         "from pycore import formats\n"
         "for name in formats.FORMATS:\n    formats.module(name)\n"
         "print(sorted(m for m in sys.modules if m.startswith('pycore')))\n"

@@ -1,4 +1,4 @@
-"""Words for a player (pycore.messages): plain words, not a format's jargon.
+"""Words for a player (pycore.app.messages): plain words, not a format's jargon.
 
 A cut-off link says it looks cut off and how much of it is there; a link format
 that cannot hold the grid says what the player would lose, in the grid's terms,
@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from pycore import links, messages
+from pycore import links
+from pycore.app import messages
+from pycore.app.persist import givens_of
 from pycore.errors import FormatError, LossError, PuzzleError
 from pycore.model import Layout, Puzzle, black, candidates, given, value
-from pycore.persist import givens_of
 from pycore.solve import count_solutions
 
 BASE = "https://example.org/"

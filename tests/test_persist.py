@@ -9,9 +9,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from pycore import links
-from pycore.editor import start_mode
-from pycore.model import BLACK, Puzzle, black, candidates, given, value
-from pycore.persist import (
+from pycore.app.editor import start_mode
+from pycore.app.persist import (
     CURRENT,
     LEASE,
     LEASE_MS,
@@ -27,6 +26,7 @@ from pycore.persist import (
     plan_load,
     written_elsewhere,
 )
+from pycore.model import BLACK, Puzzle, black, candidates, given, value
 
 
 def puzzle_p() -> Puzzle:

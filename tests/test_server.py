@@ -20,7 +20,7 @@ from types import ModuleType
 
 import pytest
 
-from pycore import server as srv
+from pycore.site import server as srv
 
 brotli: ModuleType | None
 try:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from pycore import links
+from pycore.app.persist import identity
 from pycore.links import Share, share, shares
 from pycore.model import Puzzle, black, candidates, given, value
-from pycore.persist import identity
 
 
 def test_the_default_share_is_the_shortest_lossless_link() -> None:

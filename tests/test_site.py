@@ -90,7 +90,7 @@ def test_the_first_screen_runs_micropython_and_the_heavy_part_runs_in_a_pyodide_
 
 
 def test_the_bundle_holds_the_light_part_of_pycore_and_the_pages_modules(built: Path) -> None:
-    from pycore.light import LIGHT_MODULES, STUBS
+    from pycore.site.light import LIGHT_MODULES, STUBS
 
     bundle = next(p for p in (built / site.ASSETS).glob("light.*.json"))
     files = json.loads(bundle.read_text())
@@ -125,7 +125,7 @@ def test_pycore_ships_as_one_reproducible_zip() -> None:
     data = site.package_zip()
     assert data == site.package_zip()
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert {"pycore/__init__.py", "pycore/editor.py", "pycore/links.py",
+    assert {"pycore/__init__.py", "pycore/app/editor.py", "pycore/links.py",
             "pycore/formats/__init__.py"} <= set(names)
     assert not [n for n in names if n.startswith("pycore/site/")]  # the build tool stays here
     assert not [n for n in names if "__pycache__" in n or not n.startswith("pycore/")]

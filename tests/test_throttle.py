@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from benchmarks.throttle import PROFILES, Throttle
-from pycore.server import running
+from pycore.site.server import running
 
 PATTERN = random.Random(7).randbytes(2_000_000)
 

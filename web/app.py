@@ -1,13 +1,13 @@
-"""The page's Python: DOM events go to `pycore.editor`, `editor.puzzle` comes back as DOM.
+"""The page's Python: DOM events go to `pycore.app.editor`, `editor.puzzle` comes back as DOM.
 
 This module only wires the page: the grid's DOM is grid_view.py's, saved grids are
 keeper.py's, the paste box and the other tools are page_tools.py's, and every word
-about a link that failed is pycore.messages'. No codec logic lives here: links are
+about a link that failed is pycore.app.messages'. No codec logic lives here: links are
 read with `pycore.links.read` and made once per change with `pycore.links.shares`.
 Decoded content reaches the DOM only through `textContent` and attributes.
 
 It runs with MicroPython on the main thread (web/main.py), with the part of pycore that
-opening, editing and sharing need (pycore.light). Check, Solve, Hint, New puzzle and the
+opening, editing and sharing need (pycore.site.light). Check, Solve, Hint, New puzzle and the
 other tools ask the heavy worker (heavy_client.py), which starts once the grid is up.
 """
 
@@ -38,8 +38,9 @@ from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from pycore import links, messages, persist
-from pycore.editor import MODE_LABELS, Editor, keep_notes, start_mode
+from pycore import links
+from pycore.app import messages, persist
+from pycore.app.editor import MODE_LABELS, Editor, keep_notes, start_mode
 from pycore.errors import FormatError, LossError, PuzzleError
 from pycore.model import Puzzle
 from pycore.shapes import SHAPES, blank_shape, shape_of

@@ -20,7 +20,7 @@ from grid_view import GridView
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
-from pycore.editor import keep_notes
+from pycore.app.editor import keep_notes
 from pycore.model import Puzzle
 from pycore.shapes import LEVELS, levels_made, shape_of
 

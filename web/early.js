@@ -1,15 +1,15 @@
 // The little the browser needs before Python has started, and the little it needs at once.
 //
-// 1. The mode buttons show the mode the page will open in, by pycore.editor.start_mode's
+// 1. The mode buttons show the mode the page will open in, by pycore.app.editor.start_mode's
 //    rule (Solve for a shared link or a saved grid, which hold digits or pencil marks;
 //    Givens for a new blank grid), so the loading state does not show one mode and then
-//    switch. A saved grid says the mode it opens in itself (pycore.persist.Entry.opens: a
+//    switch. A saved grid says the mode it opens in itself (pycore.app.persist.Entry.opens: a
 //    str8ts being drawn, with nothing but black cells, opens in Givens). Only such a grid
 //    in a link opens in Givens after showing Solve: telling that needs the link decoded.
 // 2. Default actions a key or a submit would take, stopped here even before Python has
 //    started: the keys whose default action would get in the way (arrows and Space scroll
 //    the page, Enter adds a line to the paste box, a form submits). What each key means is
-//    still decided in Python (pycore/editor.py).
+//    still decided in Python (pycore/app/editor.py).
 "use strict";
 (() => {
   let saved = "";  // the mode the saved grid opens in; "" when nothing was saved
@@ -40,7 +40,7 @@
         event.preventDefault();  // web/app.py's on_key: a move, or a flip in Black cells mode
       }
       if ((event.ctrlKey || event.metaKey) && /^(Digit|Numpad)[0-9]$/.test(event.code)) {
-        event.preventDefault();  // Ctrl and a digit: a centre mark (pycore.editor), not a tab
+        event.preventDefault();  // Ctrl and a digit: a centre mark (pycore.app.editor), not a tab
       }
     });
   }

@@ -13,7 +13,7 @@ from typing import Any
 
 from dom import Change, Node, build_children, by_id, set_attribute, set_style, update
 
-from pycore.editor import describe
+from pycore.app.editor import describe
 from pycore.model import Cell, Puzzle
 from pycore.shapes import mark_grid
 

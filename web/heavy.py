@@ -21,7 +21,8 @@ from typing import Any
 import pyodide_js  # the running Pyodide's API (loadPackage)
 from pyodide.ffi import to_js
 
-from pycore import links, messages
+from pycore import links
+from pycore.app import messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.formats import json as json_form
 from pycore.model import Puzzle

@@ -1,7 +1,7 @@
 """Grids kept in this browser: saved after every change, reopened on reload, a recent list.
 
 The decisions (which slot, whether to ask or fork, which slots an open tab holds, labels)
-are `pycore.persist`'s; this module only reads and writes `localStorage` and the DOM.
+are `pycore.app.persist`'s; this module only reads and writes `localStorage` and the DOM.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from dom import BUILDER, Node, build_children, call_later, flush, later, listen,
 from page_api import PageApi
 from pyscript import window
 
-from pycore import links, messages, persist
-from pycore.editor import start_mode
+from pycore import links
+from pycore.app import messages, persist
+from pycore.app.editor import start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 
@@ -93,7 +94,7 @@ class Keeper:
     """Saves the grid in this tab's slot after every change and shows the recent list.
 
     The decisions (which slot, whether to ask, whether another tab's save means a fork)
-    are `pycore.persist`'s; this class only reads and writes `localStorage` and the DOM.
+    are `pycore.app.persist`'s; this class only reads and writes `localStorage` and the DOM.
     What gets saved is the grid's lossless link, as render made it for the address bar
     (never the address bar itself, which may hold a link that failed to open). The tab
     holds a lease on its slot while it is open, so no other tab's save drops it.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pycore.editor import Editor
+from pycore.app.editor import Editor
 from pycore.model import Puzzle
 
 

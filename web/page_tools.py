@@ -18,7 +18,8 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 from pyscript import document, window
 
-from pycore import links, messages
+from pycore import links
+from pycore.app import messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.formats.json import MAX_TEXT  # the same bound every reader keeps
 from pycore.model import Puzzle

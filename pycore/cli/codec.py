@@ -41,8 +41,8 @@ def convert_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_convert(args: argparse.Namespace) -> None:
-    if args.each_line:  # a collection: TEXT is a file of one puzzle a line (pycore/batch.py)
-        from ..batch import convert_file
+    if args.each_line:  # a collection: TEXT is a file of one puzzle a line (pycore/cli/batch.py)
+        from .batch import convert_file
 
         tally = convert_file(args.text, args.source, args.target, lossy=args.lossy, kind=args.kind,
                              verbose=getattr(args, "verbose", False))

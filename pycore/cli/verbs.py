@@ -8,11 +8,10 @@ import argparse
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .. import fuzz
 from ..render import cli as drawing
 from ..site import command as site
 from ..solve import cli as solving
-from . import codec
+from . import codec, fuzz
 
 
 class Verb(NamedTuple):

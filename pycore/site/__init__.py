@@ -6,12 +6,12 @@ web/package-lock.json, vendored into version-named folders), the page's own file
 content-hashed names, and the pinned pure-Python wheels the page loads on first use only
 (`PAGE_WHEELS`, under vendor/wheels). Every text file also gets a precompressed `.gz`
 (and `.br` where the `brotli` module is installed) beside it, which `pycore serve` sends
-to a browser that accepts it (pycore/server.py).
+to a browser that accepts it (pycore/site/server.py).
 
 A visit is put together in two parts (docs/web.md says why):
 - the first screen: MicroPython (about 0.3 MB) on the main thread runs web/main.py, which
   unpacks one bundle (`light_bundle`: the part of pycore that opening, editing and sharing
-  a link needs, `pycore.light.LIGHT_MODULES`, and the page's own modules) and imports app.py;
+  a link needs, `pycore.site.light.LIGHT_MODULES`, and the page's own modules) and imports app.py;
 - the heavy part: a Pyodide worker (web/heavy.py, pycore whole as one zip) that the page
   starts once its grid takes input: solving, hints, new puzzles, other tools, QR codes.
 
@@ -67,10 +67,10 @@ _SERVER_NAMES = ("Handler", "compress_site", "headers_for", "make_server", "runn
 
 
 def __getattr__(name: str) -> Any:
-    """The server's names, where the tests and benchmarks find them (pycore/server.py
+    """The server's names, where the tests and benchmarks find them (pycore/site/server.py
     imports this package, so they are looked up when asked for)."""
     if name in _SERVER_NAMES:
-        from .. import server
+        from . import server
 
         return getattr(server, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

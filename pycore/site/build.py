@@ -122,7 +122,7 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
                         + page[page.index("{{"):].split("}}", 1)[0] + "}}")
     (work / "index.html").write_text(page, encoding="utf-8")
     write_offline_files(work)
-    from ..server import compress_site
+    from .server import compress_site
 
     compress_site(work, cache=CACHE / "compressed")  # brotli of the wasm is slow: once per content
 

@@ -47,7 +47,7 @@ def package_zip() -> bytes:
 
 def light_bundle(compile_with: str | None = "auto") -> bytes:
     """What the page's MicroPython unpacks before importing app.py, as one JSON object
-    (file path -> content): the light part of pycore (`pycore.light`), the two typing stubs
+    (file path -> content): the light part of pycore (`pycore.site.light`), the two typing stubs
     MicroPython alone is given, and the page's modules. One request instead of about fifty,
     and no zip reader: main.py writes the files with plain Python.
 
@@ -57,7 +57,7 @@ def light_bundle(compile_with: str | None = "auto") -> bytes:
     None, or "auto" with the tool missing) the sources go (`NAME.py`), which the page runs
     the same, only later. The key "" lists the modules in the order main.py imports them,
     one per event, so that no single task blocks the page for long."""
-    from ..light import LIGHT_MODULES, STUBS
+    from .light import LIGHT_MODULES, STUBS
 
     sources: dict[str, str] = {}
     for name in STUBS:

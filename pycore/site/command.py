@@ -12,7 +12,7 @@ from .paths import SITE
 
 def serve(port: int = 8000, dest: Path = SITE) -> None:
     """Build the site, then serve it on 127.0.0.1 until interrupted."""
-    from ..server import make_server, url_of
+    from .server import make_server, url_of
 
     build(dest)
     with make_server(dest, port, log=True) as server:

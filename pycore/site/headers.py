@@ -1,5 +1,5 @@
 """What the site's responses say about themselves: the content security policy, the media
-types and how long a content-hashed file may be cached (pycore/server.py sends them;
+types and how long a content-hashed file may be cached (pycore/site/server.py sends them;
 netlify.toml says the same for the published site)."""
 
 from __future__ import annotations

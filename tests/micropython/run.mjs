@@ -9,7 +9,7 @@
 // root (DIR, by default the folder two levels up from this script): it is written at the same
 // path in MicroPython's file system, whose working directory is its root, so that `import
 // pycore` finds pycore/__init__.py. A file under web/micropython/ (the typing stubs of
-// pycore.light.STUBS) is written at the top, by its name, as the page's bundle does. SCRIPT is
+// pycore.site.light.STUBS) is written at the top, by its name, as the page's bundle does. SCRIPT is
 // read from the host ("-" reads it from standard input) and run as __main__; its sys.argv holds
 // SCRIPT and nothing else. A script that leaves a global STEPS, a list of functions, has each
 // called in a runPython call of its own (MicroPython collects garbage only between calls, as

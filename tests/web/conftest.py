@@ -187,7 +187,7 @@ def app(page: Page, site_url: str) -> Iterator[App]:
     assert watched.problems == [], "the page logged errors"
 
 
-# The first words of every message about a link that did not open (pycore.messages.opening):
+# The first words of every message about a link that did not open (pycore.app.messages.opening):
 # a player's words, never a decoder's internals.
 LINK_FAILED = ("That link could not be opened", "This link looks cut off", "This link has a character",
                "There is no puzzle in that link", "This link holds a grid")

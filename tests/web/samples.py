@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pycore import links
+from pycore.app.persist import givens_of
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import BLACK, Layout, Puzzle, black, candidates, given, value
-from pycore.persist import givens_of
 from pycore.solve import count_solutions
 
 

@@ -14,7 +14,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Dialog, Page, Route
 
-from pycore import links, messages, site, to_json
+from pycore import links, site, to_json
+from pycore.app import messages
 from pycore.errors import FormatError, PuzzleError, quoted
 from pycore.formats._lzstring import compress_to_base64
 from pycore.links import MAX_LINK

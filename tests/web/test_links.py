@@ -6,7 +6,8 @@ import json
 import time
 from typing import Any
 
-from pycore import encode, links, persist, to_json
+from pycore import encode, links, to_json
+from pycore.app import persist
 from pycore.errors import FormatError
 from pycore.model import Puzzle
 

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from pycore import links, persist, site
+from pycore import links, site
+from pycore.app import persist
 from pycore.model import Puzzle, value
 
 from .conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, outside, settle

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from pycore import links, persist
+from pycore import links
+from pycore.app import persist
 from pycore.model import Puzzle, value
 
 from .conftest import READY, START_TIMEOUT, App, expected_grid, settle

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route
 
-from pycore import links, messages
+from pycore import links
+from pycore.app import messages
 from pycore.formats import tools as exports
 from pycore.formats.tools import MAX_TEXT
 from pycore.model import Puzzle, candidates

@@ -1,2 +1,2 @@
-"""Stubs MicroPython alone is given (see pycore.light.STUBS); this file only keeps the type checker
+"""Stubs MicroPython alone is given (see pycore.site.light.STUBS); this file only keeps the type checker
 from taking them for the standard library's modules. The page never loads it."""

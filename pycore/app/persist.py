@@ -30,13 +30,13 @@ import json
 import math
 from typing import TYPE_CHECKING, Protocol
 
-from . import links
-from .errors import FormatError
-from .model import EMPTY, _frozen, _set
-from .shapes import SHAPES, shape_of
+from .. import links
+from ..errors import FormatError
+from ..model import EMPTY, _frozen, _set
+from ..shapes import SHAPES, shape_of
 
 if TYPE_CHECKING:
-    from .model import Puzzle
+    from ..model import Puzzle
 
 __all__ = [
     "CURRENT",
@@ -123,7 +123,7 @@ def _identify(setup: Puzzle) -> str:
     try:
         return links.best(setup)[1]
     except FormatError:  # no link format holds it: the JSON text still names it exactly
-        from .formats.json import to_json
+        from ..formats.json import to_json
 
         return _sorted_json(to_json(setup))
 

@@ -24,8 +24,11 @@ __all__ = ["LIGHT_MODULES", "STUBS"]
 
 LIGHT_MODULES: tuple[str, ...] = (
     "pycore/__init__.py",
+    "pycore/app/__init__.py",
+    "pycore/app/editor.py",
+    "pycore/app/messages.py",
+    "pycore/app/persist.py",
     "pycore/cells53.py",
-    "pycore/editor.py",
     "pycore/errors.py",
     "pycore/formats/__init__.py",
     "pycore/formats/_fields.py",
@@ -42,9 +45,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/formats/offset.py",
     "pycore/formats/str8ts.py",
     "pycore/links.py",
-    "pycore/messages.py",
     "pycore/model.py",
-    "pycore/persist.py",
     "pycore/shapes.py",
 )
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import formats, links
-from .errors import FormatError, LossError, NotRecognized, PuzzleError
-from .formats._loss import plural
-from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, _frozen, _set, candidates, given
+from .. import formats, links
+from ..errors import FormatError, LossError, NotRecognized, PuzzleError
+from ..formats._loss import plural
+from ..model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, _frozen, _set, candidates, given
 from .persist import givens_of
 
 if TYPE_CHECKING:
@@ -273,7 +273,7 @@ def doubt(puzzle: Puzzle) -> str | None:
     """What to say instead of "Opened ..." when no solution fits the puzzle's givens (the
     player's digits and pencil marks left out: a mistake of theirs is not the link's fault).
     One short line, as long as the line it replaces: the grid below it does not move."""
-    from .solve import SearchTooLong, count_solutions  # on the first link opened, not at start
+    from ..solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
     try:
         if count_solutions(givens_of(puzzle), limit=1, max_nodes=SEARCH_NODES):

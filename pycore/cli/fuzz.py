@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import formats, links
-from .errors import FormatError
-from .model import (
+from .. import formats, links
+from ..errors import FormatError
+from ..model import (
     BLACK,
     DEFAULT_BOX,
     EMPTY,

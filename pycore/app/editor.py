@@ -9,7 +9,7 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 
 from __future__ import annotations
 
-from .model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
+from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
 
 __all__ = ["MODES", "Editor", "describe", "keep_notes", "start_mode"]
 

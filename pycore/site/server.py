@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, ClassVar
 from urllib.parse import quote, unquote_to_bytes
 
-from .site import ASSETS, CSP, LONG_CACHE, SITE, TYPES, VENDOR
+from . import ASSETS, CSP, LONG_CACHE, SITE, TYPES, VENDOR
 
 # What gets compressed: text always (when it shrinks), wasm and zip only when it saves enough.
 TEXT_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".py", ".svg", ".webmanifest", ".txt"})

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from . import formats, links
-from .errors import FormatError, PuzzleError, first_line
-from .model import Puzzle
+from .. import formats, links
+from ..errors import FormatError, PuzzleError, first_line
+from ..model import Puzzle
 
 __all__ = ["Tally", "convert_file", "convert_lines", "decode_file", "read_collection"]
 
