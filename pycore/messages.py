@@ -17,7 +17,6 @@ from . import formats, links
 from .errors import FormatError, LossError, Lost, NotRecognized, PuzzleError
 from .formats._loss import plural
 from .model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, _frozen, _set, candidates, given
-from .persist import givens_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -276,7 +275,7 @@ def doubt(puzzle: Puzzle) -> str | None:
     from .solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
     try:
-        if count_solutions(givens_of(puzzle), limit=1, max_nodes=SEARCH_NODES):
+        if count_solutions(puzzle.unplayed, limit=1, max_nodes=SEARCH_NODES):
             return None
     except SearchTooLong:
         return None

@@ -233,7 +233,7 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
         key = persist.identity(puzzle)
         state = links.best(puzzle)[1]
         out.append([key, persist.label(puzzle), persist.is_blank(puzzle),
-                    form(persist.givens_of(puzzle)), persist.identity(puzzle, state)])
+                    form(puzzle.unplayed), persist.identity(puzzle, state)])
         when = (now + 1250 * k) / 1000  # seconds, to the millisecond, as the page's clock gives them
         plan = persist.plan_load(shelf, (state, key), when, salt=k % 3)
         out.append(plan_data(plan))
@@ -734,7 +734,7 @@ def test_saves_identities_and_labels_are_alike(tmp_path: Path) -> None:
     runs = []
     for _ in range(3):
         chosen = rng.sample(puzzles, 8)
-        chosen += [chosen[1], persist.givens_of(chosen[2]), blank_shape("sudoku-9")]
+        chosen += [chosen[1], chosen[2].unplayed, blank_shape("sudoku-9")]
         runs.append(chosen)
     broken = ["not json", "[1, 2]", "{}", '{"state": "", "key": "k", "time": 1}',
               '{"state": "s", "key": "k", "time": "soon"}', '{"state": "s", "key": "k", "time": true}',
