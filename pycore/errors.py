@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["FormatError", "LossError", "MissingExtra", "NotRecognized", "PuzzleError", "UnknownName",
-           "first_line", "quoted"]
+__all__ = ["LOSSES", "FormatError", "LossError", "Lost", "MissingExtra", "NotRecognized", "PuzzleError",
+           "UnknownName", "first_line", "lost_text", "quoted"]
 
 QUOTED = 40  # characters of a foreign string a message repeats; the rest is an ellipsis
 
@@ -89,16 +89,101 @@ def _rebuild(
     return FormatError(format, pos, expected, unit=unit, found=found)
 
 
-class LossError(FormatError):
-    """An encode that would drop part of the state; `lost` names each part."""
+# What an encode can drop, one row a kind of part (`Lost.what`), and how pycore's errors
+# and command line say it: (what, for a count of one, for any other count), `{n}` the
+# count and `{detail}` what the format adds (a box shape). The page says the same parts
+# in a player's words (pycore.messages), from these keys, not from this English.
+LOSSES: tuple[tuple[str, str, str], ...] = (
+    ("value", "{n} player's value", "{n} player's values"),
+    ("value-as-given", "{n} player's value (they would read back as givens)",
+     "{n} player's values (they would read back as givens)"),
+    ("which-given", "which digits are the player's ({n} value would read back as givens)",
+     "which digits are the player's ({n} values would read back as givens)"),
+    ("candidates", "{n} cell with pencil marks", "{n} cells with pencil marks"),
+    ("black", "{n} black cell", "{n} black cells"),
+    ("corner", "{n} cell with corner marks", "{n} cells with corner marks"),
+    ("colours", "{n} coloured cell", "{n} coloured cells"),
+    ("extra-colours", "all but the first colour of {n} cell (f-puzzles holds one highlight a cell)",
+     "all but the first colour of {n} cells (f-puzzles holds one highlight a cell)"),
+    ("title", "the title", "the title"),
+    ("author", "the author", "the author"),
+    ("rules", "the rules", "the rules"),
+    ("str8ts-kind", "the str8ts kind (it would read back as a sudoku)",
+     "the str8ts kind (it would read back as a sudoku)"),
+    ("sudoku-kind", "the sudoku kind and its boxes (it would read back as a str8ts)",
+     "the sudoku kind and its boxes (it would read back as a str8ts)"),
+    ("box-shape", "the box shape {detail} (it would read back as the default)",
+     "the box shape {detail} (it would read back as the default)"),
+    ("placed-digit", "{n} placed digit that a peer's pencil marks also list "
+     "(each would read back as a candidate)", "{n} placed digits that a peer's pencil marks "
+     "also list (each would read back as a candidate)"),
+    ("lone-candidate", "{n} cell whose one candidate no peer lists (each would read back as a given)",
+     "{n} cells whose one candidate no peer lists (each would read back as a given)"),
+    ("peer-mark", "{n} pencil mark of a digit a peer already holds",
+     "{n} pencil marks of a digit a peer already holds"),
+)
+_SAID = {what: (one, many) for what, one, many in LOSSES}
 
-    def __init__(self, format: str, lost: list[str]) -> None:
+
+class Lost:
+    """One part of a state that an encode would drop: `what` kind of part (a key of
+    `LOSSES`), how many (`count`, 0 where parts are not counted) and what the format adds
+    (`detail`: a box shape). `str()` is how the errors say it. Immutable; compared and
+    hashed by its fields."""
+
+    __slots__ = ("count", "detail", "what")
+    if TYPE_CHECKING:
+        what: str
+        count: int
+        detail: str
+
+    def __init__(self, what: str, count: int = 0, detail: str = "") -> None:
+        if what not in _SAID:
+            raise UnknownName("lost part", what, [row[0] for row in LOSSES])
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "detail", detail)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def _fields(self) -> tuple[str, int, str]:
+        return (self.what, self.count, self.detail)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Lost:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Lost({self.what!r}, {self.count!r}, {self.detail!r})"
+
+    def __str__(self) -> str:
+        one, many = _SAID[self.what]
+        return (one if self.count == 1 else many).format(n=self.count, detail=self.detail)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Lost, self._fields())
+
+
+def lost_text(lost: Sequence[Lost]) -> str:
+    """The parts an encode would drop as the errors list them: '2 black cells; the title'."""
+    return "; ".join(str(part) for part in lost)
+
+
+class LossError(FormatError):
+    """An encode that would drop part of the state; `lost` names each part (`Lost`)."""
+
+    def __init__(self, format: str, lost: Sequence[Lost]) -> None:
         self.lost = list(lost)
-        self._place(format, None, "a state it can hold, without: " + "; ".join(self.lost),
+        self._place(format, None, "a state it can hold, without: " + lost_text(self.lost),
                     "character", None)
         # its own message instead of FormatError's (MicroPython cannot assign `args` later)
         super(FormatError, self).__init__(
-            f"{format} cannot hold this puzzle: it would lose " + "; ".join(self.lost)
+            f"{format} cannot hold this puzzle: it would lose " + lost_text(self.lost)
             + " (pass lossy=True, or --lossy, to drop them)",
         )
 
@@ -175,7 +260,7 @@ def first_line(err: Exception, verbose: bool = False) -> str:
     expected is cut.
     """
     if isinstance(err, LossError):
-        lost = "; ".join(err.lost)
+        lost = lost_text(err.lost)
         text = err.format + " would lose " + lost + " (--lossy drops them)"
         if verbose or len(text) <= LINE_ROOM:
             return text

@@ -17,6 +17,9 @@ from .errors import FormatError, LossError, NotRecognized, UnknownName
 from .model import _frozen, _set
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .errors import Lost
     from .formats.tools import Imported
     from .model import Puzzle
 
@@ -292,19 +295,19 @@ def read_any(text: str) -> Imported:
 
 
 class Share:
-    """A link to show: its format, the text after `#`, and what it drops ("" = nothing).
-    Immutable; compared and hashed by its fields."""
+    """A link to show: its format, the text after `#`, and the parts it drops (() = nothing;
+    `messages.losing` words them). Immutable; compared and hashed by its fields."""
 
     __slots__ = ("format", "fragment", "lost")
     if TYPE_CHECKING:
         format: str
         fragment: str
-        lost: str
+        lost: tuple[Lost, ...]
 
-    def __init__(self, format: str, fragment: str, lost: str = "") -> None:
+    def __init__(self, format: str, fragment: str, lost: Sequence[Lost] = ()) -> None:
         _set(self, "format", format)
         _set(self, "fragment", fragment)
-        _set(self, "lost", lost)
+        _set(self, "lost", tuple(lost))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise _frozen(name)
@@ -335,24 +338,23 @@ def share(puzzle: Puzzle, format: str | None = None) -> Share:
     try:
         return Share(format, fragment(puzzle, format))
     except LossError as err:
-        return Share(format, fragment(puzzle, format, lossy=True), str(err))
+        return Share(format, fragment(puzzle, format, lossy=True), err.lost)
 
 
 def _least_lossy(puzzle: Puzzle) -> Share:
     """When every format loses something: the shortest lossy fragment and what it drops."""
-    found: list[tuple[int, str, str, str]] = []
+    found: list[tuple[int, str, Share]] = []
     for name in link_formats():
         try:
             fragment(puzzle, name)
         except LossError as err:
             frag = fragment(puzzle, name, lossy=True)
-            found.append((len(frag), name, frag, str(err)))
+            found.append((len(frag), name, Share(name, frag, err.lost)))
         except FormatError:
             continue
     if not found:
         raise FormatError(NAME, None, "a puzzle some link format can hold")
-    _, name, frag, lost = min(found)
-    return Share(name, frag, lost)
+    return min(found, key=lambda item: item[:2])[2]
 
 
 class Shares:

@@ -775,6 +775,13 @@ class Puzzle:
         return found
 
     @property
+    def unplayed(self) -> Puzzle:
+        """The puzzle as set: its givens and black cells, the player's values and pencil
+        marks wiped (corner marks and colours stay: `bare` drops those)."""
+        wiped = {i: EMPTY for i, c in enumerate(self.cells) if c.kind in ("value", "candidates")}
+        return self.with_cells(wiped) if wiped else self
+
+    @property
     def bare(self) -> Puzzle:
         """The puzzle without corner marks, colours and texts: what a seed format keeps."""
         if not self.has_notes:

@@ -100,6 +100,18 @@ def test_sudoku_offers_no_black_mode() -> None:
     assert ed.puzzle == Puzzle.blank("sudoku", 9)
 
 
+def test_clear_entries_leaves_the_puzzle_as_set_without_the_players_notes() -> None:
+    start = Puzzle.blank("str8ts", 4).with_cells({
+        0: given(1).with_colours([2]), 1: value(2).with_colours([3]), 2: candidates([3, 4]).with_corner([1]),
+        3: black(4), 4: EMPTY.with_corner([1]).with_colours([5]),
+    }).with_info(title="T")
+    ed = Editor(start, mode="value")
+    assert ed.clear_entries() and ed.can_undo
+    assert ed.puzzle == Puzzle.blank("str8ts", 4).with_cells({0: given(1), 3: black(4)}).with_info(
+        title="T")
+    assert not ed.clear_entries()  # nothing left to clear: no step to undo
+
+
 def test_erase_clears_what_the_mode_may_change() -> None:
     start = Puzzle.blank("sudoku", 4).with_cells({0: given(1), 1: value(2), 2: candidates([3, 4])})
     ed = Editor(start, mode="value")

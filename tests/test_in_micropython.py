@@ -31,7 +31,7 @@ import sys
 import textwrap
 import urllib.parse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -44,6 +44,11 @@ from pycore.formats.json import from_json, to_json
 from pycore.model import CELL_KINDS, Cell, Layout, Puzzle, black, candidates, given, pack, value
 from pycore.shapes import blank_shape
 from pycore.site.light import LIGHT_MODULES, STUBS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pycore.errors import Lost
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
@@ -86,12 +91,20 @@ def form(puzzle: Puzzle) -> list[Any]:
     return out
 
 
+def lost_data(lost: Sequence[Lost]) -> list[Any]:
+    """Each lost part's fields, how the errors say it and how the page does."""
+    return [[part.what, part.count, part.detail, str(part), messages.lost_words([part])]
+            for part in lost]
+
+
 def failure(err: Exception) -> list[Any]:
     """An exception as data: its class, its message, and a FormatError's fields."""
     out: list[Any] = [type(err).__name__, str(err)]
     if isinstance(err, FormatError):
+        lost = getattr(err, "lost", None)
         out.append([err.format, err.pos, err.expected, err.unit, err.found,
-                    getattr(err, "lost", None), list(getattr(err, "tried", None) or [])])
+                    None if lost is None else lost_data(lost),
+                    list(getattr(err, "tried", None) or [])])
     return out
 
 
@@ -116,8 +129,11 @@ def decode_all(text: str) -> list[Any]:
     return out
 
 
-def share_data(share: links.Share | None) -> list[str] | None:
-    return None if share is None else [share.format, share.fragment, share.lost]
+def share_data(share: links.Share | None) -> list[Any] | None:
+    if share is None:
+        return None
+    return [share.format, share.fragment, lost_data(share.lost),
+            messages.losing(share.lost) if share.lost else ""]
 
 
 def shares_case(obj: dict[str, Any]) -> list[Any]:
@@ -218,7 +234,7 @@ def persist_case(objs: list[dict[str, Any]], now: int, broken: list[str]) -> lis
         key = persist.identity(puzzle)
         state = links.best(puzzle)[1]
         out.append([key, persist.label(puzzle), persist.is_blank(puzzle),
-                    form(persist.givens_of(puzzle)), persist.identity(puzzle, state)])
+                    form(puzzle.unplayed), persist.identity(puzzle, state)])
         when = (now + 1250 * k) / 1000  # seconds, to the millisecond, as the page's clock gives them
         plan = persist.plan_load(shelf, (state, key), when, salt=k % 3)
         out.append(plan_data(plan))
@@ -313,7 +329,7 @@ def quoted_case(texts: list[str]) -> list[Any]:
     return [[quoted(text), quoted(text, 3)] for text in texts] + [messages.listed(texts, 3)]
 
 
-SHARED = (form, failure, read_text, decode_all, share_data, shares_case, digest, editor_case,
+SHARED = (form, lost_data, failure, read_text, decode_all, share_data, shares_case, digest, editor_case,
           entry_data, plan_data, persist_case, vector_case, bytes_case, cells53_case,
           transform_case, jcode_cell_case, quoted_case)
 
@@ -721,7 +737,7 @@ def test_saves_identities_and_labels_are_alike(tmp_path: Path) -> None:
     runs = []
     for _ in range(3):
         chosen = rng.sample(puzzles, 8)
-        chosen += [chosen[1], persist.givens_of(chosen[2]), blank_shape("sudoku-9")]
+        chosen += [chosen[1], chosen[2].unplayed, blank_shape("sudoku-9")]
         runs.append(chosen)
     broken = ["not json", "[1, 2]", "{}", '{"state": "", "key": "k", "time": 1}',
               '{"state": "s", "key": "k", "time": "soon"}', '{"state": "s", "key": "k", "time": true}',

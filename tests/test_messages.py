@@ -13,8 +13,7 @@ import pytest
 
 from pycore import links
 from pycore.app import messages
-from pycore.app.persist import givens_of
-from pycore.errors import FormatError, LossError, PuzzleError
+from pycore.errors import FormatError, LossError, Lost, PuzzleError
 from pycore.model import Layout, Puzzle, black, candidates, given, value
 from pycore.solve import count_solutions
 
@@ -134,7 +133,7 @@ def test_a_whole_link_with_an_extra_character_is_not_cut_off() -> None:
 
 def givens_have_no_solution(puzzle: Puzzle) -> bool:
     """Whether no solution fits the givens alone (the player's digits and marks left out)."""
-    return count_solutions(givens_of(puzzle), limit=1) == 0
+    return count_solutions(puzzle.unplayed, limit=1) == 0
 
 
 def test_a_compact_link_cut_into_another_grid_with_no_solution_may_be_cut_off() -> None:
@@ -222,24 +221,23 @@ def test_odd_boxes_are_named_by_their_shape() -> None:
 
 
 def test_the_players_digits_are_counted_as_digits() -> None:
-    assert messages.lost_words(["64 player's values"]) == "64 of your digits"
-    assert messages.lost_words(["1 player's value"]) == "1 of your digits"
+    assert messages.lost_words([Lost("value", 64)]) == "64 of your digits"
+    assert messages.lost_words([Lost("value", 1)]) == "1 of your digits"
 
 
 def test_several_losses_read_as_one_list() -> None:
-    words = messages.lost_words(["3 black cells", "12 cells with pencil marks", "2 player's values"])
+    words = messages.lost_words([Lost("black", 3), Lost("candidates", 12), Lost("value", 2)])
     assert words == "3 black cells, your pencil marks (12 cells) or 2 of your digits"
 
 
-def test_a_loss_no_rule_knows_is_shown_as_it_is() -> None:
-    item = "2 placed digits that a peer's pencil marks also list (each would read back as a candidate)"
-    assert messages.lost_words([item]) == item
+def test_a_loss_with_no_words_of_its_own_is_said_as_the_error_says_it() -> None:
+    for part in (Lost("corner", 2), Lost("title"), Lost("placed-digit", 2)):
+        assert messages.lost_words([part]) == str(part)
 
 
 def test_a_long_list_of_losses_keeps_a_short_first_line() -> None:
     many = half_solved().with_cells({8: candidates({3, 4})})
-    err = LossError("binary", [*loss("binary", many).lost, "the box shape 3x3 (it would read back as "
-                                                           "the default)"])
+    err = LossError("binary", [*loss("binary", many).lost, Lost("box-shape", detail="3x3")])
     words = messages.sharing(err)
     assert first_line(words) == "This link format cannot keep all of this grid."
     assert "It would lose your pencil marks (3 cells), which digits are givens or its 3x3 boxes." in words

@@ -7,6 +7,7 @@ import pytest
 
 from pycore import links
 from pycore.app.persist import identity
+from pycore.errors import Lost
 from pycore.links import Share, share, shares
 from pycore.model import Puzzle, black, candidates, given, value
 
@@ -23,7 +24,7 @@ def test_the_default_share_is_the_shortest_lossless_link() -> None:
 def test_a_chosen_format_that_drops_state_says_what() -> None:
     p = Puzzle.blank("sudoku", 9).with_cells({0: given(5), 1: value(3)})
     chosen = share(p, "binary")
-    assert chosen.format == "binary" and "player's value" in chosen.lost
+    assert chosen.format == "binary" and chosen.lost == (Lost("value-as-given", 1),)
     assert links.read("#" + chosen.fragment)[1] == Puzzle.blank("sudoku", 9).with_cells(
         {0: given(5), 1: given(3)}
     )
@@ -65,7 +66,7 @@ def test_no_lossless_link_at_all_leaves_the_address_bar_alone(
     p = Puzzle.blank("str8ts", 9).with_cells({0: black(3), 5: given(4)})
     got = shares(p)
     assert got.chosen is not None and got.chosen.format == "offset"  # the shorter lossy one
-    assert "str8ts kind" in got.chosen.lost
+    assert Lost("str8ts-kind") in got.chosen.lost
     assert got.lossless is None and got.shortest is None
     assert shares(p, "bitcell").lossless is None
 

@@ -450,6 +450,16 @@ def test_lock_pieces_cut_each_house_and_target_only_houses_sharing_them(
                 assert not set(targets) & house
 
 
+@pytest.mark.parametrize("layout", [None, Layout.samurai()])
+def test_each_house_has_its_kind_as_data_and_its_name_says_the_same(layout: Layout | None) -> None:
+    board = board_of(Puzzle.blank(layout=layout) if layout else Puzzle.blank("sudoku", 9))
+    counts = {kind: board.kinds.count(kind) for kind in ("row", "column", "box")}
+    assert counts == ({"row": 9, "column": 9, "box": 9} if layout is None
+                      else {"row": 45, "column": 45, "box": 41})  # samurai: the centre shares 4 boxes
+    for kind, name in zip(board.kinds, board.names, strict=True):
+        assert name.startswith(kind + " ")  # "row 3", "box 2 of the top-left grid"
+
+
 # ---- propagation pinned: the rules do the work, search only what they leave ----
 
 # Wikipedia's example sudoku and its published solution: naked singles alone solve it.

@@ -41,7 +41,7 @@ from pyscript.ffi import create_proxy
 from pycore import links
 from pycore.app import messages, persist
 from pycore.app.editor import MODE_LABELS, Editor, keep_notes, start_mode
-from pycore.errors import FormatError, LossError, PuzzleError
+from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 from pycore.shapes import SHAPES, blank_shape, shape_of
 
@@ -496,10 +496,10 @@ class Page:
         self.link_shown = (p, self.format)
         chosen = shared.chosen
         if chosen is None:
-            note = self.refusal_words(p)
+            note = messages.refusing(p)
         else:
             size = f"{chosen.format}, {len(chosen.fragment)} characters."
-            note = f"{self.loss_words(p, chosen.format)}\n{size}" if chosen.lost else size
+            note = f"{messages.losing(chosen.lost)}\n{size}" if chosen.lost else size
         if shared.lossless is None:
             note += " No link holds this grid whole: the address bar keeps the last one that did."
         set_property("link", "value", "" if chosen is None else f"{self.base}#{chosen.fragment}")
@@ -516,23 +516,6 @@ class Page:
             self.address = shared.lossless.fragment
             later("address", self.address)
 
-    def loss_words(self, p: Puzzle, fmt: str) -> str:
-        """What the chosen (lossy) format drops, in the player's words (encodes once more,
-        only in this rare case: links.Shares keeps the loss as text, not as the error)."""
-        try:
-            links.fragment(p, fmt)
-        except LossError as err:
-            return messages.sharing(err, p)
-        except FormatError:
-            pass
-        return "This link drops part of the grid."
-
-    def refusal_words(self, p: Puzzle) -> str:
-        try:
-            links.fragment(p, self.format)
-        except FormatError as err:
-            return messages.sharing(err, p)
-        return "This link format cannot hold this grid."
 
 
 def _plain(text: str, bound: int, lines: bool) -> str:

@@ -101,8 +101,10 @@ def shares(state: str, fmt: str) -> str:
     main cost, which MicroPython on the main thread pays several times over."""
     found = links.shares(_puzzle(state), fmt or None)
 
-    def share(it: links.Share | None) -> list[str] | None:
-        return None if it is None else [it.format, it.fragment, it.lost]
+    def share(it: links.Share | None) -> list[Any] | None:
+        if it is None:
+            return None
+        return [it.format, it.fragment, [[part.what, part.count, part.detail] for part in it.lost]]
 
     return _answer(chosen=share(found.chosen), lossless=share(found.lossless), shortest=found.shortest,
                    refusal=found.refusal)
@@ -230,7 +232,7 @@ def survey(state: str) -> str:
     from pycore.formats import tools as exports
 
     return json.dumps([{"name": v.name, "title": v.title, "is_link": v.is_link,
-                        "refused": v.refused, "lost": list(v.lost)}
+                        "refused": v.refused, "lost": [str(part) for part in v.lost]}
                        for v in exports.survey(_puzzle(state))])
 
 

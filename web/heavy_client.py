@@ -20,6 +20,7 @@ from pyscript import create_named_worker, window
 from pyscript.ffi import create_proxy
 
 from pycore import links
+from pycore.errors import Lost
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
 
@@ -37,10 +38,15 @@ def puzzle_of(state: str) -> Puzzle:
 
 
 def shares_of(answer: dict[str, Any]) -> links.Shares:
-    """The worker's `links.shares` (heavy.shares): each share as [format, fragment, lost]."""
-    chosen, lossless = answer["chosen"], answer["lossless"]
-    return links.Shares(links.Share(*chosen) if chosen else None,
-                        links.Share(*lossless) if lossless else None,
+    """The worker's `links.shares` (heavy.shares): each share as [format, fragment, lost],
+    each lost part as [what, count, detail]."""
+    def share(data: list[Any] | None) -> links.Share | None:
+        if not data:
+            return None
+        format, fragment, lost = data
+        return links.Share(format, fragment, [Lost(*part) for part in lost])
+
+    return links.Shares(share(answer["chosen"]), share(answer["lossless"]),
                         answer["shortest"], answer["refusal"])
 
 

@@ -386,11 +386,9 @@ class Editor:
     def clear_entries(self) -> bool:
         """Remove the player's values, marks and colours, keeping the puzzle itself."""
         self._pending = None
-        p = self.puzzle
-        changes = {i: EMPTY if c.kind in ("value", "candidates", "empty") else c.bare
-                   for i, c in enumerate(p.cells)
-                   if c.kind in ("value", "candidates") or c.corner or c.colours}
-        return self._commit(p.with_cells(changes))
+        p = self.puzzle.unplayed
+        return self._commit(p.with_cells({i: c.bare for i, c in enumerate(p.cells)
+                                          if c.corner or c.colours}))
 
     def replace(self, puzzle: Puzzle) -> bool:
         """Put a whole new state (another shape, an opened link, a solution) as one undoable step."""

@@ -5,25 +5,24 @@ positions and parameters. The page shows a person these words instead: a short
 first line (at most 80 characters) that says what happened and what to do, in the
 terms of the grid (digits, pencil marks, givens), never flags, tables or format
 internals. The errors are read by their attributes (`format`, `pos`, `unit`,
-`found`, `lost`); only the items of `lost`, which are free text, are matched by
-their wording, and an item no rule knows is still shown readably.
+`found`, `lost`: each lost part is data, `errors.Lost`, worded here by its kind),
+never by their English.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from .. import formats, links
-from ..errors import FormatError, LossError, NotRecognized, PuzzleError
+from ..errors import FormatError, LossError, Lost, NotRecognized, PuzzleError
 from ..formats._loss import plural
 from ..model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, _frozen, _set, candidates, given
-from .persist import givens_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["CutOff", "cut_off", "doubt", "for_error", "listed", "lost_words", "opening", "pasting", "sharing"]
+__all__ = ["CutOff", "cut_off", "doubt", "for_error", "listed", "losing", "lost_words", "opening", "pasting",
+           "refusing", "sharing"]
 
 FIRST_LINE = 80  # characters: what a phone shows on one or two lines
 CUT_OFF = "This link looks cut off. Copy the whole link again."
@@ -276,7 +275,7 @@ def doubt(puzzle: Puzzle) -> str | None:
     from ..solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
     try:
-        if count_solutions(givens_of(puzzle), limit=1, max_nodes=SEARCH_NODES):
+        if count_solutions(puzzle.unplayed, limit=1, max_nodes=SEARCH_NODES):
             return None
     except SearchTooLong:
         return None
@@ -339,42 +338,28 @@ def _json_words(text: str) -> str:
 
 # --- a link format that cannot hold the grid ---------------------------------------
 
-# (pattern an item must match whole, words, whether the pattern has a group): the items
-# are short texts of our own encoders, so a regular expression over them stays cheap.
-_RULES: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
-    (re.compile(pattern + "$"), words, "(" in pattern.replace("\\(", "")) for pattern, words in (
-        (r"(\d+) cells? with pencil marks", "your pencil marks ({cells})"),
-        (r"(\d+) player's values? \(they would read back as givens\)", "which digits are givens"),
-        (r"which digits are the player's \((\d+) values? would read back as givens\)",
-         "which digits are givens"),
-        (r"(\d+) player's values?", "{mine}"),
-        (r"(\d+) black cells?", "{black}"),
-        (r"the str8ts kind \(.*\)", "that this is a Str8ts (it would open as a sudoku)"),
-        (r"the sudoku kind and its boxes \(.*\)",
-         "that this is a sudoku with boxes (it would open as a Str8ts)"),
-        (r"the box shape (\d+x\d+) \(.*\)", "its {shape} boxes"),
-        (r"(\d+) pencil marks? of a digit a peer already holds",
-         "{marks} of digits already placed in the same row, column or box"),
-    )
-)
+# A lost part (errors.Lost, by its `what`) in a player's words: `{n}` the count, `{cells}`
+# and `{marks}` the count with its noun, `{detail}` the format's detail (a box shape). A part
+# not here is said as the error says it (its words are a player's already).
+_WORDS = {
+    "candidates": "your pencil marks ({cells})",
+    "value-as-given": "which digits are givens",
+    "which-given": "which digits are givens",
+    "value": "{n} of your digits",
+    "str8ts-kind": "that this is a Str8ts (it would open as a sudoku)",
+    "sudoku-kind": "that this is a sudoku with boxes (it would open as a Str8ts)",
+    "box-shape": "its {detail} boxes",
+    "peer-mark": "{marks} of digits already placed in the same row, column or box",
+}
 
 
-def _item_words(item: str) -> str:
-    """One `lost` item in a player's terms; an unknown one as it is, minus developer words."""
-    for pattern, words, grouped in _RULES:
-        match = pattern.match(item)  # the pattern ends in $: whole unless before a last \n
-        if match is None or match.group(0) != item:
-            continue
-        first = match.group(1) if grouped else ""
-        number = int(first) if first.isdigit() else 0
-        return words.format(
-            cells=plural(number, "cell"),
-            mine=f"{number} of your digits" if number != 1 else "1 of your digits",
-            black=plural(number, "black cell"),
-            marks=plural(number, "pencil mark"),
-            shape=first,
-        )
-    return re.sub(r"player's values?", "of your digits", item)
+def _part_words(part: Lost) -> str:
+    """One lost part in a player's terms."""
+    words = _WORDS.get(part.what)
+    if words is None:
+        return str(part)
+    return words.format(n=part.count, detail=part.detail, cells=plural(part.count, "cell"),
+                        marks=plural(part.count, "pencil mark"))
 
 
 LISTED = 8  # lines of what an import could not keep that the page lists; the rest are counted
@@ -391,11 +376,11 @@ def listed(warnings: Sequence[str], at_most: int = LISTED) -> list[str]:
     return shown
 
 
-def lost_words(lost: Sequence[str]) -> str:
+def lost_words(lost: Sequence[Lost]) -> str:
     """'your pencil marks (12 cells) or which digits are givens' from a LossError's `lost`."""
     parts: list[str] = []  # each once, in order
-    for item in lost:
-        words = _item_words(item)
+    for part in lost:
+        words = _part_words(part)
         if words not in parts:
             parts.append(words)
     if len(parts) <= 1:
@@ -403,13 +388,16 @@ def lost_words(lost: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def sharing(err: Exception, puzzle: Puzzle | None = None) -> str:
-    """Why the chosen link format cannot hold this grid, in what the player would lose."""
-    if isinstance(err, LossError):
-        words = f"This link format cannot keep {lost_words(err.lost)}."
-        if len(words) > FIRST_LINE:
-            words = f"This link format cannot keep all of this grid.\nIt would lose {lost_words(err.lost)}."
-        return f"{words}\n{KEEPS_ALL}"
+def losing(lost: Sequence[Lost]) -> str:
+    """Why the chosen link format cannot keep all of this grid: what the player would lose."""
+    words = f"This link format cannot keep {lost_words(lost)}."
+    if len(words) > FIRST_LINE:
+        words = f"This link format cannot keep all of this grid.\nIt would lose {lost_words(lost)}."
+    return f"{words}\n{KEEPS_ALL}"
+
+
+def refusing(puzzle: Puzzle | None) -> str:
+    """Why the chosen link format cannot hold this grid at all, by what the grid is."""
     if puzzle is not None:
         if puzzle.layout is not None:
             what = "a grid of overlapping boxes like this one"
@@ -421,6 +409,14 @@ def sharing(err: Exception, puzzle: Puzzle | None = None) -> str:
             what = f"a {puzzle.rows}x{puzzle.cols} grid"
         return f"This link format cannot hold {what}.\n{KEEPS_ALL}"
     return f"This link format cannot hold this grid.\n{KEEPS_ALL}"
+
+
+def sharing(err: Exception, puzzle: Puzzle | None = None) -> str:
+    """Why the chosen link format cannot hold this grid: what the player would lose, or
+    what the grid is that the format cannot hold at all."""
+    if isinstance(err, LossError):
+        return losing(err.lost)
+    return refusing(puzzle)
 
 
 def for_error(err: Exception, text: str | None = None, puzzle: Puzzle | None = None) -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .. import links
 from ..errors import FormatError
-from ..model import EMPTY, _frozen, _set
+from ..model import _frozen, _set
 from ..shapes import SHAPES, shape_of
 
 if TYPE_CHECKING:
@@ -49,7 +49,6 @@ __all__ = [
     "Plan",
     "Shelf",
     "Store",
-    "givens_of",
     "identity",
     "is_blank",
     "label",
@@ -100,12 +99,6 @@ class DictStore:
 # -- a puzzle's identity and label -------------------------------------------------
 
 
-def givens_of(puzzle: Puzzle) -> Puzzle:
-    """The puzzle as set: its givens and black cells, the player's entries wiped."""
-    wiped = {i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in ("value", "candidates")}
-    return puzzle.with_cells(wiped) if wiped else puzzle
-
-
 _IDENTITIES: dict[Puzzle, str] = {}  # the last few setups asked about (the page asks on every edit)
 _KEEP = 16
 
@@ -152,7 +145,7 @@ def identity(puzzle: Puzzle, shortest: str | None = None) -> str:
     setup, and that fragment is the identity, with no second encoding. Otherwise cached,
     since the page asks on every edit and givens change only while being set.
     """
-    setup = givens_of(puzzle)
+    setup = puzzle.unplayed
     if shortest is not None and setup is puzzle:
         return shortest
     return _identity(setup)

@@ -1,8 +1,8 @@
-"""What a format cannot hold, named, so that no encode drops anything silently."""
+"""What a format cannot hold, named (`errors.Lost`), so that no encode drops anything silently."""
 
 from __future__ import annotations
 
-from ..errors import FormatError, LossError
+from ..errors import FormatError, LossError, Lost
 from ..model import SUDOKU_SIZES, Puzzle
 
 
@@ -20,35 +20,31 @@ def require_square(format: str, puzzle: Puzzle) -> None:
         )
 
 
-def check(format: str, lost: list[str], lossy: bool) -> None:
+def check(format: str, lost: list[Lost], lossy: bool) -> None:
     """Refuse an encode that would drop `lost`, unless the caller asked for lossy output."""
     if lost and not lossy:
         raise LossError(format, lost)
 
 
-def box_shape_lost(puzzle: Puzzle) -> list[str]:
+def box_shape_lost(puzzle: Puzzle) -> list[Lost]:
     if puzzle.default_box:
         return []
     assert puzzle.box is not None
-    return [f"the box shape {puzzle.box[0]}x{puzzle.box[1]} (it would read back as the default)"]
+    return [Lost("box-shape", detail=f"{puzzle.box[0]}x{puzzle.box[1]}")]
 
 
-def kinds_lost(puzzle: Puzzle, *kinds: str) -> list[str]:
-    """Name the cells of each kind in `kinds` that the puzzle has."""
-    names = {
-        "candidates": ("cell with pencil marks", "cells with pencil marks"),
-        "black": ("black cell", "black cells"),
-        "value": ("player's value", "player's values"),
-    }
+def kinds_lost(puzzle: Puzzle, *kinds: str) -> list[Lost]:
+    """The cells of each kind in `kinds` ("value", "candidates", "black") that the puzzle has,
+    counted (a cell kind is also the name of its loss)."""
     out = []
     for kind in kinds:
         count = puzzle.count(kind)
         if count:
-            out.append(plural(count, *names[kind]))
+            out.append(Lost(kind, count))
     return out
 
 
-def notes_lost(puzzle: Puzzle) -> list[str]:
+def notes_lost(puzzle: Puzzle) -> list[Lost]:
     """Name the player's notes and the setter's texts a seed format cannot hold: corner
     marks, colours, the title, the author and the rules (a lossy encode drops them)."""
     if not puzzle.has_notes:
@@ -56,14 +52,14 @@ def notes_lost(puzzle: Puzzle) -> list[str]:
     out = []
     corner = sum(1 for c in puzzle.cells if c.corner)
     if corner:
-        out.append(plural(corner, "cell with corner marks", "cells with corner marks"))
+        out.append(Lost("corner", corner))
     coloured = sum(1 for c in puzzle.cells if c.colours)
     if coloured:
-        out.append(plural(coloured, "coloured cell"))
+        out.append(Lost("colours", coloured))
     for name, text in (("title", puzzle.title), ("author", puzzle.author),
                        ("rules", puzzle.rules)):
         if text:
-            out.append(f"the {name}")
+            out.append(Lost(name))
     return out
 
 
@@ -74,7 +70,7 @@ def check_plain_sudoku(format: str, puzzle: Puzzle, lossy: bool) -> None:
     if puzzle.kind == "sudoku":
         lost = box_shape_lost(puzzle)
     else:  # a str8ts has no boxes to lose, but its kind and black cells
-        lost = ["the str8ts kind (it would read back as a sudoku)"]
+        lost = [Lost("str8ts-kind")]
         lost.extend(kinds_lost(puzzle, "black"))
     lost.extend(notes_lost(puzzle))
     check(format, lost, lossy)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import binascii
 
-from ..errors import FormatError
+from ..errors import FormatError, Lost
 from ..model import EMPTY, OUTSIDE, Cell, Layout, Puzzle, given
 from . import LinkForm, Shape, _loss
 
@@ -62,7 +62,7 @@ def encode_bytes(puzzle: Puzzle, lossy: bool = False) -> bytes:
     lost = _loss.kinds_lost(puzzle, "candidates")
     values = puzzle.count("value")
     if values:
-        lost.append(_loss.plural(values, "player's value") + " (they would read back as givens)")
+        lost.append(Lost("value-as-given", values))
     lost.extend(_loss.notes_lost(puzzle))
     _loss.check(NAME, lost, lossy)
     layout = _layout_of(puzzle)

@@ -6,7 +6,7 @@ length tells the size. No header: base-36 `T9B` strings from the wild are import
 
 from __future__ import annotations
 
-from ..errors import FormatError
+from ..errors import FormatError, Lost
 from ..model import STR8TS_SIZES, Puzzle
 from . import LinkForm, Shape, _loss
 from ._fields import base32_text, decode_fields, encode_fields, width_for
@@ -29,7 +29,7 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     _loss.require_square(NAME, puzzle)
     lost = _loss.notes_lost(puzzle)
     if puzzle.kind != "str8ts":
-        lost.insert(0, "the sudoku kind and its boxes (it would read back as a str8ts)")
+        lost.insert(0, Lost("sudoku-kind"))
     _loss.check(NAME, lost, lossy)
     if puzzle.kind != "str8ts" and puzzle.size not in STR8TS_SIZES:
         raise FormatError(NAME, None, f"a grid size in {STR8TS_SIZES}", found=str(puzzle.size))

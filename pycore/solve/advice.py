@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import EMPTY, Puzzle
+from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
 from .techniques import Step, next_step
@@ -72,8 +72,7 @@ def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
     givens (or, with several solutions, the givens and values) admit none."""
     from . import SearchTooLong, count_solutions, solutions
 
-    givens = puzzle.with_cells({i: EMPTY for i, c in enumerate(puzzle.cells)
-                                if c.kind in ("value", "candidates")})
+    givens = puzzle.unplayed
     try:
         found = solutions(givens, 2)
         if len(found) != 1:

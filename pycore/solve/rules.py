@@ -16,8 +16,8 @@ from operator import itemgetter
 
 from ..model import Layout, Puzzle, white_runs
 
-__all__ = ["Board", "Compartment", "Piece", "board_of", "cell_name", "grid_names", "house_name",
-    "state_size",]
+__all__ = ["Board", "Compartment", "Piece", "board_of", "cell_name", "grid_names", "house_kind",
+           "house_name", "state_size"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,8 @@ class Board:
     compartments: tuple[Compartment, ...]
     names: tuple[str, ...]
     """A reader's name for each house in `houses` (row 3, column 5, box 4)."""
+    kinds: tuple[str, ...]
+    """'row', 'column' or 'box' for each house in `houses` (`house_kind`)."""
     house_ids: tuple[tuple[int, ...], ...]
     """For every cell, the indexes in `houses` of the houses it lies in."""
     readers: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
@@ -72,6 +74,15 @@ def cell_name(index: int, cols: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
+def house_kind(house: tuple[int, ...], cols: int) -> str:
+    """'row' for a house on one row, 'column' for one on one column, else 'box'."""
+    if len({i // cols for i in house}) == 1:
+        return "row"
+    if len({i % cols for i in house}) == 1:
+        return "column"
+    return "box"
+
+
 def house_name(house: tuple[int, ...], cols: int, boxes: tuple[tuple[int, ...], ...],
                layout: Layout | None = None) -> str:
     """"row 3", "column 5", "box 4"; on a multi-grid layout, counted within the first
@@ -81,12 +92,11 @@ def house_name(house: tuple[int, ...], cols: int, boxes: tuple[tuple[int, ...], 
         named = _in_grid(house, cols, layout)
         if named:
             return named
-    rows = {i // cols for i in house}
-    columns = {i % cols for i in house}
-    if len(rows) == 1:
-        return f"row {rows.pop() + 1}"
-    if len(columns) == 1:
-        return f"column {columns.pop() + 1}"
+    kind = house_kind(house, cols)
+    if kind == "row":
+        return f"row {house[0] // cols + 1}"
+    if kind == "column":
+        return f"column {house[0] % cols + 1}"
     if house in boxes:
         return f"box {boxes.index(house) + 1}"
     return "compartment " + "-".join(cell_name(i, cols) for i in (house[0], house[-1]))
@@ -158,12 +168,13 @@ def _board(
     full_houses = [h for h in geo.houses if len(h) == size and all(is_open[i] for i in h)]
     houses = tuple(full_houses)
     names = tuple(house_name(h, geo.cols, geo.boxes, layout) for h in houses)
+    kinds = tuple(house_kind(h, geo.cols) for h in houses)
     compartments = _compartments(size, geo.houses, is_open, geo.cols) if kind == "str8ts" else ()
     house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     return Board(
         kind, size, geo.cols, (1 << size) - 1, count,
         tuple(i for i in range(count) if is_open[i]), peers, houses, compartments, names,
-        house_ids, tuple(itemgetter(*h) for h in houses), _locks(houses),
+        kinds, house_ids, tuple(itemgetter(*h) for h in houses), _locks(houses),
     )
 
 

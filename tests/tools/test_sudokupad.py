@@ -105,7 +105,7 @@ def test_an_empty_grid_is_thirteen_full_runs_and_a_short_one() -> None:
 
 def test_sudokupad_names_values_and_marks_and_drops_them_when_lossy() -> None:
     puzzle = with_play(classic_puzzle())
-    assert tools.lost("sudokupad", puzzle) == ["1 player's value", "1 cell with pencil marks"]
+    assert list(map(str, tools.lost("sudokupad", puzzle))) == ["1 player's value", "1 cell with pencil marks"]
     with pytest.raises(LossError):
         sudokupad.export(puzzle)
     assert sudokupad.export(puzzle, lossy=True) == sudokupad.export(classic_puzzle())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pycore import links
-from pycore.app.persist import givens_of
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import BLACK, Layout, Puzzle, black, candidates, given, value
 from pycore.solve import count_solutions
@@ -69,4 +68,4 @@ def cut_to_a_grid_with_no_solution(puzzle: Puzzle) -> tuple[str, Puzzle]:
 def no_solution_fits(puzzle: Puzzle) -> bool:
     """Whether no solution fits the givens alone (the player's digits and marks left out):
     the page then asks whether the link was cut off instead of saying what it opened."""
-    return count_solutions(givens_of(puzzle), limit=1) == 0
+    return count_solutions(puzzle.unplayed, limit=1) == 0

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, Route
 
 from pycore import links
 from pycore.app import messages
+from pycore.errors import lost_text
 from pycore.formats import tools as exports
 from pycore.formats.tools import MAX_TEXT
 from pycore.model import Puzzle, candidates
@@ -135,7 +136,7 @@ def test_other_tools_panel_says_what_each_cannot_hold_then_opens_or_copies(app: 
     assert list(said) == [v.name for v in survey]
     for verdict in survey:
         if verdict.lost:
-            assert said[verdict.name] == "Leaves out: " + "; ".join(verdict.lost) + ".", verdict.name
+            assert said[verdict.name] == "Leaves out: " + lost_text(verdict.lost) + ".", verdict.name
         else:
             assert said[verdict.name] == "Holds the whole grid.", verdict.name
     assert said["sudokupad"].startswith("Leaves out:")  # values and pencil marks: said before going

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 
-from ...errors import FormatError, NotRecognized, PuzzleError, UnknownName
+from ...errors import FormatError, Lost, NotRecognized, PuzzleError, UnknownName
 from ...model import Puzzle
 from . import coach, fpuzzles, hodoku, kangaroo, plain, puzzlink, sudokupad, sudokuwiki
 from ._common import MAX_TEXT, Export, Imported
@@ -139,7 +139,7 @@ def _target(name: str) -> Export:
     return EXPORTS[name]
 
 
-def lost(name: str, puzzle: Puzzle) -> list[str]:
+def lost(name: str, puzzle: Puzzle) -> list[Lost]:
     """What exporting `puzzle` to `name` would drop ([] = nothing); FormatError if it cannot at all."""
     return _target(name).all_lost(puzzle)
 
@@ -156,7 +156,7 @@ class Verdict:
     name: str
     title: str
     is_link: bool
-    lost: list[str]
+    lost: list[Lost]
     """What a lossy export would leave out ([] = the target holds everything)."""
     refused: str | None
     """Why the target cannot take this puzzle at all, or None."""

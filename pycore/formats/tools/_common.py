@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from ...errors import FormatError
+from ...errors import FormatError, Lost
 from ...model import DEFAULT_BOX, MAX_AUTHOR, MAX_RULES, MAX_TITLE, PALETTE_COLOURS, Puzzle
 from .. import _loss, _lzstring
 from .._loss import plural as plural
@@ -184,7 +184,7 @@ class Export:
     name: str
     title: str
     is_link: bool
-    lost: Callable[[Puzzle], list[str]]
+    lost: Callable[[Puzzle], list[Lost]]
     """What this target would drop; FormatError when it cannot hold the shape at all."""
     write: Callable[[Puzzle], str]
     """The text, silently dropping whatever `all_lost` names: call it through `export`."""
@@ -192,7 +192,7 @@ class Export:
     """Whether the target holds corner marks, colours and the texts itself (`lost` names
     what of them it cannot); else every one of them is named as lost."""
 
-    def all_lost(self, puzzle: Puzzle) -> list[str]:
+    def all_lost(self, puzzle: Puzzle) -> list[Lost]:
         """What this target would drop: `lost`, and the notes when it keeps none."""
         lost = self.lost(puzzle)
         return lost if self.keeps_notes else lost + _loss.notes_lost(puzzle)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...errors import FormatError, quoted
+from ...errors import FormatError, Lost, quoted
 from ...model import DEFAULT_BOX, EMPTY, PALETTE_COLOURS, Cell, Puzzle, candidates, given, value
 from ._common import (
     ColourMapping,
@@ -187,14 +187,13 @@ def default_region_shape(size: int) -> tuple[int, int]:
     return rows, size // rows
 
 
-def _lost(puzzle: Puzzle) -> list[str]:
+def _lost(puzzle: Puzzle) -> list[Lost]:
     require(EXPORT_NAME, puzzle,
             puzzle.kind == "sudoku" and puzzle.layout is None and puzzle.size <= MAX_SIZE,
             f"a sudoku of at most {MAX_SIZE}x{MAX_SIZE} (no str8ts, no multi-grid layout)")
     stacked = sum(1 for c in puzzle.cells if len(c.colours) > 1)
     if stacked:
-        return [f"all but the first colour of {plural(stacked, 'cell')} (f-puzzles holds one "
-                "highlight a cell)"]
+        return [Lost("extra-colours", stacked)]
     return []
 
 

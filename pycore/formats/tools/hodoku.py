@@ -36,9 +36,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ...errors import FormatError, quoted
+from ...errors import FormatError, Lost, quoted
 from ...model import EMPTY, Cell, Puzzle, candidates, given, value
-from .. import _loss
 from ._common import Export, Imported, check_length, is_classic, require
 from .plain import EMPTY_MARK, cells_of, grid_lines
 
@@ -252,23 +251,20 @@ def _hodoku_reading(entries: list[str]) -> list[int]:
     return place_singles([set() if e == EMPTY_MARK else {int(ch) for ch in e} for e in entries])
 
 
-def _hodoku_lost(puzzle: Puzzle) -> list[str]:
+def _hodoku_lost(puzzle: Puzzle) -> list[Lost]:
     _require_classic("hodoku", puzzle)
     placed = _hodoku_reading(_pm_entries(puzzle))
     cells = puzzle.cells
     lost = []
     values = sum(1 for c, d in zip(cells, placed, strict=True) if c.kind == "value" and d)
     if values:
-        lost.append(f"which digits are the player's ({_loss.plural(values, 'value')} "
-                    "would read back as givens)")
+        lost.append(Lost("which-given", values))
     unplaced = sum(1 for c, d in zip(cells, placed, strict=True) if c.digit and not d)
     if unplaced:
-        lost.append(f"{_loss.plural(unplaced, 'placed digit')} that a peer's pencil marks also list "
-                    "(each would read back as a candidate)")
+        lost.append(Lost("placed-digit", unplaced))
     singles = sum(1 for c, d in zip(cells, placed, strict=True) if not c.digit and d)
     if singles:
-        lost.append(f"{_loss.plural(singles, 'cell')} whose one candidate no peer lists "
-                    "(each would read back as a given)")
+        lost.append(Lost("lone-candidate", singles))
     return lost
 
 
@@ -311,14 +307,13 @@ def _ruled_out_marks(puzzle: Puzzle) -> int:
     return count
 
 
-def _library_lost(puzzle: Puzzle) -> list[str]:
+def _library_lost(puzzle: Puzzle) -> list[Lost]:
     """The line stores eliminations only, so every unsolved cell reads back with all its open
     digits but those (an unmarked cell as HoDoKu shows it, as in the pencil-mark grid); only
     marks of a digit a peer already holds cannot be written."""
     _require_classic("hodoku-library", puzzle)
     ruled_out = _ruled_out_marks(puzzle)
-    return [f"{_loss.plural(ruled_out, 'pencil mark')} of a digit a peer already holds"] \
-        if ruled_out else []
+    return [Lost("peer-mark", ruled_out)] if ruled_out else []
 
 
 def _library_write(puzzle: Puzzle) -> str:

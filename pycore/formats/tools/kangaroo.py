@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...errors import FormatError, PuzzleError
+from ...errors import FormatError, Lost, PuzzleError
 from ...model import MAX_LAYOUT_BOXES, OUTSIDE, Cell, Layout, Puzzle, given
 from .. import _loss
 from ._common import Export, Imported, as_int, check_length, parse_json, require
@@ -104,7 +104,7 @@ def _shape(puzzle: Puzzle) -> tuple[int, int, int, frozenset[int]]:
     return shape
 
 
-def _lost(puzzle: Puzzle) -> list[str]:
+def _lost(puzzle: Puzzle) -> list[Lost]:
     _shape(puzzle)
     return _loss.kinds_lost(puzzle, "value", "candidates")
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, unquote
 
-from ...errors import FormatError, quoted
+from ...errors import FormatError, Lost, quoted
 from ...model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
 from .. import _loss
 from ._common import SYMBOLS, Export, Imported, Url, check_length, require, split_url
@@ -143,7 +143,7 @@ def _from_url(url: Url) -> Imported:
 
 # --- the line export -------------------------------------------------------------------------
 
-def _line_lost(puzzle: Puzzle) -> list[str]:
+def _line_lost(puzzle: Puzzle) -> list[Lost]:
     require("line", puzzle, puzzle.kind == "sudoku" and puzzle.layout is None,
             "an n x n sudoku (no str8ts, no multi-grid layout)")
     return _loss.kinds_lost(puzzle, "value", "candidates") + _loss.box_shape_lost(puzzle)

@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...errors import FormatError, quoted
+from ...errors import FormatError, Lost, quoted
 from ...model import Cell, Puzzle, candidates, given
 from .. import _loss, _lzstring
 from . import fpuzzles
@@ -478,7 +478,7 @@ def classic(digits: list[int]) -> str:
     return "".join(out)
 
 
-def _lost(puzzle: Puzzle) -> list[str]:
+def _lost(puzzle: Puzzle) -> list[Lost]:
     require(NAME, puzzle, is_classic(puzzle),
             "a 9x9 sudoku with 3x3 boxes (its classic link's only shape)")
     return _loss.kinds_lost(puzzle, "value", "candidates")

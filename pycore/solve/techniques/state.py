@@ -113,15 +113,11 @@ class Shape:
         return [h for h, k in enumerate(self.house_kind) if k == kind]
 
 
-def _kind_of(name: str) -> str:
-    return name.split(" ", 1)[0]
-
-
 @lru_cache(maxsize=32)
 def _shape(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...],
            group_house_names: tuple[str, ...]) -> Shape:
     names = board.names
-    kinds = tuple(_kind_of(name) for name in names)
+    kinds = board.kinds
     seen = tuple(frozenset(p) for p in board.peers)
     kept = [k for k, g in enumerate(group_cells) if len(g) >= 2]
     groups = tuple(group_cells[k] for k in kept)
