@@ -66,6 +66,7 @@ class Coach:
         self.shown: tuple[Puzzle, dict[str, Any]] | None = None  # the grid and the worker's step
         self.words = ""  # the message the shown hint put up
         self.marked: list[Any] = []  # cells and marks carrying a hint's classes
+        self.chained = False  # a chain is drawn over the grid
         self.busy = False
 
     # -- hint ----------------------------------------------------------------------
@@ -121,7 +122,9 @@ class Coach:
             for name in ATTRIBUTES:
                 el.removeAttribute(name)
         self.marked = []
-        build_children(self.page.view.overlay, [])
+        if self.chained:
+            build_children(self.page.view.overlay, [])
+            self.chained = False
         if self.page.said == self.words:
             self.page.say("")
 
@@ -180,10 +183,10 @@ class Coach:
                 # a grid place only counts in a data-spots cell: nothing to undo at clear
                 span.style.setProperty("grid-area", f"{row + 1} / {col + 1}")
                 shown[cell].append(d)
-        pitch = 0.9 / max(view.mark_rows, view.mark_cols)
         centre = (view.cols / 2, view.rows / 2)
-        build_children(view.overlay, chain_drawing(view.spot, pitch, centre, view.overlay, links,
-                                                   nodes, shown))
+        build_children(view.overlay, chain_drawing(view.spot, view.pitch, centre, view.overlay,
+                                                   links, nodes, shown))
+        self.chained = True
 
     # -- new puzzle ----------------------------------------------------------------
 

@@ -123,6 +123,11 @@ class GridView:
         return (c + SPOT_INSET + (mc + 0.5) * (1 - 2 * SPOT_INSET) / self.mark_cols,
                 r + SPOT_INSET + (mr + 0.5) * (1 - 2 * SPOT_INSET) / self.mark_rows)
 
+    @property
+    def pitch(self) -> float:
+        """The least distance between two of a cell's marks laid out by digit, in cells."""
+        return (1 - 2 * SPOT_INSET) / max(self.mark_rows, self.mark_cols)
+
     def element(self, i: int) -> Any:
         """Cell i's element (for what draws on a cell besides the grid: hints)."""
         if self.found is None:
