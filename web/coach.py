@@ -5,17 +5,19 @@ Both are the heavy worker's work (web/heavy.py: the techniques and the generator
 Pyodide, off the main thread); this module draws what it answers. A hint takes two
 presses. The first asks for the simplest step on the grid as it is, marks its pattern
 and the digits it places or removes on the cells (classes and data attributes that
-style.css draws), and puts its explanation in the message line; the second applies it
-as one undoable edit. Any other change to the grid takes a shown hint away. While a
-puzzle is being made the message line counts the seconds, and the page keeps answering.
+style.css draws), draws a chain's links over the grid (an SVG in cell units, so it
+follows the grid's size; hidden from screen readers, which read the explanation), and
+puts its explanation in the message line; the second applies it as one undoable edit.
+Any other change to the grid takes a shown hint away. While a puzzle is being made the
+message line counts the seconds, and the page keeps answering.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from dom import by_id, set_property
+from dom import Node, build_children, by_id, set_property
 from grid_view import GridView
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
@@ -29,7 +31,15 @@ PATTERN, TARGET = "hint-pattern", "hint-target"
 PLACE, REMOVE, DIGIT = "hint-place", "hint-remove", "hint-digit"
 CELL_MARKS = (PATTERN, TARGET)
 SPAN_MARKS = (PLACE, REMOVE, DIGIT)
-ATTRIBUTES = ("data-hint-place", "data-hint-remove")
+ATTRIBUTES = ("data-hint-place", "data-hint-remove", "data-spots")
+BEND, MOST_BEND = 0.12, 0.3  # how far a link's curve pulls to one side: in parts of its
+# length, and at most in cells (its middle goes half as far)
+NODE = 0.36  # a candidate's ring's radius, in parts of the distance between two marks' places
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    Spot = Callable[[int, int], tuple[float, float]]
 
 
 class CoachPage(PageApi, Protocol):
@@ -56,6 +66,7 @@ class Coach:
         self.shown: tuple[Puzzle, dict[str, Any]] | None = None  # the grid and the worker's step
         self.words = ""  # the message the shown hint put up
         self.marked: list[Any] = []  # cells and marks carrying a hint's classes
+        self.chained = False  # a chain is drawn over the grid
         self.busy = False
 
     # -- hint ----------------------------------------------------------------------
@@ -111,6 +122,9 @@ class Coach:
             for name in ATTRIBUTES:
                 el.removeAttribute(name)
         self.marked = []
+        if self.chained:
+            build_children(self.page.view.overlay, [])
+            self.chained = False
         if self.page.said == self.words:
             self.page.say("")
 
@@ -143,6 +157,36 @@ class Coach:
             for kind, name in ((PLACE, "data-hint-place"), (REMOVE, "data-hint-remove")):
                 if on_cell[kind]:
                     el.setAttribute(name, " ".join(on_cell[kind]))
+        if step.get("links"):
+            self.chain(step["links"])
+
+    def chain(self, links: list[list[Any]]) -> None:
+        """A chain's links over the grid, from candidate to candidate. The cells it passes
+        through lay their pencil marks out by digit (data-spots), as in print, so that each
+        link meets its digit; a candidate that its cell does not show (a cell without pencil
+        marks) is written in its ring."""
+        view = self.page.view
+        nodes: list[tuple[int, int]] = []
+        for a, da, b, db, _ in links:
+            for node in ((a, da), (b, db)):
+                if node not in nodes:
+                    nodes.append(node)
+        shown: dict[int, list[int]] = {}
+        for cell in sorted({c for c, _ in nodes}):
+            el = view.element(cell)
+            el.setAttribute("data-spots", "")
+            self.marked.append(el)
+            shown[cell] = []
+            for span in el.querySelectorAll(".mark"):
+                d = int(span.textContent)
+                row, col = divmod(d - 1, view.mark_cols)
+                # a grid place only counts in a data-spots cell: nothing to undo at clear
+                span.style.setProperty("grid-area", f"{row + 1} / {col + 1}")
+                shown[cell].append(d)
+        centre = (view.cols / 2, view.rows / 2)
+        build_children(view.overlay, chain_drawing(view.spot, view.pitch, centre, view.overlay,
+                                                   links, nodes, shown))
+        self.chained = True
 
     # -- new puzzle ----------------------------------------------------------------
 
@@ -180,3 +224,78 @@ class Coach:
             waited += 1
             if waited >= 2:
                 self.page.say(f"Making a puzzle… ({waited} s so far)")
+
+
+# -- a chain over the grid ---------------------------------------------------------------
+
+
+def chain_drawing(spot: Spot, pitch: float, centre: tuple[float, float], name: str,
+                  links: list[list[Any]], nodes: list[tuple[int, int]],
+                  shown: dict[int, list[int]]) -> list[Node]:
+    """The SVG's children for a chain: each link a gentle curve from candidate to candidate
+    (`spot`: where a cell's digit sits, in cells; `pitch`: the distance between two marks'
+    places), bowing towards the grid's `centre`, strong solid and weak dashed, each with an
+    arrowhead of its kind (markers whose ids start with `name`); then a ring round each
+    candidate, with its digit where its cell does not show it (`shown`: the marks each cell
+    shows)."""
+    radius = NODE * pitch
+    width = pitch / 6
+    drawn: list[Node] = [["defs", {}, [_arrowhead(name, "strong"), _arrowhead(name, "weak")]]]
+    for a, da, b, db, strong in links:
+        kind = "strong" if strong else "weak"
+        line = {"class": "chain-link", "data-link": kind, "fill": "none",
+                "d": _curve(spot(a, da), spot(b, db), centre, radius), "stroke-width": _num(width),
+                "marker-end": "url(#" + name + "-" + kind + ")"}
+        if not strong:
+            line["stroke-dasharray"] = _num(width * 2.5) + " " + _num(width * 1.5)
+        drawn.append(["path", line, []])
+    for cell, digit in nodes:
+        x, y = spot(cell, digit)
+        drawn.append(["circle", {"class": "chain-node", "cx": _num(x), "cy": _num(y),
+                                 "r": _num(radius), "stroke-width": _num(width * 0.75)}, []])
+        if digit not in shown.get(cell, []):
+            drawn.append(["text", {"class": "chain-digit", "x": _num(x), "y": _num(y),
+                                   "font-size": _num(radius * 1.5), "text-anchor": "middle",
+                                   "dominant-baseline": "central"}, str(digit)])
+    return drawn
+
+
+def _arrowhead(name: str, kind: str) -> Node:
+    """A marker drawn at a link's end, in the link's stroke widths (so it scales with it)."""
+    return ["marker", {"id": name + "-" + kind, "class": "chain-arrow", "data-link": kind,
+                       "viewBox": "0 0 10 10", "refX": "8", "refY": "5", "markerWidth": "3.5",
+                       "markerHeight": "3.5", "orient": "auto"},
+            [["path", {"d": "M0 0L10 5L0 10z"}, []]]]
+
+
+def _curve(start: tuple[float, float], end: tuple[float, float], centre: tuple[float, float],
+           radius: float) -> str:
+    """A quadratic curve from start to end that bows towards `centre` (a link along the
+    grid's edge stays on the grid), cut short by `radius` at both ends so that it meets the
+    candidates' rings."""
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    bend = min(BEND, MOST_BEND / max((dx * dx + dy * dy) ** 0.5, 0.001))
+    if dy * (centre[0] - mx) - dx * (centre[1] - my) < 0:
+        bend = -bend
+    cx, cy = mx + dy * bend, my - dx * bend
+    sx, sy = _toward(x1, y1, cx, cy, radius)
+    ex, ey = _toward(x2, y2, cx, cy, radius)
+    return ("M" + _num(sx) + " " + _num(sy) + "Q" + _num(cx) + " " + _num(cy) + " "
+            + _num(ex) + " " + _num(ey))
+
+
+def _toward(x: float, y: float, tx: float, ty: float, step: float) -> tuple[float, float]:
+    """(x, y) moved `step` towards (tx, ty): a curve leaves its end towards its control point."""
+    dx, dy = tx - x, ty - y
+    length = (dx * dx + dy * dy) ** 0.5
+    if length <= step:
+        return x, y
+    return x + dx * step / length, y + dy * step / length
+
+
+def _num(x: float) -> str:
+    """A coordinate in cells, to a thousandth (short JSON, and no float noise)."""
+    text = str(round(x, 3))
+    return text[:-2] if text.endswith(".0") else text

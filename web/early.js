@@ -66,14 +66,17 @@
 //    cell), and Python answers with the writes to make (web/dom.py's `answer`). What to
 //    show is still decided in Python.
 //    A node is a string (a text node) or [tag, {attribute: value}, children, {property: value}];
-//    a <time> with no children shows its datetime in the reader's time zone.
+//    a <time> with no children shows its datetime in the reader's time zone. An <svg> and
+//    what it holds are made in SVG's namespace (the browser draws no other).
 (() => {
-  const make = (node) => {
+  const SVG = "http://www.w3.org/2000/svg";
+  const make = (node, inSvg) => {
     if (typeof node === "string") {
       return document.createTextNode(node);
     }
     const [tag, attributes, children, style] = node;
-    const element = document.createElement(tag);
+    const svg = inSvg || tag === "svg";
+    const element = svg ? document.createElementNS(SVG, tag) : document.createElement(tag);
     for (const [name, value] of Object.entries(attributes || {})) {
       element.setAttribute(name, value);
     }
@@ -83,7 +86,7 @@
     if (typeof children === "string") {
       element.textContent = children;
     } else if (children) {
-      element.append(...children.map(make));
+      element.append(...children.map((child) => make(child, svg)));
     } else if (tag === "time") {  // a moment, in the reader's time zone
       element.textContent = when(new Date(element.getAttribute("datetime") || NaN));
     }
@@ -129,7 +132,7 @@
         if (typeof children === "string") {
           element.textContent = children;
         } else if (children) {
-          element.replaceChildren(...children.map(make));
+          element.replaceChildren(...children.map((child) => make(child, false)));
         }
       }
       if (focus >= 0) {
@@ -142,7 +145,11 @@
       }
     },
     attr: (id, name, value) => setAttribute(byId(id), name, value),
-    replace: (id, nodes) => byId(id).replaceChildren(...nodes.map(make)),
+    replace: (id, nodes) => {
+      const parent = byId(id);
+      const svg = parent.namespaceURI === SVG;
+      parent.replaceChildren(...nodes.map((node) => make(node, svg)));
+    },
     style: (id, property, value) => byId(id).style.setProperty(property, value),
     store: (key, value) => {
       try {

@@ -46,6 +46,10 @@ def _edges(p: Puzzle) -> list[dict[str, str]]:
     return out
 
 
+# The part of a cell's side left clear around the little grid of its pencil marks when they
+# are laid out by digit (style.css: .cell[data-spots] .centre's inset).
+SPOT_INSET = 0.05
+
 # Where the k-th corner mark of a cell goes, as SudokuPad places them: the four corners
 # first, then the middles of the top and bottom edges, then of the left and right.
 CORNER_PLACES = ("tl", "tr", "bl", "br", "tc", "bc", "ml", "mr")
@@ -101,7 +105,28 @@ class GridView:
         self.shape_key: tuple[object, ...] = ()
         self.cursor_shown = -1
         self.selected_shown: frozenset[int] = frozenset()
-        self.mark_cols = 3
+        self.rows = self.cols = 9
+        self.mark_rows = self.mark_cols = 3
+
+    @property
+    def overlay(self) -> str:
+        """The id of the SVG over the grid that a hint draws its chain in (`build` makes it,
+        empty): its viewBox is in cells, so it follows the grid's size."""
+        return self.name + "-links"
+
+    def spot(self, i: int, d: int) -> tuple[float, float]:
+        """Where pencil mark d sits in cell i when the marks are laid out in the cell's little
+        grid (`pycore.shapes.mark_grid`, as in print; style.css: .cell[data-spots]), in
+        cells from the grid's top left corner."""
+        r, c = divmod(i, self.cols)
+        mr, mc = divmod(d - 1, self.mark_cols)
+        return (c + SPOT_INSET + (mc + 0.5) * (1 - 2 * SPOT_INSET) / self.mark_cols,
+                r + SPOT_INSET + (mr + 0.5) * (1 - 2 * SPOT_INSET) / self.mark_rows)
+
+    @property
+    def pitch(self) -> float:
+        """The least distance between two of a cell's marks laid out by digit, in cells."""
+        return (1 - 2 * SPOT_INSET) / max(self.mark_rows, self.mark_cols)
 
     def element(self, i: int) -> Any:
         """Cell i's element (for what draws on a cell besides the grid: hints)."""
@@ -141,10 +166,10 @@ class GridView:
 
     def build(self, p: Puzzle) -> None:
         self.shape_key = (p.kind, p.size, p.box, p.layout)
-        rows, cols = p.rows, p.cols
-        mark_rows, self.mark_cols = mark_grid(p.size)
+        rows, cols = self.rows, self.cols = p.rows, p.cols
+        self.mark_rows, self.mark_cols = mark_grid(p.size)
         name = self.name  # the frame's writes go with the render's (dom.later)
-        for prop, value in (("--rows", rows), ("--cols", cols), ("--mark-rows", mark_rows),
+        for prop, value in (("--rows", rows), ("--cols", cols), ("--mark-rows", self.mark_rows),
                             ("--mark-cols", self.mark_cols)):
             set_style(name, prop, str(value))
         set_attribute(name, "data-puzzle", p.kind)
@@ -171,6 +196,9 @@ class GridView:
                     attributes.update({k: v for k, v in shown.items() if v is not None})
                 row.append(["div", attributes, children])
             built.append(["div", {"role": "row", "class": "row"}, row])
+        # over the cells, drawn only while a hint shows a chain; taps go through it
+        built.append(["svg", {"id": self.overlay, "class": "chain", "aria-hidden": "true",
+                              "viewBox": f"0 0 {cols} {rows}"}, []])
         build_children(self.name, built)
         self.shown = p.cells
         self.cursor_shown = -1

@@ -133,8 +133,8 @@ def technique_words(name: str) -> str:
 
 def hint(state: str) -> str:
     """The simplest next step on the grid as it is (`pycore.solve.advice`, the same hint as
-    the command line's): what it changes, the pattern to draw, the words for the message
-    line, and the grid with it applied (the second press). A player's digit that the one
+    the command line's): what it changes, the pattern to draw (a chain's links too), the
+    words for the message line, and the grid with it applied (the second press). A player's digit that the one
     solution contradicts is named first, and nothing is deduced from it."""
     p = _puzzle(state)
     if p.is_solved:
@@ -162,7 +162,9 @@ def hint(state: str) -> str:
         # one paragraph: on a phone every line of it pushes the grid down
         said=f"Hint: {because} ({name}). Press Hint again to apply it.", error=False,
         step={"placements": step.placements, "eliminations": step.eliminations,
-              "cells": step.cells, "digits": step.digits},
+              "cells": step.cells, "digits": step.digits,
+              # a chain's links in order, [from cell, from digit, to cell, to digit, strong]
+              "links": [list(link) for link in step.links]},
         applied=_state(techniques.apply(p, step)),
         applied_said=f"Hint applied: {' and '.join(done)}. Undo takes it back.",
     )

@@ -89,6 +89,68 @@ def hidden_single_grid() -> Puzzle:
                              6 * 9 + 2: given(5)})
 
 
+def xy_chain_grid() -> Puzzle:
+    """An empty 9x9 but four cells pencilled r1c1 1 2, r1c5 2 3, r5c5 3 4, r5c9 1 4.
+
+    Each sees the next, and no simpler technique applies: the first step is the xy-chain
+    1- r1c1 -2- r1c5 -3- r5c5 -4- r5c9 -1 (r1c9 and r5c1, seeing both ends, lose 1)."""
+    blank = blank_shape("sudoku-9")
+    return blank.with_cells({0: candidates({1, 2}), 4: candidates({2, 3}),
+                             40: candidates({3, 4}), 44: candidates({1, 4})})
+
+
+# The chain drawn over the grid: each link's kind, and where its ends are on the screen
+CHAIN_JS = """() => [...document.querySelectorAll('#grid svg.chain .chain-link')].map(e => {
+    const m = e.getScreenCTM(), length = e.getTotalLength();
+    const at = d => { const p = e.getPointAtLength(d); return new DOMPoint(p.x, p.y).matrixTransform(m); };
+    const [a, mid, b] = [at(0), at(length / 2), at(length)];
+    return {kind: e.dataset.link, dashed: getComputedStyle(e).strokeDasharray !== 'none',
+            from: [a.x, a.y], middle: [mid.x, mid.y], to: [b.x, b.y]};
+})"""
+CELL_AT_JS = """([x, y]) => { const e = document.elementFromPoint(x, y);
+    const cell = e && e.closest('#grid [data-index]'); return cell ? Number(cell.dataset.index) : -1; }"""
+
+
+def test_a_chain_hint_draws_its_links_over_the_grid_and_they_go_with_the_hint(app: App) -> None:
+    page = open_grid(app, xy_chain_grid())
+    page.click("#hint")
+    settle(page)
+    assert "(XY-chain). Press Hint again" in page.inner_text("#message")
+    overlay = page.locator("#grid svg.chain")
+    assert overlay.get_attribute("aria-hidden") == "true"
+    links = page.evaluate(CHAIN_JS)
+    # strong inside each of the four cells (its two digits), weak between them (a shared digit)
+    assert [link["kind"] for link in links] == ["strong", "weak"] * 3 + ["strong"]
+    assert [link["dashed"] for link in links] == [False, True] * 3 + [False]
+    ends = [(0, 4), (4, 40), (40, 44)]  # the weak links: r1c1-r1c5, r1c5-r5c5, r5c5-r5c9
+    for link, (a, b) in zip(links[1::2], ends, strict=True):
+        assert page.evaluate(CELL_AT_JS, link["from"]) == a
+        assert page.evaluate(CELL_AT_JS, link["to"]) == b
+    # the links let taps through: a tap on one reaches the cell under it (a move keeps the hint)
+    under = page.evaluate(CELL_AT_JS, links[3]["middle"])
+    assert under not in (-1, 0, 4, 40, 44)  # between r1c5 and r5c5
+    page.mouse.click(*links[3]["middle"])
+    settle(page)
+    assert page.get_attribute(f'#grid [data-index="{under}"]', "aria-selected") == "true"
+    assert len(page.evaluate(CHAIN_JS)) == 7
+    app.shoot("hint-xy-chain")
+
+    page.click("#hint")  # applied: the chain goes with it
+    settle(page)
+    assert page.inner_text("#message").startswith("Hint applied: removed 2 candidates")
+    assert page.evaluate(CHAIN_JS) == [] and marked(page) == NOTHING_MARKED
+
+    page.click("#undo")
+    settle(page)
+    page.click("#hint")
+    settle(page)
+    assert len(page.evaluate(CHAIN_JS)) == 7
+    app.cell(8, 8).click()
+    page.keyboard.type("9")  # an edit takes it away
+    settle(page)
+    assert page.evaluate(CHAIN_JS) == []
+
+
 def test_a_naked_pair_hint_marks_its_cells_applies_once_and_undoes(app: App) -> None:
     page = open_grid(app, naked_pair_grid())
     before = state(page)

@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Iterator
 from itertools import pairwise
 
-from .state import State, Step, digits_of
+from .state import ChainLink, State, Step, digits_of
 
 __all__ = ["MAX_NODES", "aic", "continuous_nice_loop", "discontinuous_nice_loop", "x_cycle"]
 
@@ -181,25 +181,33 @@ def _loop_eliminations(g: _Graph, chain: list[Node]) -> list[tuple[int, int]]:
     return sorted(g.name(t) for t in _members(gone))
 
 
-def notation(s: State, chain: list[Node]) -> str:
+def links_of(n: int, chain: list[Node]) -> list[ChainLink]:
+    """The chain's links in order: strong from a candidate that is off (if it is false,
+    the next is true), weak from one that is on."""
+    out: list[ChainLink] = []
+    for (x, on), (y, _) in pairwise(chain):
+        out.append((x // n, x % n + 1, y // n, y % n + 1, not on))
+    return out
+
+
+def notation(s: State, links: list[ChainLink]) -> str:
     """HoDoKu's notation: cells joined by =d= (strong) and -d- (weak) links; where the
     chain changes digit inside a cell, the cell shows both ("r4c5(5/3)")."""
-    n = s.shape.n
+    name = s.shape.name
+    nodes = [links[0][:2]] + [link[2:4] for link in links]
     parts: list[str] = []
     k = 0
-    while k < len(chain):
-        c, d = divmod(chain[k][0], n)
-        if k + 1 < len(chain) and chain[k + 1][0] // n == c:
-            e = chain[k + 1][0] % n
-            parts.append(f"{s.shape.name(c)}({d + 1}/{e + 1})")
+    while k < len(nodes):
+        cell, digit = nodes[k]
+        if k + 1 < len(nodes) and nodes[k + 1][0] == cell:
+            parts.append(f"{name(cell)}({digit}/{nodes[k + 1][1]})")
             k += 2
         else:
-            parts.append(s.shape.name(c))
+            parts.append(name(cell))
             k += 1
-        if k < len(chain):
-            prev = chain[k - 1]
-            link = "=" if not prev[1] else "-"
-            parts.append(f"{link}{chain[k][0] % n + 1}{link}")
+        if k < len(nodes):
+            link = "=" if links[k - 1][4] else "-"
+            parts.append(f"{link}{nodes[k][1]}{link}")
     return " ".join(parts)
 
 
@@ -215,7 +223,10 @@ def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
         end_c, end_d = divmod(chain[-1][0], n)
         a = f"{start_d + 1} in {shape.name(start_c)}"
         z = f"{end_d + 1} in {shape.name(end_c)}"
-        drawn = notation(s, chain)
+        links = links_of(n, chain)
+        drawn = notation(s, links)
+        if kind == "continuous":  # the loop closes with a weak link back to the start
+            links.append(links[-1][2:4] + links[0][:2] + (False,))
         if kind == "discontinuous":
             text = (f"If {a} were false, the chain {drawn} would make it true: so it is true.")
         elif kind == "continuous":
@@ -231,7 +242,7 @@ def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
             text = "X-cycle on one digit: " + text[:1].lower() + text[1:]
         cells = tuple(dict.fromkeys(x // n for x, _ in chain))
         ds = tuple(sorted({x % n + 1 for x, _ in chain}))
-        yield Step(technique, tuple(placed), tuple(gone), cells, ds, text)
+        yield Step(technique, tuple(placed), tuple(gone), cells, ds, text, tuple(links))
 
 
 def _removals(s: State, gone: list[tuple[int, int]]) -> str:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from itertools import pairwise
 
 from ..fast import propagate
 from ..rules import state_size
 from .chains import _Graph, too_open
-from .state import State, Step, digits_of
+from .state import ChainLink, State, Step, digits_of
 
 __all__ = ["forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction",
            "forcing_net_verity"]
@@ -54,13 +55,28 @@ def _reach(g: _Graph, start: Node) -> Reached:
     return parent
 
 
-def _trail(g: _Graph, s: State, reached: Reached, end: Node) -> str:
+def _trail(reached: Reached, end: Node) -> list[Node]:
+    """The candidates from the assumption to `end`, in order."""
     out = []
     node: Node | None = end
     while node is not None:
-        out.append(_said(g, s, node))
+        out.append(node)
         node = reached[node]
-    return " -> ".join(out[::-1])
+    return out[::-1]
+
+
+def _told(g: _Graph, s: State, trail: list[Node]) -> str:
+    return " -> ".join(_said(g, s, node) for node in trail)
+
+
+def _links(g: _Graph, trails: list[list[Node]]) -> tuple[ChainLink, ...]:
+    """The trails' links, each once, trail after trail: weak from a candidate that is
+    true (the next is false), strong from one that is false (the next is true)."""
+    out: dict[ChainLink, None] = {}
+    for trail in trails:
+        for (x, on), (y, _) in pairwise(trail):
+            out[g.name(x) + g.name(y) + (not on,)] = None
+    return tuple(out)
 
 
 def _said(g: _Graph, s: State, node: Node) -> str:
@@ -78,13 +94,15 @@ def forcing_chain_contradiction(s: State) -> Iterator[Step]:
         if clash is None:
             continue
         c, d = g.name(x)
+        trails = [_trail(reached, (clash, False))]
         if clash == x:
-            shown = f"{_trail(g, s, reached, (clash, False))}, against the assumption"
+            shown = f"{_told(g, s, trails[0])}, against the assumption"
         else:
-            shown = (f"{_trail(g, s, reached, (clash, True))}, but also "
-                     f"{_trail(g, s, reached, (clash, False))}")
+            trails.insert(0, _trail(reached, (clash, True)))
+            shown = f"{_told(g, s, trails[0])}, but also {_told(g, s, trails[1])}"
         text = f"If {s.shape.name(c)} were {d}: {shown}. So {s.shape.name(c)} is not {d}."
-        yield Step("forcing-chain-contradiction", (), ((c, d),), _cells(g, reached), (d,), text)
+        yield Step("forcing-chain-contradiction", (), ((c, d),), _cells(g, reached), (d,), text,
+                   _links(g, trails))
 
 
 def forcing_chain_verity(s: State) -> Iterator[Step]:
@@ -103,13 +121,15 @@ def forcing_chain_verity(s: State) -> Iterator[Step]:
             continue
         target = (next(y for y, on in common if on), True) if placed else \
             (next(y for y, on in common if not on and y not in sources), False)
-        ways = "; ".join(_trail(g, s, r, target) for r in reach)
+        trails = [_trail(r, target) for r in reach]
+        ways = "; ".join(_told(g, s, trail) for trail in trails)
         what = _said(g, s, target)
         more = len(placed) + len(gone) - 1
         also = f" (and {more} more conclusion{'s' * (more != 1)} the same way)" if more else ""
         text = f"One of {label} is true, and each leads to {what}: {ways}. So {what}{also}."
         cells = tuple(sorted({g.name(x)[0] for x in sources}))
-        yield Step("forcing-chain-verity", tuple(placed), tuple(gone), cells, (), text)
+        yield Step("forcing-chain-verity", tuple(placed), tuple(gone), cells, (), text,
+                   _links(g, trails))
 
 
 def _sources(s: State, g: _Graph) -> Iterator[tuple[str, list[int]]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from .state import State, Step, two_colorings
+from .state import ChainLink, State, Step, chain_links, two_colorings
 
 __all__ = [
     "empty_rectangle", "multi_colors_1", "multi_colors_2", "simple_colors_trap",
@@ -77,7 +77,8 @@ def _two_link_step(s: State, technique: str, want: str) -> Iterator[Step]:
                 f"and in {shape.name(a2)} or {shape.name(b2)} ({shape.names[l2[2]]}); "
                 f"{shape.name(a1)} and {shape.name(a2)} see each other, so {shape.name(b1)} or "
                 f"{shape.name(b2)} holds {d}: remove it from {shape.names_of(c for c, _ in gone)}.")
-        yield Step(technique, (), tuple(gone), (a1, b1, a2, b2), (d,), text)
+        links = chain_links([(b1, d), (a1, d), (a2, d), (b2, d)])
+        yield Step(technique, (), tuple(gone), (a1, b1, a2, b2), (d,), text, links)
 
 
 def skyscraper(s: State) -> Iterator[Step]:
@@ -284,12 +285,14 @@ def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
                         gone = s.eliminations(s.common_seen((start, cell)), bit, d, path)
                         if gone:
                             found.add((min(start, cell), max(start, cell), d))
+                            links = chain_links((c, d) for c in path)
                             text = (f"A chain of strong (={d}=) and weak (-{d}-) links on "
-                                    f"{d}: {x_notation(shape.name, path, d)}. Its ends "
+                                    f"{d}: {x_notation(shape.name, links)}. Its ends "
                                     f"{shape.name(start)} and {shape.name(cell)} are joined "
                                     f"by strong links, so one of them holds {d}: remove it "
                                     f"from {shape.names_of(c for c, _ in gone)}.")
-                            yield Step("x-chain", (), tuple(gone), tuple(path), (d,), text)
+                            yield Step("x-chain", (), tuple(gone), tuple(path), (d,), text,
+                                       links)
                     if count >= max_links:
                         continue
                     nexts = [(o, False) for o in seen[cell] if masks[o] & bit]
@@ -301,13 +304,12 @@ def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
                         todo.append((state, count + (1 if state[1] else 0)))
 
 
-def x_notation(name: Callable[[int], str], path: list[int], d: int) -> str:
-    """HoDoKu's notation of a chain on one digit that starts with a strong link:
-    r1c1 =6= r1c5 -6- r4c5 =6= r4c8."""
-    out = name(path[0])
-    for k, c in enumerate(path[1:]):
-        out += f" ={d}= " if k % 2 == 0 else f" -{d}- "
-        out += name(c)
+def x_notation(name: Callable[[int], str], links: tuple[ChainLink, ...]) -> str:
+    """HoDoKu's notation of a chain on one digit: r1c1 =6= r1c5 -6- r4c5 =6= r4c8."""
+    out = name(links[0][0])
+    for _, _, to, d, strong in links:
+        out += f" ={d}= " if strong else f" -{d}- "
+        out += name(to)
     return out
 
 

@@ -18,7 +18,12 @@ from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
 from ..rules import Board, board_of, cell_name, house_name
 
-__all__ = ["Shape", "State", "Step", "bits", "digits_of", "popcount"]
+__all__ = ["ChainLink", "Shape", "State", "Step", "bits", "chain_links", "digits_of", "popcount"]
+
+ChainLink = tuple[int, int, int, int, bool]
+"""One link of a chain, from one candidate to the next: (from cell, from digit, to cell,
+to digit, strong). Strong: one of the two is true (if the first is false, the next is
+true); weak: not both are (if the first is true, the next is false)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +31,10 @@ class Step:
     """One deduction: what it places and eliminates, the pattern that proves it, and why.
 
     `placements` and `eliminations` are (cell_index, digit) pairs, cells row-major;
-    `cells` and `digits` are the pattern to highlight when drawing the step.
+    `cells` and `digits` are the pattern to highlight when drawing the step. A chain's
+    step also has its `links` in order (a loop's last link closes it; a forcing chain's
+    branches follow one another), the data its explanation's chain is written from, so
+    that a page can draw the chain from candidate to candidate.
     """
 
     technique: str
@@ -35,9 +43,23 @@ class Step:
     cells: tuple[int, ...]
     digits: tuple[int, ...]
     explanation: str
+    links: tuple[ChainLink, ...] = ()
 
     def __str__(self) -> str:
         return self.explanation
+
+
+def chain_links(nodes: Iterable[tuple[int, int]], strong_first: bool = True
+                ) -> tuple[ChainLink, ...]:
+    """The links between consecutive candidates (cell, digit) of an alternating chain:
+    strong, weak, strong, ... (or weak first)."""
+    out: list[ChainLink] = []
+    prev: tuple[int, int] | None = None
+    for node in nodes:
+        if prev is not None:
+            out.append((prev[0], prev[1], node[0], node[1], (len(out) % 2 == 0) == strong_first))
+        prev = node
+    return tuple(out)
 
 
 def popcount(mask: int) -> int:

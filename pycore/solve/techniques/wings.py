@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
-from itertools import combinations, pairwise
+from itertools import combinations
 
 from .patterns import strong_links
-from .state import State, Step, bits, digits_of, popcount, two_colorings
+from .state import ChainLink, State, Step, bits, chain_links, digits_of, popcount, two_colorings
 
 __all__ = ["remote_pair", "w_wing", "wxyz_wing", "xy_chain", "xy_wing", "xyz_wing"]
 
@@ -45,7 +45,10 @@ def xy_wing(s: State) -> Iterator[Step]:
                         f"{shape.name(b)} is {d}, so remove {d} from "
                         f"{shape.names_of(c for c, _ in gone)}, which "
                         f"{'sees' if len(gone) == 1 else 'see'} both.")
-                yield Step("xy-wing", (), tuple(gone), (p, a, b), (x, y, d), text)
+                # if a is not d it is the pivot's other digit's partner, and so on to b
+                links = bivalue_links(s, [(a, (ma & mp).bit_length()), (p, (mb & mp).bit_length()),
+                                          (b, d)])
+                yield Step("xy-wing", (), tuple(gone), (p, a, b), (x, y, d), text, links)
 
 
 def xyz_wing(s: State) -> Iterator[Step]:
@@ -153,7 +156,9 @@ def w_wing(s: State) -> Iterator[Step]:
                                     f"{x} goes in {shape.name(p)} or {shape.name(q)} "
                                     f"({shape.names[h]}), so one of the pair is not {x}, thus "
                                     f"{y}: remove {y} from {shape.names_of(c for c, _ in gone)}.")
-                            yield Step("w-wing", (), tuple(gone), (a, b, p, q), (x, y), text)
+                            chain = chain_links([(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)])
+                            yield Step("w-wing", (), tuple(gone), (a, b, p, q), (x, y), text,
+                                       chain)
 
 
 def remote_pair(s: State) -> Iterator[Step]:
@@ -198,18 +203,15 @@ def _remote_pair_steps(s: State, pair: int, color: dict[int, int],
                 continue
             done.add(key)
             path = _chain_between(u, v, chained)
-            notation = f"{x}- {shape.name(path[0])}"
-            on = y  # the first cell is y when it is not x, and so on alternately
-            for c in path[1:]:
-                notation += f" -{on}- {shape.name(c)}"
-                on = x if on == y else y
-            notation += f" -{on}"
+            # the first cell is y when it is not x, the next x, and so on alternately
+            links = bivalue_links(s, [(c, y if k % 2 == 0 else x) for k, c in enumerate(path)])
             where = {c for c, _ in gone}
-            text = (f"In the chain {notation} every cell holds {x}/{y} and sees the next, so "
+            text = (f"In the chain {chain_notation(shape.name, links)} every cell holds {x}/{y} "
+                    f"and sees the next, so "
                     f"they alternate {x} and {y}: {shape.name(u)} and {shape.name(v)} hold one "
                     f"each. {shape.names_of(where)} {'sees' if len(where) == 1 else 'see'} "
                     f"both: remove {x} and {y} there.")
-            yield Step("remote-pair", (), tuple(gone), tuple(path), (x, y), text)
+            yield Step("remote-pair", (), tuple(gone), tuple(path), (x, y), text, links)
 
 
 def _chain_between(u: int, v: int, chained: Callable[[int], list[int]]) -> list[int]:
@@ -256,13 +258,15 @@ def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
                         gone = s.eliminations(s.common_seen((start, cell)), zbit, z, path)
                         if gone:
                             found.add(key)
-                            text = (f"The chain {chain_notation(shape.name, nodes, z)} of "
+                            links = bivalue_links(s, nodes)
+                            text = (f"The chain {chain_notation(shape.name, links)} of "
                                     f"bivalue cells, each seeing the next: if "
                                     f"{shape.name(start)} is not {z}, each cell forces the next "
                                     f"and {shape.name(cell)} is {z}. Remove {z} from "
                                     f"{shape.names_of(c for c, _ in gone)}, which "
                                     f"{'sees' if len(gone) == 1 else 'see'} both ends.")
-                            yield Step("xy-chain", (), tuple(gone), tuple(path), (z,), text)
+                            yield Step("xy-chain", (), tuple(gone), tuple(path), (z,), text,
+                                       links)
                     continue
                 if depth[(cell, holds)] >= max_cells:
                     continue
@@ -286,10 +290,23 @@ def _path(parent: dict[tuple[int, int], tuple[int, int] | None], end: tuple[int,
     return out[::-1]
 
 
-def chain_notation(name: Callable[[int], str], nodes: list[tuple[int, int]], z: int) -> str:
-    """HoDoKu's notation of a chain of bivalue cells, each (cell, the digit it holds when
-    the first is not z): "1- r2c3 -5- r9c3 -1", the digit on each link between cells."""
-    out = f"{z}- {name(nodes[0][0])}"
-    for (_, holds), (cell, _) in pairwise(nodes):
-        out += f" -{holds}- {name(cell)}"
-    return out + f" -{nodes[-1][1]}"
+def bivalue_links(s: State, nodes: list[tuple[int, int]]) -> tuple[ChainLink, ...]:
+    """The links of a chain of bivalue cells, each node (cell, the digit it holds when the
+    first cell is not z): inside each cell a strong link from its other digit to that
+    one, between cells a weak link on the digit the first of them holds."""
+    masks = s.masks
+    candidates: list[tuple[int, int]] = []
+    for cell, holds in nodes:
+        candidates.append((cell, (masks[cell] & ~(1 << (holds - 1))).bit_length()))
+        candidates.append((cell, holds))
+    return chain_links(candidates)
+
+
+def chain_notation(name: Callable[[int], str], links: tuple[ChainLink, ...]) -> str:
+    """HoDoKu's notation of a chain of bivalue cells (`bivalue_links`): "1- r2c3 -5- r9c3 -1",
+    the digit on each link between cells."""
+    out = f"{links[0][1]}- {name(links[0][0])}"
+    for cell, digit, to, _, _ in links:
+        if to != cell:
+            out += f" -{digit}- {name(to)}"
+    return out + f" -{links[-1][3]}"
