@@ -92,7 +92,7 @@ def _rebuild(
 # What an encode can drop, one row a kind of part (`Lost.what`), and how pycore's errors
 # and command line say it: (what, for a count of one, for any other count), `{n}` the
 # count and `{detail}` what the format adds (a box shape). The page says the same parts
-# in a player's words (pycore.messages), from these keys, not from this English.
+# in a player's words (pycore.app.messages), from these keys, not from this English.
 LOSSES: tuple[tuple[str, str, str], ...] = (
     ("value", "{n} player's value", "{n} player's values"),
     ("value-as-given", "{n} player's value (they would read back as givens)",
