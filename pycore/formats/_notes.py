@@ -106,7 +106,7 @@ def comb(n: int, k: int) -> int:
     return out
 
 
-def _rank(bits: int) -> int:
+def subset_rank(bits: int) -> int:
     """A set of bit positions' rank among the sets of its size (combinatorial numbers)."""
     rank, k, pos = 0, 0, 0
     while bits:
@@ -118,8 +118,8 @@ def _rank(bits: int) -> int:
     return rank
 
 
-def _unrank(rank: int, k: int, n: int) -> int:
-    """The set of k of n bit positions of this rank (the inverse of `_rank`)."""
+def subset_unrank(rank: int, k: int, n: int) -> int:
+    """The set of k of n bit positions of this rank (the inverse of `subset_rank`)."""
     bits = 0
     top = n
     for j in range(k, 0, -1):
@@ -265,14 +265,14 @@ def _code_marks(io: Coder, full: int, possible: int, escape: int, stray_model: A
         raise Refused("corner marks that fit the possibles", found=f"{k} marks in {p} possibles")
     if stray:
         n = bit_length(full)
-        rank = io.uniform(comb(n, k), _rank(marks) if marks else 0)
-        marks = marks or _unrank(rank, k, n)
+        rank = io.uniform(comb(n, k), subset_rank(marks) if marks else 0)
+        marks = marks or subset_unrank(rank, k, n)
         if not marks & beyond:
             raise Refused("a text as the encoder writes it",
                           found="corner marks after an escape that fit the possibles")
         return marks, 1
-    rank = io.uniform(comb(p, k), _rank(squeeze(marks, possible)) if marks else 0)
-    return marks or spread(_unrank(rank, k, p), possible), 0
+    rank = io.uniform(comb(p, k), subset_rank(squeeze(marks, possible)) if marks else 0)
+    return marks or spread(subset_unrank(rank, k, p), possible), 0
 
 
 def _code_colours(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[int]:

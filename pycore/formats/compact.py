@@ -186,22 +186,13 @@ def _unwritten(what: str) -> _Refused:
 
 
 def _windows_rank(chosen: Sequence[int]) -> int:
-    """Rank of a sorted subset among those of its size (combinatorial number system)."""
-    return sum(comb(s, k + 1) for k, s in enumerate(chosen))
+    """Rank of a sorted subset of positions among those of its size (the notes' ranking)."""
+    return _notes.subset_rank(sum(1 << s for s in chosen))
 
 
 def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
-    out = []
-    top = positions
-    for k in range(count, 0, -1):
-        s = top - 1
-        while comb(s, k) > rank:
-            s -= 1
-        rank -= comb(s, k)
-        out.append(s)
-        top = s
-    out.reverse()
-    return out
+    bits = _notes.subset_unrank(rank, count, positions)
+    return [s for s in range(positions) if bits >> s & 1]
 
 
 def _code_header(io: Coder, plan: _Plan | None) -> _Plan:
