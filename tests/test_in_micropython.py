@@ -857,7 +857,9 @@ def test_the_pages_script_unpacks_the_bundle_and_imports_it_in_order(tmp_path: P
         page = {{}}
         exec(open("/main.py").read(), page)
         files = json.load(open("/light.json"))
-        page["write_bundle"](files)
+        for path, content in files.items():
+            if path:
+                page["write_file"](path, content)
         sys.path.insert(0, "")
         for name in files[""].split(","):
             if name.startswith("pycore") or name in ("typing", "__future__"):

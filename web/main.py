@@ -17,34 +17,37 @@ import os
 import js
 
 BUNDLE = "{{light.json}}"
+FILES_PER_STEP = 8  # files written per event: all of them take a phone most of a tenth of a second
 
 
-def write_bundle(files: dict[str, str]) -> None:
-    for path, content in files.items():
-        if not path:
-            continue  # the import order
-        folder = ""
-        for part in path.split("/")[:-1]:
-            folder = f"{folder}/{part}" if folder else part
-            try:  # noqa: SIM105  # MicroPython has no contextlib
-                os.mkdir(folder)
-            except OSError:
-                pass  # there already
-        if path.endswith(".mpy"):
-            with open(path, "wb") as out:
-                out.write(bytes.fromhex(content))
-        else:
-            with open(path, "w") as out:
-                out.write(content)
+def write_file(path: str, content: str) -> None:
+    folder = ""
+    for part in path.split("/")[:-1]:
+        folder = f"{folder}/{part}" if folder else part
+        try:  # noqa: SIM105  # MicroPython has no contextlib
+            os.mkdir(folder)
+        except OSError:
+            pass  # there already
+    if path.endswith(".mpy"):
+        with open(path, "wb") as out:
+            out.write(bytes.fromhex(content))
+    else:
+        with open(path, "w") as out:
+            out.write(content)
 
 
 async def start() -> None:
     answer = await js.fetch(BUNDLE)
-    files = json.loads(await answer.text())
+    text = await answer.text()
     await asyncio.sleep(0)
-    write_bundle(files)
-    order = files[""].split(",")
-    del files, answer  # the sources, before the page's heap fills
+    files = json.loads(text)
+    order = files.pop("").split(",")  # the import order
+    del text, answer
+    for n, path in enumerate(files):
+        if n % FILES_PER_STEP == 0:
+            await asyncio.sleep(0)
+        write_file(path, files[path])
+    del files  # the sources, before the page's heap fills
     for name in order:
         await asyncio.sleep(0)
         __import__(name)

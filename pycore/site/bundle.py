@@ -111,8 +111,10 @@ def _module_name(path: str) -> str:
 
 def _import_order(sources: dict[str, str]) -> list[str]:
     """The bundle's modules, each after the modules it imports at its top level (and a
-    package before its submodules, as Python imports them), app last: importing them in this
-    order runs one module's top level per step."""
+    package before its submodules, as Python imports them; a module that imports a package
+    from outside it after the package's bundled submodules, which a registry such as
+    `pycore.formats` imports by name), app last: importing them in this order runs one
+    module's top level per step."""
     paths = {_module_name(path): path for path in sources if path.endswith(".py")}
     order: list[str] = []
     started: set[str] = set()  # a module met again while its imports are visited: a cycle
@@ -124,6 +126,9 @@ def _import_order(sources: dict[str, str]) -> list[str]:
         if "." in name:
             visit(name.rsplit(".", 1)[0])
         for needed in _top_level_imports(name, paths[name], ast.parse(sources[paths[name]]).body):
+            if "." in needed and not name.startswith(f"{needed}."):  # a subpackage's registry
+                for sub in sorted(n for n in paths if n.startswith(f"{needed}.")):  # may import
+                    visit(sub)  # its modules by name (pycore.formats): each in a step first
             visit(needed)
         order.append(name)
 
