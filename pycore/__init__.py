@@ -1,4 +1,4 @@
-"""pycore: share a grid puzzle as a link. One model, one module per format.
+"""gridlinks: share a grid puzzle as a link. One model, one module per format.
 
     >>> import pycore
     >>> p = pycore.decode("jcode", "-BCDCDA-BAD--CBA")

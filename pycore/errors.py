@@ -234,9 +234,9 @@ class UnknownName(ValueError):
         return (UnknownName, (self.what, self.name, self.known))
 
 
-# -- saying it in one line: what the command line prints after `pycore: ` -------------------
+# -- saying it in one line: what the command line prints after `gridlinks: ` -------------------
 
-LINE_ROOM = 110  # characters of a message's first line, "pycore: " aside
+LINE_ROOM = 110  # characters of a message's first line, "gridlinks: " aside
 MORE = " ... (--verbose: more)"
 
 

@@ -39,8 +39,8 @@ def test_every_good_line_is_converted_and_every_bad_one_named_by_its_number(tmp_
     assert [links.read_any(line).puzzle for line in written] == [
         links.read_any(FILE[1]).puzzle, links.read_any(FILE[4]).puzzle, links.read_any(FILE[5]).puzzle]
     lines = err.getvalue().splitlines()
-    assert lines[0].startswith("pycore: line 4: ") and lines[1].startswith("pycore: line 7: ")
-    assert lines[-1].startswith("pycore: 3 converted, 2 failed (line 4, 7), 1 with warnings, 2 skipped")
+    assert lines[0].startswith("gridlinks: line 4: ") and lines[1].startswith("gridlinks: line 7: ")
+    assert lines[-1].startswith("gridlinks: 3 converted, 2 failed (line 4, 7), 1 with warnings, 2 skipped")
     assert "\r" not in err.getvalue()  # not a terminal: no progress line
 
 

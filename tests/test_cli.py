@@ -66,7 +66,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
     code, out, err = run(capsys, monkeypatch, *argv, stdin="{not json")
     assert code == 2 and out == ""
-    assert err.startswith("pycore: ") and err.count("\n") == 1
+    assert err.startswith("gridlinks: ") and err.count("\n") == 1
     assert "Traceback" not in err
 
 

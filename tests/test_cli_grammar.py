@@ -88,7 +88,7 @@ def test_without_lossy_the_loss_is_refused_by_name(
     code, out, err = run(capsys, monkeypatch, "export", "line", "o:0j" + "00" * 80)
     assert code == 2 and out == ""
     read, refusal = err.splitlines()  # what it was read as, then one line of refusal
-    assert read == "pycore: read as offset"
+    assert read == "gridlinks: read as offset"
     assert "1 cell with pencil marks" in refusal and "--lossy" in refusal and len(refusal) < 120
 
 
@@ -123,7 +123,7 @@ def test_unknown_text_says_how_many_formats_were_tried_and_verbose_lists_them(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, _, short = run(capsys, monkeypatch, "decode", "auto", "garbage!!")
-    assert short.startswith("pycore: not a puzzle link or grid I know (")
+    assert short.startswith("gridlinks: not a puzzle link or grid I know (")
     assert "--verbose" in short
     for argv in (["decode", "auto", "garbage!!", "--verbose"], ["-v", "decode", "auto", "garbage!!"]):
         code, _, long = run(capsys, monkeypatch, *argv)
@@ -135,6 +135,6 @@ def test_a_long_format_error_is_cut_to_one_short_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code, _, err = run(capsys, monkeypatch, "decode", "offset", "zz")
-    assert code == 2 and len(err) < 120 and err.startswith("pycore: offset")
+    assert code == 2 and len(err) < 120 and err.startswith("gridlinks: offset")
     _, _, full = run(capsys, monkeypatch, "decode", "offset", "zz", "--verbose")
     assert full.startswith(err.split(" ... ")[0]) and len(full) >= len(err)

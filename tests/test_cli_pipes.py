@@ -126,7 +126,7 @@ def test_every_verb_that_takes_text_reads_every_verbs_output(
     text = produce(kind, producer)
     code, out, err = run(*consumer, "--", text)
     assert code == 0, (producer, consumer, text, err)
-    assert err.startswith("pycore: read as "), err  # every consumer here detects the format
+    assert err.startswith("gridlinks: read as "), err  # every consumer here detects the format
     if consumer[0] == "solve":
         assert out == "1"
     elif consumer[0] == "render":
@@ -139,4 +139,4 @@ def test_a_compact_text_that_looks_like_a_header_string_is_ours() -> None:
     text = produce("sudoku", ("convert", "auto", "compact"))
     assert sudokuwiki.is_header_string(text)  # the shape of a sudokuwiki `S9B…` string
     code, _, err = run("export", "line", "--", text)
-    assert code == 0 and err == "pycore: read as compact\n", err
+    assert code == 0 and err == "gridlinks: read as compact\n", err

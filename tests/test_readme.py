@@ -109,5 +109,5 @@ def test_shell_example(where: str, command: str, expected: str, tmp_path: Path) 
     checker = doctest.OutputChecker()
     report = f"{where}: $ {command}\nexpected:\n{expected}\ngot (exit {done.returncode}):\n{got}"
     assert checker.check_output(expected + "\n" if expected else "", got, FLAGS), report
-    if "pycore: " not in expected or expected.startswith("pycore: read as"):
+    if "gridlinks: " not in expected or expected.startswith("gridlinks: read as"):
         assert done.returncode == 0, f"{where}: exit {done.returncode}: {got}"

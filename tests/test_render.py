@@ -141,7 +141,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "",
 def test_export_prints_the_text_for_the_target(capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = Puzzle.blank().with_cells({0: given(5), 80: given(9)})
     code, out, err = run(["export", "line", links.link(puzzle)], capsys)
-    assert (code, err) == (0, "pycore: read as compact\n")  # as every verb reads its text
+    assert (code, err) == (0, "gridlinks: read as compact\n")  # as every verb reads its text
     assert out == "5" + "." * 79 + "9\n"
 
 
@@ -149,7 +149,7 @@ def test_export_refuses_a_loss_in_one_line(capsys: pytest.CaptureFixture[str]) -
     code, out, err = run(["export", "sudokupad", links.link(example())], capsys)
     assert code == 2 and out == ""
     read, refusal = err.splitlines()
-    assert read == "pycore: read as compact"
+    assert read == "gridlinks: read as compact"
     assert "player's value" in refusal and "--lossy" in refusal
 
 
@@ -157,9 +157,9 @@ def test_export_lossy_names_on_stderr_what_was_left_out(capsys: pytest.CaptureFi
     code, out, err = run(["export", "sudokupad", links.link(example()), "--lossy"], capsys)
     assert code == 0 and out.startswith("https://sudokupad.app/scf")
     assert err.splitlines() == [
-        "pycore: read as compact",
-        "pycore: SudokuPad cannot hold 1 player's value: left out",
-        "pycore: SudokuPad cannot hold 1 cell with pencil marks: left out",
+        "gridlinks: read as compact",
+        "gridlinks: SudokuPad cannot hold 1 player's value: left out",
+        "gridlinks: SudokuPad cannot hold 1 cell with pencil marks: left out",
     ]
 
 
@@ -174,7 +174,7 @@ def test_export_of_a_shape_the_target_lacks_is_one_line(capsys: pytest.CaptureFi
     samurai = links.link(Puzzle.blank(layout=Layout.samurai()))
     code, _, err = run(["export", "hodoku", samurai], capsys)
     read, refusal = err.splitlines()
-    assert code == 2 and read == "pycore: read as compact" and "21x21 multi-grid layout" in refusal
+    assert code == 2 and read == "gridlinks: read as compact" and "21x21 multi-grid layout" in refusal
 
 
 def test_render_command_writes_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -143,7 +143,7 @@ def test_qr_without_segno_says_what_to_install(
     assert (caught.value.package, caught.value.extra) == ("segno", "qr")
     assert cli.main(["qr", LINK]) == 2  # the command line says it in one line
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "pycore: A QR code needs the optional package segno: pip install 'gridlinks[qr]'")
+        "gridlinks: A QR code needs the optional package segno: pip install 'gridlinks[qr]'")
 
 
 

@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every verb in `VERBS`, in its order."""
     from .verbs import VERBS
 
-    parser = Parser(prog="pycore", description="Share grid puzzles as links: decode, encode, "
+    parser = Parser(prog="gridlinks", description="Share grid puzzles as links: decode, encode, "
                     "convert, link, solve, export, render, serve.")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="on bad input, say everything that was tried")
@@ -53,10 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(words)
         args.run(args)
     except (FormatError, MissingExtra, PuzzleError, UnknownName, UsageError) as err:
-        print(f"pycore: {first_line(err, verbose)}", file=sys.stderr)
+        print(f"gridlinks: {first_line(err, verbose)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:
-        print(f"pycore: {err.strerror or err}", file=sys.stderr)
+        print(f"gridlinks: {err.strerror or err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

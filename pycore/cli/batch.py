@@ -117,14 +117,14 @@ def convert_lines(
                 tally.failed.append(number)
                 if shown:
                     bar.close()
-                err.write(f"pycore: line {number}: {describe(fault)}\n")
+                err.write(f"gridlinks: line {number}: {describe(fault)}\n")
             else:
                 out.write(text + "\n")
                 tally.converted += 1
                 if said:
                     tally.warned += 1
                     if warnings:
-                        err.writelines(f"pycore: line {number}: warning: {w}\n" for w in said)
+                        err.writelines(f"gridlinks: line {number}: warning: {w}\n" for w in said)
         bar.update(number)
     bar.close()
     tally.seconds = time.perf_counter() - bar.start
@@ -161,5 +161,5 @@ def convert_file(path: str, source: str, target: str, *, lossy: bool = False,
     tally = convert_lines(read_collection(path), convert, out, err,
                           lambda fault: first_line(fault, verbose),
                           faults=(FormatError, PuzzleError), warnings=verbose)
-    err.write(f"pycore: {tally.summary()}\n")
+    err.write(f"gridlinks: {tally.summary()}\n")
     return tally

@@ -61,9 +61,9 @@ def read_puzzle(text: str | None, format: str = AUTO,
         options = {"kind": kind} if kind and format == "jcode" else {}
         return format, formats.decode(format, body, **options)
     found = links.read_any(body)
-    print(f"pycore: read as {found.format}", file=sys.stderr)
+    print(f"gridlinks: read as {found.format}", file=sys.stderr)
     for warning in found.warnings:
-        print(f"pycore: warning: {warning}", file=sys.stderr)
+        print(f"gridlinks: warning: {warning}", file=sys.stderr)
     return found.format, found.puzzle
 
 

@@ -28,7 +28,7 @@ def cmd_export(args: argparse.Namespace) -> None:
     target = exports.EXPORTS[args.format]
     if args.lossy:
         for item in target.all_lost(puzzle):
-            print(f"pycore: {target.title} cannot hold {item}: left out", file=sys.stderr)
+            print(f"gridlinks: {target.title} cannot hold {item}: left out", file=sys.stderr)
     print(target.export(puzzle, lossy=args.lossy))
 
 

@@ -57,7 +57,7 @@ def install_runtime(quiet: bool = False) -> None:
         for name in ("package.json", "package-lock.json"):
             shutil.copyfile(WEB / name, RUNTIME / name)
     if not quiet:
-        print(f"pycore: fetching PyScript and Pyodide once (npm ci in {RUNTIME}) ...",
+        print(f"gridlinks: fetching PyScript and Pyodide once (npm ci in {RUNTIME}) ...",
               file=sys.stderr)
     done = subprocess.run(
         [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=RUNTIME,

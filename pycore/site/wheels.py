@@ -34,7 +34,7 @@ def page_wheels(quiet: bool = False, cache: Path = WHEEL_CACHE) -> list[Path]:
     if missing:
         cache.mkdir(parents=True, exist_ok=True)
         if not quiet:
-            print(f"pycore: fetching the page's wheels ({', '.join(missing)}) ...", file=sys.stderr)
+            print(f"gridlinks: fetching the page's wheels ({', '.join(missing)}) ...", file=sys.stderr)
         done = subprocess.run(
             [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(cache), *missing],
             stdout=subprocess.DEVNULL if quiet else None, check=False,

@@ -106,7 +106,7 @@ def cmd_grade(args: argparse.Namespace) -> None:
         raise NoSolution("no solution: the digits on the grid cannot all be completed")
     if found > 1 and unique:
         # the uniqueness techniques would deduce from a premise that is false here
-        print("pycore: this grid has several solutions: graded without the uniqueness "
+        print("gridlinks: this grid has several solutions: graded without the uniqueness "
               "techniques", file=sys.stderr)
         unique = False
     result = grade(puzzle, uniqueness=unique)

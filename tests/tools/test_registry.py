@@ -82,8 +82,8 @@ def test_decode_auto_names_the_format_and_warns_on_stderr(capsys: pytest.Capture
     out, err = capsys.readouterr()
     assert json.loads(out)["size"] == 9
     lines = err.splitlines()
-    assert lines[0] == "pycore: read as f-puzzles"
-    assert lines[1].startswith("pycore: warning: killer cages (2)")
+    assert lines[0] == "gridlinks: read as f-puzzles"
+    assert lines[1].startswith("gridlinks: warning: killer cages (2)")
 
 
 def test_convert_auto_reads_imports_too(capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,7 +92,7 @@ def test_convert_auto_reads_imports_too(capsys: pytest.CaptureFixture[str]) -> N
     text = by_name("plain multi-line forum grid")["text"]
     assert main(["convert", "auto", "jcode", text]) == 0
     out, err = capsys.readouterr()
-    assert err == "pycore: read as plain\n"
+    assert err == "gridlinks: read as plain\n"
     assert links.read_any(out.strip()).puzzle == links.read_any(text).puzzle
 
 
