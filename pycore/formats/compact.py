@@ -259,14 +259,15 @@ def _code_layout(io: Coder, layout: Layout | None) -> Layout:
 class _Shape:
     """What the walk needs of a shape, computed once per shape (one object per shape,
     compared and hashed by identity). `inside`: row-major indices of the cells that are
-    not outside; `units`: per cell, the indices of its houses; `houses`: how many there are;
-    `partners` and `contexts`: `_partners` and `_contexts` per symmetry, as they are asked."""
+    not outside; `house_ids`: per cell, the indices of its houses (the model's
+    `Geometry.house_ids`); `houses`: how many there are; `partners` and `contexts`:
+    `_partners` and `_contexts` per symmetry, as they are asked."""
 
-    __slots__ = ("box_of", "cols", "contexts", "houses", "inside", "outside", "partners", "rows",
-                 "size", "units")
+    __slots__ = ("box_of", "cols", "contexts", "house_ids", "houses", "inside", "outside",
+                 "partners", "rows", "size")
 
     def __init__(self, size: int, rows: int, cols: int, inside: tuple[int, ...],
-                 outside: frozenset[int], units: tuple[tuple[int, ...], ...], houses: int,
+                 outside: frozenset[int], house_ids: tuple[tuple[int, ...], ...], houses: int,
                  box_of: tuple[int, ...] = ()) -> None:
         self.box_of = box_of  # per cell, the index of its box, or -1 (a str8ts, outside)
         self.size = size
@@ -274,7 +275,7 @@ class _Shape:
         self.cols = cols
         self.inside = inside
         self.outside = outside
-        self.units = units
+        self.house_ids = house_ids
         self.houses = houses
         self.partners: dict[int, tuple[int, ...]] = {}
         self.contexts: dict[int, tuple[int, ...]] = {}
@@ -292,14 +293,12 @@ def _shape(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | N
     shape = _SHAPES.get(key)
     if shape is None:
         geo = Puzzle.blank(kind, size, box, layout).geometry
-        index = {h: k for k, h in enumerate(geo.houses)}
-        units = tuple(tuple(index[h] for h in per_cell) for per_cell in geo.units)
         inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
         box_of = [-1] * (geo.rows * geo.cols)
         for b, cells in enumerate(geo.boxes):
             for i in cells:
                 box_of[i] = b
-        shape = _SHAPES[key] = _Shape(size, geo.rows, geo.cols, inside, geo.outside, units,
+        shape = _SHAPES[key] = _Shape(size, geo.rows, geo.cols, inside, geo.outside, geo.house_ids,
                                       len(geo.houses), tuple(box_of))
     return shape
 
@@ -510,7 +509,7 @@ def _code_digits(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
     """Givens (and black givens) first, then values, each among the digits its houses
     leave: (digit per cell, digit bits used per house)."""
     full = (1 << shape.size) - 1
-    units = shape.units
+    house_ids = shape.house_ids
     used = [0] * shape.houses
     digits = [0] * shape.count
     for phase, escape in (((K_GIVEN, K_BLACK_GIVEN), plan.given_escape),
@@ -521,14 +520,14 @@ def _code_digits(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
             if kinds[i] not in phase:
                 continue
             taken = 0
-            for h in units[i]:
+            for h in house_ids[i]:
                 taken |= used[h]
             bit = 1 << (truth[i].digit - 1) if truth else 0
             bit = _code_digit(io, full, full & ~taken, model, bit)
             if bit < 0:
                 clashes += 1
                 bit = -bit
-            for h in units[i]:
+            for h in house_ids[i]:
                 used[h] |= bit
             digits[i] = bit_length(bit)
         if escape and not clashes:
@@ -567,7 +566,7 @@ def _code_all_marks(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
                     used: Sequence[int], truth: Sequence[Cell]) -> list[int]:
     """Pencil marks, relative to the possibles all digits leave: a bit mask per cell."""
     full = (1 << shape.size) - 1
-    units = shape.units
+    house_ids = shape.house_ids
     outside_model, full_model = AdaptiveBit(), AdaptiveBit()
     marks = [0] * shape.count
     strays = 0
@@ -575,7 +574,7 @@ def _code_all_marks(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
         if kinds[i] != K_MARKS:
             continue
         taken = 0
-        for h in units[i]:
+        for h in house_ids[i]:
             taken |= used[h]
         bits = pack(truth[i].candidates) if truth else 0
         bits = _code_marks(io, full, full & ~taken, plan, outside_model, full_model, bits)
@@ -647,7 +646,7 @@ def _read(reader: Reader) -> Puzzle:
 def _fits(puzzle: Puzzle, shape: _Shape) -> tuple[bool, bool, bool]:
     """Whether givens, values and marks each fit without an escape."""
     cells = puzzle.cells
-    units = shape.units
+    house_ids = shape.house_ids
     used = [0] * shape.houses
 
     def digits_fit(which: tuple[str, ...]) -> bool:
@@ -658,7 +657,7 @@ def _fits(puzzle: Puzzle, shape: _Shape) -> tuple[bool, bool, bool]:
                 continue
             bit = 1 << (cell.digit - 1)
             taken = 0
-            for h in units[i]:
+            for h in house_ids[i]:
                 taken |= used[h]
                 used[h] |= bit
             ok = ok and not taken & bit
@@ -682,10 +681,10 @@ def _notes_grid(shape: _Shape, kinds: Sequence[int], used: Sequence[int]) -> _no
     """What the notes' walk needs: which cells are open (empty 1, marked 2), their boxes,
     and the digits their houses' givens and values take."""
     taken = [0] * shape.count
-    units = shape.units
+    house_ids = shape.house_ids
     for i in shape.inside:
         bits = 0
-        for h in units[i]:
+        for h in house_ids[i]:
             bits |= used[h]
         taken[i] = bits
     open_kinds = [1 if k == K_EMPTY else 2 if k == K_MARKS else 0 for k in kinds]
