@@ -86,3 +86,18 @@ def test_python_dash_m() -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "offset at character 161" in done.stderr
+
+
+def test_a_reader_that_stops_early_is_no_error() -> None:
+    """`gridlinks grade --path ... | head -1`: the rest of the output has nowhere to go,
+    and that is the reader's choice, not a fault to report."""
+    import os
+
+    gone, end = os.pipe()
+    os.close(gone)  # the reader has already stopped: every write finds the pipe closed
+    try:
+        done = subprocess.run([sys.executable, "-m", "pycore", "new", "4x4", "--seed", "1"],
+                              stdout=end, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(end)
+    assert done.returncode == 0 and done.stderr == "", done.stderr

@@ -91,3 +91,47 @@ def test_every_step_of_a_hint_walk_agrees_with_the_solution() -> None:
         puzzle = apply(puzzle, told.step)
         told = hint(puzzle)
     assert told.kind == "solved"
+
+
+# The README's graded puzzle: hard, 58 steps, score 680 (`gridlinks grade --path` lists them).
+GRADED = ".5..3.71..3......4..6........47.3..81..2.4..68..9.64........1..3......8..82.7..3."
+
+
+def test_the_solution_path_lists_every_step_with_the_grade_it_adds_up_to() -> None:
+    from pycore.solve.advice import solution_path
+    from pycore.solve.techniques import apply, score_of
+
+    puzzle = from_line(GRADED)
+    told, graded = solution_path(puzzle)
+    assert told.kind == "path" and told.text == "hard, score 680, 58 steps"
+    assert graded is not None and len(graded.path) == graded.steps == 58
+    assert sum(score_of(step.technique) for step in graded.path) == graded.score == 680
+    assert graded.path[0].explanation == "In row 1, 6 can only go in r1c4."
+    walked = puzzle  # the steps, applied in order, solve the grid
+    for step in graded.path:
+        walked = apply(walked, step)
+    assert walked.is_solved and walked == solve(puzzle)
+
+
+def test_the_solution_path_checks_the_players_digits_first() -> None:
+    from pycore.solve.advice import solution_path
+
+    puzzle = from_line(GRADED)
+    truth = solve(puzzle)
+    cell = next(i for i, c in enumerate(puzzle.cells) if c.kind == "empty")
+    wrong = next(d for d in puzzle.open_digits(cell) if d != truth.cells[cell].digit)
+    told, graded = solution_path(puzzle.with_cell(cell, value(wrong)))
+    assert told.kind == "wrong" and told.wrong == (cell,) and graded is None
+    right, right_graded = solution_path(puzzle.with_cell(cell, value(truth.cells[cell].digit)))
+    assert right.kind == "path" and right_graded is not None and right_graded.steps == 57
+    assert solution_path(truth) == (hint(truth), None) and hint(truth).text == SOLVED
+
+
+def test_the_command_lines_path_is_the_same_walk(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.solve.advice import solution_path
+
+    graded = solution_path(from_line(GRADED))[1]
+    assert graded is not None
+    lines = run(capsys, "grade", "--path", GRADED).splitlines()
+    assert lines[0] == "hard (score 680, 58 steps, hardest skyscraper)"
+    assert [line.split(": ", 1)[1] for line in lines[2:]] == [s.explanation for s in graded.path]

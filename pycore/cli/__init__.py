@@ -14,6 +14,8 @@ The verbs are the table `pycore.cli.verbs.VERBS`; the words they share are in
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -55,6 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (FormatError, MissingExtra, PuzzleError, UnknownName, UsageError) as err:
         print(f"gridlinks: {first_line(err, verbose)}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader stopped reading (`| head`): nothing is wrong
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # the interpreter's last flush
+        return 0
     except OSError as err:
         print(f"gridlinks: {err.strerror or err}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
-from .techniques import Step, next_step
+from .techniques import Grade, Step, grade, next_step
 
-__all__ = ["SOLVED", "STUCK", "Hint", "hint"]
+__all__ = ["SOLVED", "STUCK", "Hint", "hint", "solution_path"]
 
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
@@ -64,6 +64,28 @@ def hint(puzzle: Puzzle, uniqueness: bool = True) -> Hint:
     if step is None:
         return Hint("stuck", STUCK, unique=unique)
     return Hint("step", f"{step.technique}: {step.explanation}", step=step, unique=unique)
+
+
+def solution_path(puzzle: Puzzle, uniqueness: bool = True) -> tuple[Hint, Grade | None]:
+    """Every step from the grid as it is, as HoDoKu's "solution path" lists them: the
+    player's work checked first, as `hint` checks it, then the grid graded (the Grade's
+    `path` holds the steps). (a "wrong" or "solved" hint, None) when there is nothing to
+    walk; else (a "path" hint, the grade), the hint saying whether the uniqueness
+    techniques were left out because the givens have several solutions.
+
+    Raises NoSolution as `hint` does."""
+    check_clashes(puzzle)
+    if puzzle.is_solved:
+        return Hint("solved", SOLVED), None
+    solution, unique = _the_solution(puzzle)
+    if solution is not None:
+        wrong = _wrong_cells(puzzle, solution)
+        if wrong:
+            return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True), None
+    graded = grade(puzzle, uniqueness=uniqueness and unique)
+    several = "" if unique else " (several solutions fit: without the uniqueness techniques)"
+    return Hint("path", f"{graded.level}, score {graded.score}, {graded.steps} steps{several}",
+                unique=unique), graded
 
 
 def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:

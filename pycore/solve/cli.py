@@ -97,7 +97,7 @@ def cmd_new(args: argparse.Namespace) -> None:
 def cmd_grade(args: argparse.Namespace) -> None:
     import sys
 
-    from .techniques import TECHNIQUES, grade, steps
+    from .techniques import grade, score_of
 
     puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
     unique = not args.no_uniqueness
@@ -117,11 +117,10 @@ def cmd_grade(args: argparse.Namespace) -> None:
     if used:
         print(f"techniques: {used}")
     if args.path:
-        score = {t.name: t.score for t in TECHNIQUES}
         total = 0
-        for number, step in enumerate(steps(puzzle, uniqueness=unique), 1):
-            total += score[step.technique]
-            print(f"{number}. {step.technique} ({score[step.technique]}, total {total}): "
+        for number, step in enumerate(result.path, 1):
+            total += score_of(step.technique)
+            print(f"{number}. {step.technique} ({score_of(step.technique)}, total {total}): "
                   f"{step.explanation}")
         if not result.solved:
             print(f"then: {STUCK} (a guess: {GUESS_SCORE})")

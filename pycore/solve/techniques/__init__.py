@@ -32,7 +32,8 @@ from .state import State, Step
 
 __all__ = [
     "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "Grading", "State", "Step",
-    "Technique", "apply", "find", "grade", "grading", "next_step", "score_band", "steps",
+    "Technique", "apply", "find", "grade", "grading", "next_step", "score_band", "score_of",
+    "steps",
 ]
 
 LEVELS = shapes.LEVELS
@@ -326,6 +327,8 @@ class Grade:
     solved: bool
     """False when the techniques ran out: the rest needs guessing (level extreme)."""
     counts: dict[str, int]
+    path: tuple[Step, ...] = ()
+    """Every step taken, in order (HoDoKu's solution path; `score_of` each for its score)."""
 
 
 Grading = Pieces[Grade]
@@ -342,6 +345,7 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
     state = State(puzzle)
     chosen = _chosen(puzzle, names, uniqueness)
     counts: dict[str, int] = {}
+    path: list[Step] = []
     score = 0
     hardest: Technique | None = None
     count = 0
@@ -357,6 +361,7 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
         if step is None:
             break
         state.apply(step)
+        path.append(step)
         technique = _BY_NAME[step.technique]
         counts[step.technique] = counts.get(step.technique, 0) + 1
         score += technique.score
@@ -372,7 +377,13 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
     scale = max(1.0, len(state.shape.board.open) / 81)
     while level in MAX_SCORE and score > MAX_SCORE[level] * scale:
         level = LEVELS[LEVELS.index(level) + 1]
-    return Grade(level, score, hardest.name if hardest else None, count, solved, counts)
+    return Grade(level, score, hardest.name if hardest else None, count, solved, counts,
+                 tuple(path))
+
+
+def score_of(name: str) -> int:
+    """A technique's score (HoDoKu's rating), by its name."""
+    return _BY_NAME[name].score
 
 
 def score_band(level: str, open_cells: int) -> tuple[float, float]:
