@@ -98,6 +98,7 @@ class Page:
             ("copy", "click"): self.on_copy,
             ("check", "click"): self.on_check,
             ("hint", "click"): self.on_hint,
+            ("path-panel", "toggle"): self.coach.on_path_toggle,
             ("solve", "click"): self.on_solve,
             ("new", "click"): self.on_new,
             ("words-form", "change"): self.on_words,

@@ -1,5 +1,5 @@
-"""Hint and New puzzle: the technique engine's next step drawn on the grid, and new puzzles
-made offline.
+"""Hint, the solution path and New puzzle: the technique engine's next step drawn on the
+grid, every step from the grid as it is, and new puzzles made offline.
 
 Both are the heavy worker's work (web/heavy.py: the techniques and the generator run in
 Pyodide, off the main thread); this module draws what it answers. A hint takes two
@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dom import Node, build_children, by_id, set_property
+from dom import Node, build_children, by_id, flush, set_attribute, set_property, spawn
 from grid_view import GridView
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
@@ -68,6 +68,9 @@ class Coach:
         self.marked: list[Any] = []  # cells and marks carrying a hint's classes
         self.chained = False  # a chain is drawn over the grid
         self.busy = False
+        self.path_open = False  # the Solution path panel, as its toggle events said
+        self.walked: Puzzle | None = None  # the grid whose path is shown or asked for
+        self.walking = False  # a question for a path is with the worker
 
     # -- hint ----------------------------------------------------------------------
 
@@ -109,9 +112,12 @@ class Coach:
         self.page.render()  # the grid changed: follow() takes the marks away
 
     def follow(self, p: Puzzle) -> None:
-        """After every render: a grid that is no longer the hinted one loses the hint."""
+        """After every render: a grid that is no longer the hinted one loses the hint, and
+        an open Solution path panel follows the grid."""
         if self.shown is not None and self.shown[0] is not p:
             self.clear()
+        if self.path_open:
+            self.walk(p)
 
     def clear(self) -> None:
         if self.shown is None:
@@ -187,6 +193,45 @@ class Coach:
         build_children(view.overlay, chain_drawing(view.spot, view.pitch, centre, view.overlay,
                                                    links, nodes, shown))
         self.chained = True
+
+    # -- solution path -------------------------------------------------------------------
+
+    def on_path_toggle(self, event: Any) -> None:
+        self.path_open = bool(by_id("path-panel").open)
+        if self.path_open:
+            self.walk(self.page.editor.puzzle)
+
+    def walk(self, p: Puzzle) -> None:
+        """The path of the grid as it is, asked of the worker once per state and one
+        question at a time: a grid changed while the worker walks is asked for when its
+        answer comes, so fast typing never queues a walk per key."""
+        if self.walked is p:
+            return
+        self.walked = p
+        if not self.walking:
+            self.walking = True
+            spawn(self.ask_path(), busy=False)
+
+    async def ask_path(self) -> None:
+        asked: Puzzle | None = None
+        said: Any = None
+        try:
+            while self.walked is not None and asked is not self.walked:
+                asked = self.walked
+                set_property("path-note", "textContent", "Working out the solution path…")
+                set_attribute("path-note", "data-kind", "info")
+                flush()
+                said = await self.page.ask_heavy("path", state_of(asked))
+                if said is None:
+                    self.walked = None  # asked again when the panel or the grid next changes
+                    return
+        finally:
+            self.walking = False
+        if said is None:
+            return
+        set_property("path-note", "textContent", said["said"])
+        set_attribute("path-note", "data-kind", "error" if said["error"] else "info")
+        build_children("path-list", [["li", {}, line] for line in said.get("steps", [])])
 
     # -- new puzzle ----------------------------------------------------------------
 

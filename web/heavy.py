@@ -170,6 +170,36 @@ def hint(state: str) -> str:
     )
 
 
+def path(state: str) -> str:
+    """The solution path of the grid as it is (`advice.solution_path`, the walk of
+    `gridlinks grade --path`): the grade in one line, then every step with its score and
+    the running total, as HoDoKu lists them. A wrong digit of the player's is named
+    instead, as Hint names it."""
+    p = _puzzle(state)
+    try:
+        told, graded = advice.solution_path(p)
+    except NoSolution:
+        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
+    except PuzzleError as err:
+        return _said(f"No solution path for this grid.\n({err})", error=True)
+    if graded is None:
+        return _said(f"Check your digits: {told.text}" if told.kind == "wrong"
+                     else "Solved: there is no path left to walk.", error=told.kind == "wrong")
+    lines, total = [], 0
+    for step in graded.path:
+        score = techniques.score_of(step.technique)
+        total += score
+        lines.append(f"{technique_words(step.technique)} ({score}, total {total}): "
+                     f"{step.explanation}")
+    hardest = f"; the hardest step is {technique_words(graded.hardest)}" if graded.hardest else ""
+    several = ("" if told.unique else
+               " Several solutions fit, so the uniqueness techniques are left out.")
+    rest = "" if graded.solved else f" Then {advice.STUCK} (a guess)."
+    count = f"{graded.steps} step{'s' * (graded.steps != 1)}"
+    return _answer(said=f"{graded.level.capitalize()}: score {graded.score}, {count}{hardest}."
+                   f"{rest}{several}", error=False, steps=lines, solved=graded.solved)
+
+
 # -- new puzzle ----------------------------------------------------------------------
 
 
@@ -268,5 +298,5 @@ def svg(state: str) -> str:
     return _answer(url=svg_url(render_svg(_puzzle(state))))
 
 
-__export__ = ["start", "shares", "check", "solve", "doubt", "hint", "new_puzzle", "read_any", "survey",
-              "export", "qr", "svg"]
+__export__ = ["start", "shares", "check", "solve", "doubt", "hint", "path", "new_puzzle", "read_any",
+              "survey", "export", "qr", "svg"]

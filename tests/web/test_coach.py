@@ -300,3 +300,36 @@ def test_on_a_phone_a_hint_keeps_grid_and_pad_on_the_first_screen(browser: Brows
         assert phone.problems == []
     finally:
         context.close()
+
+
+def test_the_solution_path_lists_every_step_and_follows_the_grid(app: App) -> None:
+    """The Solution path panel lists the walk `gridlinks grade --path` prints, for the grid
+    as it is: it follows the player's digits, and names a wrong one instead."""
+    from ..test_hint import GRADED
+    from ..test_solve import from_line
+
+    puzzle = from_line(GRADED)
+    page = open_grid(app, puzzle)
+    steps = "document.querySelectorAll('#path-list li').length"
+    page.click("#path-panel summary")
+    page.wait_for_function(f"{steps} === 58", timeout=MADE)
+    assert page.inner_text("#path-note") == (
+        "Hard: score 680, 58 steps; the hardest step is Skyscraper.")
+    assert page.inner_text("#path-list li:first-child") == (
+        "Hidden single (14, total 14): In row 1, 6 can only go in r1c4.")
+
+    app.cell(0, 3).click()  # the first step's digit, typed: the path starts after it
+    page.keyboard.type("6")
+    page.wait_for_function(f"{steps} === 57", timeout=MADE)
+    assert page.inner_text("#path-note").startswith("Hard: score 666, 57 steps")
+
+    truth = solve(puzzle)
+    wrong = next(d for d in range(1, 10) if d != truth.cells[2].digit
+                 and d in puzzle.open_digits(2))
+    app.cell(0, 2).click()  # a digit the one solution does not have: named, nothing walked
+    page.keyboard.type(str(wrong))
+    page.wait_for_function(f"{steps} === 0", timeout=MADE)
+    assert page.inner_text("#path-note") == (
+        f"Check your digits: r1c3 holds {wrong}, but the one solution has another digit "
+        "there: take it out before going on.")
+    assert page.get_attribute("#path-note", "data-kind") == "error"
