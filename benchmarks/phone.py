@@ -17,8 +17,10 @@ read once the page says it is ready (`data-ready`):
 - keystrokes: time in the page from dispatching a digit's keydown on the focused cell to
   the moment both the cell shows the digit and `location.hash` has changed (the link),
   median of N keys each into another empty cell (at most 16 ms on a 9x9, 50 ms on a
-  25x25). The wait polls after every task (a MessageChannel round), so it also measures a
-  page whose Python answers from a worker.
+  25x25), twice: a second after the grid is ready, before the heavy worker is up (the
+  link encoded by MicroPython on the main thread), and once the worker is up (it encodes
+  the link). The wait polls after every task (a MessageChannel round), so it also
+  measures a page whose Python answers from a worker.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from benchmarks.startup import Counter, sample, serving
 from pycore import links, site
@@ -127,7 +129,8 @@ class Visit:
     buttons: list[float]
     cls: float
     scrolled: float  # px the page had scrolled by itself when measured (0: the first screen)
-    keys_ms: list[float] = field(default_factory=list)
+    keys_ms: list[float] = field(default_factory=list)  # before the heavy worker is up
+    worker_keys_ms: list[float] = field(default_factory=list)  # once it is
 
 
 def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
@@ -168,15 +171,23 @@ def visit(browser: Browser, url: str, shape: str, puzzle: Puzzle, viewport: tupl
             boxes["buttons"], cls, float(boxes["scrollY"]),
         )
         if shape in TIMED_SHAPES and viewport == VIEWPORTS[0]:
-            for n, index in enumerate(empty_cells(puzzle, keys)):
-                page.click(f'#grid [data-index="{index}"]')  # the cursor, outside the timing
-                digit = str(3 + n % 7)  # 3-9: never the first of a two-digit entry on 25x25
-                took = float(page.evaluate(KEYSTROKE, [index, digit]))
-                if took >= 0:
-                    out.keys_ms.append(took)
+            cells = empty_cells(puzzle, 2 * keys)
+            if page.get_attribute("html", "data-heavy") is None:  # else only the second set
+                type_timed(page, cells[::2], out.keys_ms)
+            page.wait_for_selector("html[data-heavy]", state="attached", timeout=START_TIMEOUT)
+            type_timed(page, cells[1::2], out.worker_keys_ms)
         return out
     finally:
         context.close()
+
+
+def type_timed(page: Page, cells: list[int], into: list[float]) -> None:
+    for n, index in enumerate(cells):
+        page.click(f'#grid [data-index="{index}"]')  # the cursor, outside the timing
+        digit = str(3 + n % 7)  # 3-9: never the first of a two-digit entry on 25x25
+        took = float(page.evaluate(KEYSTROKE, [index, digit]))
+        if took >= 0:
+            into.append(took)
 
 
 def median(values: list[float]) -> float:
@@ -186,16 +197,19 @@ def median(values: list[float]) -> float:
 def table(visits: list[Visit]) -> str:
     rows = ["| shape | viewport | ready (s) | whole grid on screen | whole pad on screen "
             "| grid top-bottom (px) | pad top-bottom (px) | scrolled (px) | pad button heights (px) "
-            "| CLS | keydown to grid + link, median (ms) |",
-            "|---|---|---:|---|---|---|---|---:|---|---:|---:|"]
+            "| CLS | keydown to grid + link, before the worker, median (ms) "
+            "| the same, worker up (ms) |",
+            "|---|---|---:|---|---|---|---|---:|---|---:|---:|---:|"]
     for v in visits:
         heights = f"{min(v.buttons):.0f}-{max(v.buttons):.0f}" if v.buttons else "-"
         keys = f"{median(v.keys_ms):.1f} ({len(v.keys_ms)} keys)" if v.keys_ms else "-"
+        worker = (f"{median(v.worker_keys_ms):.1f} ({len(v.worker_keys_ms)} keys)"
+                  if v.worker_keys_ms else "-")
         rows.append(
             f"| {v.shape} | {v.viewport[0]}x{v.viewport[1]} | {v.ready_s:.2f} "
             f"| {'yes' if v.grid_on_screen else 'no'} | {'yes' if v.pad_on_screen else 'no'} "
             f"| {v.grid_edges[0]:.0f}-{v.grid_edges[1]:.0f} | {v.pad_edges[0]:.0f}-{v.pad_edges[1]:.0f} "
-            f"| {v.scrolled:.0f} | {heights} | {v.cls:.3f} | {keys} |")
+            f"| {v.scrolled:.0f} | {heights} | {v.cls:.3f} | {keys} | {worker} |")
     return "\n".join(rows)
 
 
@@ -214,11 +228,14 @@ def goals(visits: list[Visit]) -> str:
     lines.append(f"- pad buttons at least {GOALS['pad']:.0f} px tall: shortest {short:.0f} px: "
                  f"{'met' if short >= GOALS['pad'] else 'not met'}")
     for shape in TIMED_SHAPES:
-        timed = [t for v in visits if v.shape == shape for t in v.keys_ms]
-        if timed:
-            m = median(timed)
-            lines.append(f"- keystroke on {shape} at most {GOALS[shape]:.0f} ms: median {m:.1f} ms: "
-                         f"{'met' if m <= GOALS[shape] else 'not met'}")
+        for when, times in (("before the worker", [t for v in visits if v.shape == shape
+                                                   for t in v.keys_ms]),
+                            ("worker up", [t for v in visits if v.shape == shape
+                                           for t in v.worker_keys_ms])):
+            if times:
+                m = median(times)
+                lines.append(f"- keystroke on {shape} at most {GOALS[shape]:.0f} ms, {when}: "
+                             f"median {m:.1f} ms: {'met' if m <= GOALS[shape] else 'not met'}")
     return "\n".join(lines)
 
 
