@@ -436,9 +436,11 @@ class Page:
             flush()
 
     def render_link(self, p: Puzzle, shared: links.Shares) -> None:
-        """The address bar first (the link a player copies from it), then what waits on it."""
-        self.place()
+        """The address bar first, sent at once (the link a player copies from it), then
+        what waits on it: the saved slot, the save, the share box, the open panels."""
         self.render_address(shared)
+        flush()
+        self.place()
         self.keeper.keep(p, shared)  # saved on every change
         self.render_share_box(p, shared)
         self.tools.refresh()
