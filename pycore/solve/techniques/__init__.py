@@ -195,6 +195,15 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("aic", "unfair", 280, SUDOKU,
        "an alternating inference chain: one of its two ends is true, so what sees both goes",
        chains.aic),
+    _t("grouped-continuous-nice-loop", "unfair", 300, PLAIN,
+       "a continuous nice loop through groups (a digit's places where a box and a line "
+       "cross, on when one of them is)", chains.grouped_continuous_nice_loop),
+    _t("grouped-discontinuous-nice-loop", "unfair", 300, PLAIN,
+       "a discontinuous nice loop through groups: assuming a candidate false proves it true",
+       chains.grouped_discontinuous_nice_loop),
+    _t("grouped-aic", "unfair", 300, PLAIN,
+       "an alternating inference chain through groups: one of its ends is true",
+       chains.grouped_aic),
     # not one of HoDoKu's: it finds these as ALS-XZ, so they are graded as that
     _t("wxyz-wing", "unfair", 300, SUDOKU,
        "a pivot and three wings holding four digits, only z not mutually seen",

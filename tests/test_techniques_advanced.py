@@ -1,0 +1,87 @@
+"""Grouped chains, ALS chains, franken and mutant fish: each on a 9x9 pencil-mark grid
+built for it (grids as in test_techniques.py: every digit everywhere until a test narrows
+it), the conclusion worked out by hand, the explanation word for word, and a close variant
+where it must not fire."""
+
+from __future__ import annotations
+
+from pycore.solve.techniques import find
+
+from .test_techniques import Grid, col, rc, row
+
+# Grouped chains -------------------------------------------------------------------------
+# r1c89 is a group: 1 (or 5) in r1c8 or r1c9, where row 1 crosses box 3. Row 1 has three
+# places for the digit, so r1c1 and the group are strongly linked (one of them holds it),
+# and r3c7 sees both cells of the group (box 3): a weak link.
+
+
+def test_grouped_discontinuous_nice_loop() -> None:
+    # if r1c1 is not 1: column 1 puts 1 in r7c1, row 7 takes it from r7c7, column 7 puts it
+    # in r3c7, box 3 takes it from r1c8 and r1c9, and row 1 has no 1 left but r1c1
+    g = (Grid().only(1, row(1), [rc(1, 1), rc(1, 8), rc(1, 9)])
+         .only(1, col(7), [rc(3, 7), rc(7, 7)]).only(1, col(1), [rc(1, 1), rc(7, 1)]))
+    (step,) = find(g.puzzle(), "grouped-discontinuous-nice-loop")
+    assert step.placements == ((rc(1, 1), 1),) and step.eliminations == ()
+    assert step.explanation == (
+        "If 1 in r1c1 were false, the chain r1c1 =1= r7c1 -1- r7c7 =1= r3c7 -1- r1c89 =1= r1c1 "
+        "would make it true: so it is true. (The group r1c89 stands for 1 in r1c8 or r1c9.)")
+    assert step.links[-2:] == ((rc(3, 7), 1, rc(1, 8), 1, False), (rc(1, 8), 1, rc(1, 1), 1, True))
+
+
+def test_no_grouped_discontinuous_loop_when_column_7_has_a_third_place() -> None:
+    g = (Grid().only(1, row(1), [rc(1, 1), rc(1, 8), rc(1, 9)])
+         .only(1, col(7), [rc(3, 7), rc(7, 7), rc(5, 7)]).only(1, col(1), [rc(1, 1), rc(7, 1)]))
+    assert find(g.puzzle(), "grouped-discontinuous-nice-loop") == []
+
+
+GROUPED_LOOP = (Grid().only(1, row(1), [rc(1, 1), rc(1, 8), rc(1, 9)])
+                .only(1, col(7), [rc(3, 7), rc(7, 7)]).only(1, col(2), [rc(7, 2), rc(2, 2)]))
+
+
+def test_grouped_continuous_nice_loop_clears_each_weak_link() -> None:
+    # r1c1 =1= r1c89 -1- r3c7 =1= r7c7 -1- r7c2 =1= r2c2 -1- r1c1: exactly one end of each
+    # weak link holds 1, so box 3 (but the group and r3c7), row 7 and box 1 lose it
+    (step,) = find(GROUPED_LOOP.puzzle(), "grouped-continuous-nice-loop")
+    box_3 = [rc(2, 8), rc(2, 9), rc(3, 8), rc(3, 9)]  # r1c7 and r2c7 have no 1 left
+    row_7 = [rc(7, c) for c in (1, 3, 4, 5, 6, 8, 9)]
+    box_1 = [rc(2, 1), rc(2, 3), rc(3, 1), rc(3, 3)]
+    assert set(step.eliminations) == {(c, 1) for c in box_3 + row_7 + box_1}
+    assert step.explanation.startswith(
+        "The chain r1c1 =1= r1c89 -1- r3c7 =1= r7c7 -1- r7c2 =1= r2c2 closes into a loop "
+        "(1 in r2c2 and 1 in r1c1 see each other)")
+    assert step.explanation.endswith("(The group r1c89 stands for 1 in r1c8 or r1c9.)")
+    assert step.links[-1] == (rc(2, 2), 1, rc(1, 1), 1, False)
+
+
+def test_no_grouped_continuous_loop_when_column_2_has_a_third_place() -> None:
+    g = (Grid().only(1, row(1), [rc(1, 1), rc(1, 8), rc(1, 9)])
+         .only(1, col(7), [rc(3, 7), rc(7, 7)]).only(1, col(2), [rc(7, 2), rc(2, 2), rc(5, 2)]))
+    assert find(g.puzzle(), "grouped-continuous-nice-loop") == []
+
+
+def test_grouped_aic() -> None:
+    # 5 in r1c1, or else in the group r1c89, so not in r3c7, so in r7c7: r7c1 sees both ends
+    g = Grid().only(5, row(1), [rc(1, 1), rc(1, 8), rc(1, 9)]).only(5, col(7), [rc(3, 7), rc(7, 7)])
+    (step,) = find(g.puzzle(), "grouped-aic")
+    assert step.eliminations == ((rc(7, 1), 5),)
+    assert step.explanation == (
+        "The chain r1c1 =5= r1c89 -5- r3c7 =5= r7c7 proves that 5 in r1c1 or 5 in r7c7 is true "
+        "(if the first is false, the last is true): 5 from r7c1 sees both, so goes. (The group "
+        "r1c89 stands for 5 in r1c8 or r1c9.)")
+    # the group stands as its first cell in the links
+    assert step.links == ((rc(1, 1), 5, rc(1, 8), 5, True), (rc(1, 8), 5, rc(3, 7), 5, False),
+                          (rc(3, 7), 5, rc(7, 7), 5, True))
+    assert set(step.cells) == {rc(1, 1), rc(1, 8), rc(1, 9), rc(3, 7), rc(7, 7)}
+
+
+def test_no_grouped_aic_when_row_1_has_a_fourth_place() -> None:
+    g = (Grid().only(5, row(1), [rc(1, 1), rc(1, 5), rc(1, 8), rc(1, 9)])
+         .only(5, col(7), [rc(3, 7), rc(7, 7)]))
+    assert find(g.puzzle(), "grouped-aic") == []
+
+
+def test_plain_chains_are_left_to_the_plain_techniques() -> None:
+    # the plain AIC grid of test_chains.py: no group, so no grouped chain
+    g = (Grid().only(5, row(1), [rc(1, 1), rc(1, 7)]).only(6, col(7), [rc(1, 7), rc(8, 7)])
+         .only(7, row(8), [rc(8, 7), rc(8, 1)]).set(rc(8, 1), "67"))
+    assert find(g.puzzle(), "aic") and find(g.puzzle(), "grouped-aic") == []
