@@ -85,3 +85,39 @@ def test_plain_chains_are_left_to_the_plain_techniques() -> None:
     g = (Grid().only(5, row(1), [rc(1, 1), rc(1, 7)]).only(6, col(7), [rc(1, 7), rc(8, 7)])
          .only(7, row(8), [rc(8, 7), rc(8, 1)]).set(rc(8, 1), "67"))
     assert find(g.puzzle(), "aic") and find(g.puzzle(), "grouped-aic") == []
+
+
+# ALS chains -----------------------------------------------------------------------------
+# A = r1c1 {1, 2}, B = r5c1 {1, 3}, C = r5c5, r5c6 {3, 4, 5} (two cells, three digits),
+# D = r4c4 {2, 4}: A and B share 1 in column 1, B and C 3 in row 5, C and D 4 in box 5.
+
+
+def als_chain(last: int) -> Grid:
+    """A, B and C, and D = `last` {2, 4}."""
+    return (Grid().set(rc(1, 1), "12").set(rc(5, 1), "13").set(rc(5, 5), "345")
+            .set(rc(5, 6), "45").set(last, "24"))
+
+
+def test_als_chain() -> None:
+    # if A has no 2 it is 1, so B is 3, so C has no 3 and holds 4 and 5, so D is 2: A or D
+    # is 2, and r1c4 and r4c1 see both
+    (step,) = find(als_chain(rc(4, 4)).puzzle(), "als-chain")
+    assert step.eliminations == ((rc(1, 4), 2), (rc(4, 1), 2))
+    assert step.explanation == (
+        "ALS A: r1c1 {1, 2} in row 1; ALS B: r5c1 {1, 3} in row 5; ALS C: r5c5, r5c6 {3, 4, 5} "
+        "in row 5; ALS D: r4c4 {2, 4} in row 4: each joins the next by a restricted common "
+        "digit (every place of it in one sees every place in the other) in the chain 2- A -1- "
+        "B -3- C -4- D -2. If A had no 2, it would be locked and hold 1; then B has no 1, so it "
+        "is locked and holds 3; then C has no 3, so it is locked and holds 4; then D has no 4, "
+        "so it is locked and holds 2. So A or D holds 2: remove 2 from r1c4, r4c1.")
+    # each set stands as its first cell holding the digit: strong inside, weak between
+    assert step.links == (
+        (rc(1, 1), 2, rc(1, 1), 1, True), (rc(1, 1), 1, rc(5, 1), 1, False),
+        (rc(5, 1), 1, rc(5, 1), 3, True), (rc(5, 1), 3, rc(5, 5), 3, False),
+        (rc(5, 5), 3, rc(5, 5), 4, True), (rc(5, 5), 4, rc(4, 4), 4, False),
+        (rc(4, 4), 4, rc(4, 4), 2, True))
+
+
+def test_no_als_chain_when_the_last_set_does_not_see_cs_4s() -> None:
+    # r4c7 {2, 4} sees r5c5 but not r5c6 (4 is in both): 4 is no restricted common
+    assert find(als_chain(rc(4, 7)).puzzle(), "als-chain") == []

@@ -214,6 +214,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("als-xy-wing", "unfair", 320, SUDOKU,
        "three almost locked sets, two joined to the third by different restricted commons: "
        "a digit the outer two share leaves cells seeing all its places", als.als_xy_wing),
+    _t("als-chain", "unfair", 340, SUDOKU,
+       "almost locked sets in a chain, each joined to the next by a restricted common: a "
+       "digit both ends share leaves cells seeing all its places", als.als_chain),
     _t("death-blossom", "unfair", 360, SUDOKU,
        "a stem cell and an ALS for each of its digits: a digit every ALS holds leaves cells "
        "seeing all its places", als.death_blossom),
