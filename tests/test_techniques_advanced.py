@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pycore.solve.techniques import find
 
-from .test_techniques import Grid, col, rc, row
+from .test_techniques import Grid, box, col, rc, row
 
 # Grouped chains -------------------------------------------------------------------------
 # r1c89 is a group: 1 (or 5) in r1c8 or r1c9, where row 1 crosses box 3. Row 1 has three
@@ -121,3 +121,64 @@ def test_als_chain() -> None:
 def test_no_als_chain_when_the_last_set_does_not_see_cs_4s() -> None:
     # r4c7 {2, 4} sees r5c5 but not r5c6 (4 is in both): 4 is no restricted common
     assert find(als_chain(rc(4, 7)).puzzle(), "als-chain") == []
+
+
+# Franken and mutant fish ----------------------------------------------------------------
+
+
+def franken(*box_5: int, row_1: tuple[int, ...] = (rc(1, 4), rc(1, 5))) -> Grid:
+    """4 in row 1 only at `row_1`, in box 5 only at `box_5`."""
+    return Grid().only(4, row(1), list(row_1)).only(4, box(5), list(box_5))
+
+
+COLUMNS_4_5 = frozenset((rc(r, c), 4) for r in (2, 3, 7, 8, 9) for c in (4, 5))
+
+
+def test_franken_x_wing_with_a_row_and_a_box() -> None:
+    # row 1 and box 5 hold 4 only in columns 4 and 5 (box 5 in three cells): each column's
+    # 4 is theirs, so the rest of columns 4 and 5 lose it
+    steps = {frozenset(s.eliminations): s for s in find(franken(rc(4, 4), rc(5, 5), rc(6, 4)).puzzle(),
+                                                         "franken-x-wing")}
+    assert steps[COLUMNS_4_5].explanation == (
+        "In row 1, box 5, 4 can only go in column 4, column 5: each of these gets its 4 from "
+        "those base houses, so remove 4 from r2c4, r2c5, r3c4, r3c5, r7c4, r7c5, r8c4, r8c5, "
+        "r9c4, r9c5.")
+    assert set(steps[COLUMNS_4_5].cells) == {rc(1, 4), rc(1, 5), rc(4, 4), rc(5, 5), rc(6, 4)}
+
+
+def test_no_franken_x_wing_when_box_5_reaches_column_6() -> None:
+    found = find(franken(rc(4, 4), rc(5, 5), rc(6, 4), rc(5, 6)).puzzle(), "franken-x-wing")
+    assert not any("In row 1, box 5" in s.explanation for s in found)
+
+
+def test_finned_franken_x_wing() -> None:
+    # the same with a fin r1c6: only the cover cells that see it (box 2) lose 4
+    found = find(franken(rc(4, 4), rc(5, 5), rc(6, 4), row_1=(rc(1, 4), rc(1, 5), rc(1, 6)))
+                 .puzzle(), "finned-franken-x-wing")
+    step = next(s for s in found if "column 4, column 5" in s.explanation)
+    assert set(step.eliminations) == {(rc(r, c), 4) for r in (2, 3) for c in (4, 5)}
+    assert step.explanation == (
+        "In row 1, box 5, 4 goes in column 4, column 5 unless it goes in the fin r1c6; either "
+        "way 4 cannot be in r2c4, r2c5, r3c4, r3c5, which see every fin and lie in a cover.")
+
+
+def test_no_finned_franken_x_wing_when_the_fin_sees_no_cover_cell() -> None:
+    # a fin in r1c7 (box 3) sees no cell of columns 4 and 5 outside the base
+    grid = franken(rc(4, 4), rc(5, 5), rc(6, 4), row_1=(rc(1, 4), rc(1, 5), rc(1, 7)))
+    assert find(grid.puzzle(), "finned-franken-x-wing") == []
+
+
+def test_mutant_x_wing_with_a_row_and_a_box_covered_by_a_row_and_a_box() -> None:
+    # row 1 holds 7 only in box 1, box 3 only in row 2: box 1 and row 2 get their 7 from
+    # these two, so their other cells lose it
+    g = Grid().only(7, row(1), [rc(1, 2), rc(1, 3)]).only(7, box(3), [rc(2, 7), rc(2, 9)])
+    (step,) = find(g.puzzle(), "mutant-x-wing")
+    assert set(step.eliminations) == {(c, 7) for c in [rc(2, c) for c in range(1, 7)]
+                                      + [rc(3, 1), rc(3, 2), rc(3, 3)]}
+    assert step.explanation.startswith("In row 1, box 3, 7 can only go in row 2, box 1:")
+
+
+def test_no_mutant_x_wing_when_box_3_leaves_row_2() -> None:
+    g = (Grid().only(7, row(1), [rc(1, 2), rc(1, 3)])
+         .only(7, box(3), [rc(2, 7), rc(2, 9), rc(3, 8)]))
+    assert find(g.puzzle(), "mutant-x-wing") == []
