@@ -5,9 +5,15 @@ where it must not fire."""
 
 from __future__ import annotations
 
-from pycore.solve.techniques import find
+from itertools import islice
+
+import pytest
+
+from pycore.solve import solve
+from pycore.solve.techniques import NAMES, TECHNIQUES, State, find, steps
 
 from .test_techniques import Grid, box, col, rc, row
+from .test_techniques_engine import TOP95, line
 
 # Grouped chains -------------------------------------------------------------------------
 # r1c89 is a group: 1 (or 5) in r1c8 or r1c9, where row 1 crosses box 3. Row 1 has three
@@ -182,3 +188,42 @@ def test_no_mutant_x_wing_when_box_3_leaves_row_2() -> None:
     g = (Grid().only(7, row(1), [rc(1, 2), rc(1, 3)])
          .only(7, box(3), [rc(2, 7), rc(2, 9), rc(3, 8)]))
     assert find(g.puzzle(), "mutant-x-wing") == []
+
+
+# Soundness ------------------------------------------------------------------------------
+
+NEW = ("grouped-continuous-nice-loop", "grouped-discontinuous-nice-loop", "grouped-aic",
+       "als-chain", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
+       "finned-franken-swordfish", "mutant-x-wing", "mutant-swordfish", "finned-mutant-x-wing",
+       "finned-mutant-swordfish")
+
+
+EARLIER = NAMES[:NAMES.index("grouped-continuous-nice-loop")]
+
+
+@pytest.mark.parametrize("index", (6, 90))
+def test_every_new_step_agrees_with_the_solution_along_a_top95_path(index: int) -> None:
+    """Along the path the simpler techniques take through a hard puzzle (every eighth
+    state, and where they run out), the first steps of each new technique remove only
+    wrong digits and place only right ones."""
+    puzzle = line(TOP95[index])
+    truth = solve(puzzle)
+    finders = [t.finder for t in TECHNIQUES if t.name in NEW]
+    state = State(puzzle)
+    checked = 0
+
+    def check() -> int:
+        count = 0
+        for finder in finders:
+            for found in islice(finder(state), 5):
+                count += 1
+                assert all(truth.cells[c].digit == d for c, d in found.placements), found
+                assert all(truth.cells[c].digit != d for c, d in found.eliminations), found
+        return count
+
+    for k, step in enumerate(steps(puzzle, EARLIER)):
+        if k % 8 == 7:
+            checked += check()
+        state.apply(step)
+    checked += check()
+    assert checked
