@@ -26,10 +26,24 @@ RATED = {t.name: (t.level, t.score) for t in TECHNIQUES}
     ("simple-colors-trap", "hard", 150), ("multi-colors-2", "hard", 200),
     ("x-chain", "unfair", 260), ("aic", "unfair", 280), ("continuous-nice-loop", "unfair", 280),
     ("als-xz", "unfair", 300), ("forcing-chain-contradiction", "extreme", 500),
+    ("grouped-aic", "unfair", 300), ("grouped-discontinuous-nice-loop", "unfair", 300),
+    ("als-chain", "unfair", 340), ("franken-x-wing", "unfair", 300),
+    ("franken-swordfish", "unfair", 350), ("finned-franken-x-wing", "unfair", 390),
+    ("finned-franken-swordfish", "unfair", 410), ("mutant-x-wing", "extreme", 450),
+    ("finned-mutant-swordfish", "extreme", 470),
     ("forcing-net-verity", "extreme", 700),
 ])
 def test_ratings_are_hodokus(name: str, level: str, score: int) -> None:
     assert RATED[name] == (level, score)
+
+
+def test_the_newer_techniques_come_in_hodokus_order() -> None:
+    order = ["aic", "grouped-continuous-nice-loop", "grouped-aic", "als-xz", "als-xy-wing",
+             "als-chain", "death-blossom", "franken-x-wing", "franken-swordfish",
+             "finned-franken-x-wing", "finned-franken-swordfish", "mutant-x-wing",
+             "mutant-swordfish", "finned-mutant-x-wing", "finned-mutant-swordfish",
+             "forcing-chain-contradiction"]
+    assert [NAMES.index(name) for name in order] == sorted(NAMES.index(name) for name in order)
 
 
 def test_wxyz_wing_comes_after_the_uniqueness_tests_and_rates_as_als_xz() -> None:

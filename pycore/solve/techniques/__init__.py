@@ -27,7 +27,20 @@ from ... import shapes
 from ...model import Puzzle, candidates, unpack, value
 from ..pieces import Pieces, finish
 from ..start import NoSolution, check_clashes
-from . import als, chains, fish, forcing, intersections, patterns, singles, str8ts, subsets, uniqueness, wings
+from . import (
+    als,
+    chains,
+    complex_fish,
+    fish,
+    forcing,
+    intersections,
+    patterns,
+    singles,
+    str8ts,
+    subsets,
+    uniqueness,
+    wings,
+)
 from .state import State, Step
 
 __all__ = [
@@ -196,6 +209,15 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("aic", "unfair", 280, SUDOKU,
        "an alternating inference chain: one of its two ends is true, so what sees both goes",
        chains.aic),
+    _t("grouped-continuous-nice-loop", "unfair", 300, PLAIN,
+       "a continuous nice loop through groups (a digit's places where a box and a line "
+       "cross, on when one of them is)", chains.grouped_continuous_nice_loop),
+    _t("grouped-discontinuous-nice-loop", "unfair", 300, PLAIN,
+       "a discontinuous nice loop through groups: assuming a candidate false proves it true",
+       chains.grouped_discontinuous_nice_loop),
+    _t("grouped-aic", "unfair", 300, PLAIN,
+       "an alternating inference chain through groups: one of its ends is true",
+       chains.grouped_aic),
     # not one of HoDoKu's: it finds these as ALS-XZ, so they are graded as that
     _t("wxyz-wing", "unfair", 300, SUDOKU,
        "a pivot and three wings holding four digits, only z not mutually seen",
@@ -206,9 +228,31 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("als-xy-wing", "unfair", 320, SUDOKU,
        "three almost locked sets, two joined to the third by different restricted commons: "
        "a digit the outer two share leaves cells seeing all its places", als.als_xy_wing),
+    _t("als-chain", "unfair", 340, SUDOKU,
+       "almost locked sets in a chain, each joined to the next by a restricted common: a "
+       "digit both ends share leaves cells seeing all its places", als.als_chain),
     _t("death-blossom", "unfair", 360, SUDOKU,
        "a stem cell and an ALS for each of its digits: a digit every ALS holds leaves cells "
        "seeing all its places", als.death_blossom),
+    _t("franken-x-wing", "unfair", 300, PLAIN,
+       "a fish on two houses whose bases or covers take in a box (rows and boxes to columns "
+       "and boxes, or the reverse)", partial(complex_fish.franken, size=2, finned=False)),
+    _t("franken-swordfish", "unfair", 350, PLAIN, "the same with three base and cover houses",
+       partial(complex_fish.franken, size=3, finned=False)),
+    _t("finned-franken-x-wing", "unfair", 390, PLAIN,
+       "a franken x-wing with fins: the cells seeing every fin lose the digit",
+       partial(complex_fish.franken, size=2, finned=True)),
+    _t("finned-franken-swordfish", "unfair", 410, PLAIN, "a franken swordfish with fins",
+       partial(complex_fish.franken, size=3, finned=True)),
+    _t("mutant-x-wing", "extreme", 450, PLAIN,
+       "a fish on two houses of any kinds (a row and a column among the bases, say)",
+       partial(complex_fish.mutant, size=2, finned=False)),
+    _t("mutant-swordfish", "extreme", 450, PLAIN, "the same with three base and cover houses",
+       partial(complex_fish.mutant, size=3, finned=False)),
+    _t("finned-mutant-x-wing", "extreme", 470, PLAIN, "a mutant x-wing with fins",
+       partial(complex_fish.mutant, size=2, finned=True)),
+    _t("finned-mutant-swordfish", "extreme", 470, PLAIN, "a mutant swordfish with fins",
+       partial(complex_fish.mutant, size=3, finned=True)),
     _t("forcing-chain-contradiction", "extreme", 500, SUDOKU,
        "assuming a candidate true makes another both true and false along chains: it is false",
        forcing.forcing_chain_contradiction),

@@ -5,20 +5,33 @@ the remaining digits. ALS-XZ: two ALSs share a digit x whose cells in one all se
 cells in the other (a restricted common: x is in at most one of them), so one of the
 two is locked without x; a second shared digit z then sits in one of them, and a cell
 seeing every z of both cannot be z.
+
+An ALS chain (HoDoKu's ALS-XY-Chain) strings more sets on restricted commons, the digit
+joining a set to the next never the one joining it to the one before: if the first set
+lacks z it is locked and holds its join digit, so the second lacks that digit and is
+locked, ... and the last one holds z. In `Step.links` an ALS stands as its first cell
+holding each digit: a strong link inside a set (it holds one of the two digits), a weak
+one between sets (the restricted common).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
-from .state import State, Step, bits, digits_of, popcount
+from .state import ChainLink, State, Step, bits, digits_of, popcount
 
-__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_xy_wing", "als_xz", "death_blossom"]
+__all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_chain", "als_xy_wing", "als_xz",
+           "death_blossom"]
 
 MAX_ALS_CELLS = 4
 """Larger sets are rare in practice and multiply the pairs to look at."""
+MAX_CHAIN_SETS = 6
+"""Longest ALS chain followed, in sets (HoDoKu's default is 6)."""
+CHAIN_BUDGET = 20000
+"""Most chain extensions tried in one search, so that a hint stays quick."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +151,130 @@ def als_xy_wing(s: State) -> Iterator[Step]:
             cells = tuple(sorted(a.cells | b.cells | pivot.cells))
             yield Step("als-xy-wing", (), tuple(sorted(gone)), cells,
                        tuple(digits_of(a.digits | b.digits)), text)
+
+
+def als_chain(s: State) -> Iterator[Step]:
+    """Chains of four to `MAX_CHAIN_SETS` disjoint ALSs (three are an ALS-XY-wing), each
+    joined to the next by a restricted common other than the one before; a digit z the
+    ends share (neither end's join digit) is in one of them."""
+    sets = almost_locked_sets(s)
+    near = _joins(s, sets)
+    done: set[frozenset[tuple[int, int]]] = set()
+    budget = [CHAIN_BUDGET]
+    for start in range(len(sets)):
+        ends: dict[tuple[int, int], set[tuple[int, int]]] = {}
+        for path, joins in _walks(sets, near, [start], [], sets[start].cells, budget):
+            first, last = sets[path[0]], sets[path[-1]]
+            zs = first.digits & last.digits & ~joins[0] & ~joins[-1]
+            if not zs:
+                continue
+            if (path[-1], zs) not in ends:
+                ends[path[-1], zs] = _seeing_both(s, first, last, zs)
+            if not ends[path[-1], zs]:
+                continue
+            chain = [sets[k] for k in path]
+            used = frozenset().union(*(a.cells for a in chain))
+            gone = {(c, d) for c, d in ends[path[-1], zs] if c not in used}
+            key = frozenset(gone)
+            if not gone or key in done:
+                continue
+            done.add(key)
+            yield _chain_step(s, chain, joins, gone)
+
+
+def _seeing_both(s: State, first: Als, last: Als, zs: int) -> set[tuple[int, int]]:
+    """(cell, z) for each digit z of `zs` and each cell holding it that sees every z of
+    both sets."""
+    out: set[tuple[int, int]] = set()
+    for z in bits(zs):
+        holders = first.holders[z] + last.holders[z]
+        out.update(s.eliminations(s.common_seen(holders), z, z.bit_length()))
+    return out
+
+
+def _joins(s: State, sets: list[Als]) -> list[list[tuple[int, int]]]:
+    """For each set, the disjoint sets it shares a restricted common with, and the digit
+    (as a bit), from cell bit sets: every place of x in one must lie among the cells that
+    see all the places of x in the other."""
+    seen_bits = _seen_bits(s.shape.seen)
+    cells = [sum(1 << c for c in a.cells) for a in sets]
+    places: list[dict[int, int]] = []
+    seeing: list[dict[int, int]] = []
+    for a in sets:
+        places.append({x: sum(1 << c for c in held) for x, held in a.holders.items()})
+        sees: dict[int, int] = {}
+        for x, held in a.holders.items():
+            mask = -1
+            for c in held:
+                mask &= seen_bits[c]
+            sees[x] = mask
+        seeing.append(sees)
+    near: list[list[tuple[int, int]]] = [[] for _ in sets]
+    for i, j in combinations(range(len(sets)), 2):
+        common = sets[i].digits & sets[j].digits
+        if not common or cells[i] & cells[j]:
+            continue
+        for x in bits(common):
+            if places[j][x] & ~seeing[i][x] == 0:
+                near[i].append((j, x))
+                near[j].append((i, x))
+    return near
+
+
+@lru_cache(maxsize=8)
+def _seen_bits(seen: tuple[frozenset[int], ...]) -> tuple[int, ...]:
+    return tuple(sum(1 << p for p in peers) for peers in seen)
+
+
+def _walks(sets: list[Als], near: list[list[tuple[int, int]]], path: list[int],
+           joins: list[int], cells: frozenset[int], budget: list[int]
+           ) -> Iterator[tuple[list[int], list[int]]]:
+    """Every chain of disjoint sets from `path` on, four sets long or more (depth first,
+    while the budget lasts)."""
+    if len(path) >= 4:
+        yield path, joins
+    if len(path) == MAX_CHAIN_SETS:
+        return
+    for j, x in near[path[-1]]:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        if (joins and x == joins[-1]) or sets[j].cells & cells:
+            continue
+        yield from _walks(sets, near, [*path, j], [*joins, x], cells | sets[j].cells, budget)
+
+
+def _chain_step(s: State, chain: list[Als], joins: list[int], gone: set[tuple[int, int]]) -> Step:
+    letters = "ABCDEFGH"
+    first, last = chain[0], chain[-1]
+    zs = sorted({d for _, d in gone})
+    z = zs[0]
+    named = "; ".join(als_name(s, a, letters[k]) for k, a in enumerate(chain))
+    xs = [x.bit_length() for x in joins]
+    drawn = f"{z}- " + " ".join(f"{letters[k]} -{xs[k]}-" for k in range(len(xs))) + \
+        f" {letters[len(xs)]} -{z}"
+    said = f"If A had no {z}, it would be locked and hold {xs[0]}"
+    for k in range(1, len(chain)):
+        holds = xs[k] if k < len(xs) else z
+        said += f"; then {letters[k]} has no {xs[k - 1]}, so it is locked and holds {holds}"
+    also = "" if len(zs) == 1 else f" (the same for {', '.join(map(str, zs[1:]))})"
+    text = (f"{named}: each joins the next by a restricted common digit (every place of it "
+            f"in one sees every place in the other) in the chain {drawn}. {said}. So A or "
+            f"{letters[len(xs)]} holds {z}{also}: remove {removals(s, gone)}.")
+    links: list[ChainLink] = []
+    ends = [z, *xs, z]
+    for k, a in enumerate(chain):
+        into, out = ends[k], ends[k + 1]
+        links.append((_first(a, into), into, _first(a, out), out, True))
+        if k < len(xs):
+            links.append((_first(a, out), out, _first(chain[k + 1], out), out, False))
+    cells = tuple(sorted(frozenset().union(*(a.cells for a in chain))))
+    digits = tuple(digits_of(first.digits | last.digits))
+    return Step("als-chain", (), tuple(sorted(gone)), cells, digits, text, tuple(links))
+
+
+def _first(a: Als, digit: int) -> int:
+    return a.holders[1 << (digit - 1)][0]
 
 
 def death_blossom(s: State) -> Iterator[Step]:

@@ -17,6 +17,15 @@ With one digit only these are X-cycles. Chains are found breadth first from ever
 candidate, shortest first, up to `MAX_NODES` candidates (HoDoKu's limit for nice loops
 is 10), and written in HoDoKu's notation: r1c1 =5= r1c5 -5- r4c5 =3= ... between cells,
 a digit change inside a cell shown by the cell's two digits.
+
+Grouped chains (HoDoKu's grouped nice loops and grouped AIC) also use group nodes: a
+digit's places in the cells where a box and a row or column cross (two or three of them),
+"on" when the digit is in one of them. A group is strongly linked to the rest of a house's
+places of the digit, and weakly linked to each place outside it that sees all of its
+cells. They are searched after the plain chains (the cheaper ones first, as HoDoKu does),
+only on sudokus of one grid, and report only chains that use a group. A group is written
+HoDoKu's way, rows then columns (r1c23: r1c2 and r1c3); in `Step.links` it stands as its
+first cell.
 """
 
 from __future__ import annotations
@@ -27,7 +36,8 @@ from itertools import pairwise
 
 from .state import ChainLink, State, Step, digits_of
 
-__all__ = ["MAX_NODES", "aic", "continuous_nice_loop", "discontinuous_nice_loop", "x_cycle"]
+__all__ = ["MAX_NODES", "aic", "continuous_nice_loop", "discontinuous_nice_loop", "grouped_aic",
+           "grouped_continuous_nice_loop", "grouped_discontinuous_nice_loop", "x_cycle"]
 
 MAX_NODES = 12
 """Longest chain followed, in candidates."""
@@ -60,6 +70,11 @@ class _Graph:
                     cands.append(c * n + d - 1)
                     self.present |= 1 << (c * n + d - 1)
         self.cands = cands
+        self.targets = self.present
+        """What a conclusion may remove: the single candidates (no groups)."""
+        self.groups: dict[int, tuple[int, ...]] = {}
+        """Group nodes: their cells (none in a plain graph)."""
+        self.group_digit: dict[int, int] = {}
         self.strong: dict[int, list[int]] = {x: [] for x in cands}
         self.weak: dict[int, int] = {}
         seen = shape.seen
@@ -87,27 +102,105 @@ class _Graph:
                         self.strong[b].append(a)
 
     def name(self, x: int) -> tuple[int, int]:
+        """(cell, digit) of a node; a group's first cell stands for it."""
+        if x in self.groups:
+            return self.groups[x][0], self.group_digit[x]
         c, d = divmod(x, self.n)
         return c, d + 1
 
+    def members(self, x: int) -> int:
+        """The candidates a node stands for, as a bit set of candidate numbers."""
+        if x not in self.groups:
+            return 1 << x
+        d = self.group_digit[x] - 1
+        return sum(1 << (c * self.n + d) for c in self.groups[x])
 
-def _chains(s: State, digit: int | None) -> Iterator[tuple[str, list[Node], list[tuple[int, int]],
-                                                           list[tuple[int, int]]]]:
-    """(kind, chain, placements, eliminations) for each useful chain, shortest first from
-    each start candidate."""
-    if too_open(s):
+
+class _GroupedGraph(_Graph):
+    """The candidates and the group nodes of a plain sudoku's state (group numbers follow
+    the candidate numbers), with their strong and weak partners."""
+
+    def __init__(self, s: State) -> None:
+        super().__init__(s, None)
+        shape = s.shape
+        n = self.n
+        masks = s.masks
+        seen = shape.seen
+        by_cells: dict[tuple[frozenset[int], int], int] = {}
+        for x in self.cands:
+            c, d = divmod(x, n)
+            by_cells[frozenset((c,)), d + 1] = x
+        next_id = len(masks) * n
+        for h, house in enumerate(shape.houses):
+            if shape.house_kind[h] == "box":
+                continue
+            line = set(house)
+            for b in {shape.box[c] for c in house}:
+                cross = [c for c in shape.houses[b] if c in line]
+                for d in range(1, n + 1):
+                    cells = tuple(c for c in cross if masks[c] >> (d - 1) & 1)
+                    if len(cells) >= 2:
+                        self.groups[next_id] = cells
+                        self.group_digit[next_id] = d
+                        by_cells[frozenset(cells), d] = next_id
+                        self.present |= 1 << next_id
+                        self.strong[next_id] = []
+                        next_id += 1
+        falsified: dict[int, int] = {}  # group -> the candidates it makes false (bit set)
+        for g, cells in self.groups.items():
+            d = self.group_digit[g]
+            common = set(seen[cells[0]]).intersection(*(seen[c] for c in cells[1:]))
+            falsified[g] = sum(1 << (c * n + d - 1) for c in common if masks[c] >> (d - 1) & 1)
+            self.weak[g] = falsified[g]
+        for g in self.groups:  # a group is off when none of its cells is on
+            need = self.members(g)
+            for x in self.cands:
+                if self.weak[x] & need == need:
+                    self.weak[x] |= 1 << g
+            for other in self.groups:
+                if other != g and falsified[other] & need == need:
+                    self.weak[other] |= 1 << g
+        for house in shape.houses:
+            for d in range(1, n + 1):
+                places = frozenset(c for c in house if masks[c] >> (d - 1) & 1)
+                if len(places) < 3:
+                    continue  # two places: a plain strong link, already there
+                for (part, digit), a in by_cells.items():
+                    if digit != d or not part < places:
+                        continue
+                    rest = by_cells.get((places - part, d))
+                    if rest is not None and rest not in self.strong[a]:
+                        self.strong[a].append(rest)
+
+
+Found = tuple[str, list[Node], list[tuple[int, int]], list[tuple[int, int]]]
+
+
+def _graphs(s: State, digit: int | None, grouped: bool) -> list[_Graph]:
+    if grouped:
+        return [_GroupedGraph(s)]
+    if digit is None:
+        return [_Graph(s, None)]
+    return [_Graph(s, digit)]
+
+
+def _chains(s: State, digit: int | None, grouped: bool = False
+            ) -> Iterator[tuple[_Graph, Found]]:
+    """(graph, (kind, chain, placements, eliminations)) for each useful chain, shortest
+    first from each start candidate; grouped, only the chains through a group."""
+    if too_open(s) or (grouped and not s.shape.plain):
         return
-    digits = range(1, s.shape.n + 1) if digit is None else (digit,)
-    graphs = [_Graph(s, d) for d in digits] if digit is not None else [_Graph(s, None)]
-    for g in graphs:
+    for g in _graphs(s, digit, grouped):
         done: set[frozenset[tuple[int, int]]] = set()
         for start in g.cands:
             for kind, chain, placed, gone in _from(g, start):
+                if grouped and not any(x in g.groups for x, _ in chain):
+                    continue
                 key = frozenset(placed) | frozenset((c, -d) for c, d in gone)
                 if key in done:
                     continue
                 done.add(key)
-                yield kind, chain, placed, gone
+                yield g, (kind, chain, placed, gone)
 
 
 def _from(g: _Graph, start: int) -> Iterator[tuple[str, list[Node], list[tuple[int, int]],
@@ -160,7 +253,7 @@ def _conclude(g: _Graph, start: int, end: int, parent: dict[Node, Node | None], 
     if g.weak[start] >> end & 1:
         gone = _loop_eliminations(g, chain)
         return ("continuous", chain, [], gone) if gone else None
-    common = g.weak[start] & g.weak[end] & g.present
+    common = g.weak[start] & g.weak[end] & g.targets
     if not common:
         return None
     return "aic", chain, [], sorted(g.name(t) for t in _members(common))
@@ -171,39 +264,45 @@ def _loop_eliminations(g: _Graph, chain: list[Node]) -> list[tuple[int, int]]:
     linked to both ends of one (and in the loop at none) are false."""
     in_loop = 0
     for x, _ in chain:
-        in_loop |= 1 << x
+        in_loop |= g.members(x)
     pairs = [(a[0], b[0]) for a, b in pairwise(chain) if a[1]]  # on -> off: weak
     pairs.append((chain[-1][0], chain[0][0]))  # the link that closes the loop
     gone = 0
     for a, b in pairs:
         gone |= g.weak[a] & g.weak[b]
-    gone &= g.present & ~in_loop
+    gone &= g.targets & ~in_loop
     return sorted(g.name(t) for t in _members(gone))
 
 
-def links_of(n: int, chain: list[Node]) -> list[ChainLink]:
+def links_of(g: _Graph, chain: list[Node]) -> list[ChainLink]:
     """The chain's links in order: strong from a candidate that is off (if it is false,
-    the next is true), weak from one that is on."""
-    out: list[ChainLink] = []
-    for (x, on), (y, _) in pairwise(chain):
-        out.append((x // n, x % n + 1, y // n, y % n + 1, not on))
-    return out
+    the next is true), weak from one that is on (a group stands as its first cell)."""
+    return [g.name(x) + g.name(y) + (not on,) for (x, on), (y, _) in pairwise(chain)]
 
 
-def notation(s: State, links: list[ChainLink]) -> str:
+def group_name(s: State, cells: tuple[int, ...]) -> str:
+    """HoDoKu's name of a group of cells in one row or column: r1c23, r45c9."""
+    cols = s.shape.cols
+    rows = "".join(str(r + 1) for r in sorted({c // cols for c in cells}))
+    columns = "".join(str(k + 1) for k in sorted({c % cols for c in cells}))
+    return f"r{rows}c{columns}"
+
+
+def notation(s: State, links: list[ChainLink], labels: list[str] | None = None) -> str:
     """HoDoKu's notation: cells joined by =d= (strong) and -d- (weak) links; where the
-    chain changes digit inside a cell, the cell shows both ("r4c5(5/3)")."""
-    name = s.shape.name
+    chain changes digit inside a cell, the cell shows both ("r4c5(5/3)"). `labels` name
+    the chain's nodes when some are not plain cells (groups)."""
     nodes = [links[0][:2]] + [link[2:4] for link in links]
+    names = labels or [s.shape.name(cell) for cell, _ in nodes]
     parts: list[str] = []
     k = 0
     while k < len(nodes):
         cell, digit = nodes[k]
-        if k + 1 < len(nodes) and nodes[k + 1][0] == cell:
-            parts.append(f"{name(cell)}({digit}/{nodes[k + 1][1]})")
+        if k + 1 < len(nodes) and nodes[k + 1][0] == cell and names[k + 1] == names[k]:
+            parts.append(f"{names[k]}({digit}/{nodes[k + 1][1]})")
             k += 2
         else:
-            parts.append(name(cell))
+            parts.append(names[k])
             k += 1
         if k < len(nodes):
             link = "=" if links[k - 1][4] else "-"
@@ -211,20 +310,22 @@ def notation(s: State, links: list[ChainLink]) -> str:
     return " ".join(parts)
 
 
+KINDS = {"discontinuous-nice-loop": "discontinuous", "continuous-nice-loop": "continuous",
+         "aic": "aic", "x-cycle": None, "grouped-discontinuous-nice-loop": "discontinuous",
+         "grouped-continuous-nice-loop": "continuous", "grouped-aic": "aic"}
+
+
 def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
-    shape = s.shape
-    n = shape.n
-    want = {"discontinuous-nice-loop": "discontinuous", "continuous-nice-loop": "continuous",
-            "aic": "aic", "x-cycle": None}[technique]
-    for kind, chain, placed, gone in _chains(s, digit):
+    want = KINDS[technique]
+    grouped = technique.startswith("grouped-")
+    for g, (kind, chain, placed, gone) in _chains(s, digit, grouped):
         if want is not None and kind != want:
             continue
-        start_c, start_d = divmod(chain[0][0], n)
-        end_c, end_d = divmod(chain[-1][0], n)
-        a = f"{start_d + 1} in {shape.name(start_c)}"
-        z = f"{end_d + 1} in {shape.name(end_c)}"
-        links = links_of(n, chain)
-        drawn = notation(s, links)
+        labels = [_label(s, g, x) for x, _ in chain]
+        a = f"{g.name(chain[0][0])[1]} in {labels[0]}"
+        z = f"{g.name(chain[-1][0])[1]} in {labels[-1]}"
+        links = links_of(g, chain)
+        drawn = notation(s, links, labels)
         if kind == "continuous":  # the loop closes with a weak link back to the start
             links.append(links[-1][2:4] + links[0][:2] + (False,))
         if kind == "discontinuous":
@@ -240,9 +341,20 @@ def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
                     f"{'goes' if len(gone) == 1 else 'go'}.")
         if technique == "x-cycle":
             text = "X-cycle on one digit: " + text[:1].lower() + text[1:]
-        cells = tuple(dict.fromkeys(x // n for x, _ in chain))
-        ds = tuple(sorted({x % n + 1 for x, _ in chain}))
+        if grouped:
+            groups = list(dict.fromkeys(x for x, _ in chain if x in g.groups))
+            said = "; ".join(f"the group {group_name(s, g.groups[x])} stands for "
+                             f"{g.group_digit[x]} in "
+                             f"{' or '.join(s.shape.name(c) for c in g.groups[x])}"
+                             for x in groups)
+            text += f" ({said[:1].upper()}{said[1:]}.)"
+        cells = tuple(dict.fromkeys(c for x, _ in chain for c in g.groups.get(x, (g.name(x)[0],))))
+        ds = tuple(sorted({g.name(x)[1] for x, _ in chain}))
         yield Step(technique, tuple(placed), tuple(gone), cells, ds, text, tuple(links))
+
+
+def _label(s: State, g: _Graph, x: int) -> str:
+    return group_name(s, g.groups[x]) if x in g.groups else s.shape.name(g.name(x)[0])
 
 
 def _removals(s: State, gone: list[tuple[int, int]]) -> str:
@@ -268,3 +380,15 @@ def discontinuous_nice_loop(s: State) -> Iterator[Step]:
 
 def aic(s: State) -> Iterator[Step]:
     return _step(s, "aic", None)
+
+
+def grouped_continuous_nice_loop(s: State) -> Iterator[Step]:
+    return _step(s, "grouped-continuous-nice-loop", None)
+
+
+def grouped_discontinuous_nice_loop(s: State) -> Iterator[Step]:
+    return _step(s, "grouped-discontinuous-nice-loop", None)
+
+
+def grouped_aic(s: State) -> Iterator[Step]:
+    return _step(s, "grouped-aic", None)
