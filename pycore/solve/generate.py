@@ -26,9 +26,11 @@ from collections.abc import Generator
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape, levels_made
-from . import count_solutions, solutions, wfc
+from . import SearchTooLong, solutions, wfc
+from .fast import DEFAULT_MAX_NODES, SearchLimit, differs
 from .pieces import Pieces, finish
 from .rules import board_of
+from .start import start
 from .techniques import LEVELS, TECHNIQUES, grading, score_band
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
@@ -234,23 +236,58 @@ Work = Pieces[Puzzle | None]
 puzzle (None when this attempt failed)."""
 
 
+class _Uniqueness:
+    """Uniqueness checks while digging one solved grid: whether a puzzle of its givens,
+    known to be unique, stays unique once some cells are taken away (`fast.differs`).
+    The grid's board and start states are built once, not per check."""
+
+    def __init__(self, solution: Puzzle) -> None:
+        self.board, self.solved, _ = start(solution)
+        everywhere = solution.with_cells({i: EMPTY for i in self.board.open})
+        _, self.opened, _ = start(everywhere)  # an open cell's digits, before propagation
+
+    def holes(self, puzzle: Puzzle) -> set[int]:
+        """The puzzle's open cells without a digit."""
+        cells = puzzle.cells
+        return {i for i in self.board.open if cells[i].kind == "empty"}
+
+    def without(self, holes: set[int], group: tuple[int, ...]) -> bool:
+        """Whether the unique puzzle whose empty cells are `holes` stays unique without the
+        givens of `group` (what `count_solutions(...) == 1` answers, sooner)."""
+        board, opened = self.board, self.opened
+        masks = list(self.solved)
+        todo = []
+        for i in board.open:
+            if i in holes or i in group:
+                m = masks[i] = opened[i]
+                if m & (m - 1):
+                    continue
+            todo.append(i)
+        try:
+            return not differs(board, masks, todo, self.solved, group)
+        except SearchLimit as err:
+            raise SearchTooLong(f"search stopped after {err.nodes - 1} nodes "
+                                f"(max_nodes={DEFAULT_MAX_NODES})") from None
+
+
 def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Work:
     groups = _groups(solution, rng, symmetric)
     if level == "easy":
         return (yield from _dig_easy(solution, groups))
-    puzzle = solution
+    unique = _Uniqueness(solution)
+    holes: set[int] = set()
     removed: list[tuple[int, ...]] = []
     for group in groups:
-        trial = puzzle.with_cells({i: EMPTY for i in group})
-        if count_solutions(trial, limit=2) == 1:
-            puzzle = trial
+        if unique.without(holes, group):
+            holes.update(group)
             removed.append(group)
         yield
-    return (yield from _settle(puzzle, solution, removed, level, rng))
+    puzzle = solution.with_cells({i: EMPTY for i in holes})
+    return (yield from _settle(puzzle, solution, removed, level, rng, unique))
 
 
 def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], level: str,
-            rng: random.Random) -> Work:
+            rng: random.Random, unique: _Uniqueness) -> Work:
     """Put digits back while the puzzle is harder than asked; the level, or None.
 
     Digits go back in a random order; how many is found by bisection (a puzzle only gets
@@ -300,26 +337,28 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     # harder to easier: take away digits that came back, one at a time, where the level
     # stays at most the one asked (every cell a person must fill adds to the score)
     return (yield from _deepen(with_back(high), removed[:high], level, easier, least,
-                               graded[high]))
+                               graded[high], unique))
 
 
 def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list[str],
-            least: float, now: int) -> Work:
+            least: float, now: int, unique: _Uniqueness) -> Work:
     """Take away the digits that were put back, one group at a time, while the solution
     stays unique and the level (`now`, an index of LEVELS) does not pass `level`; the
     puzzle as soon as its score reaches `least` at that level, else the last one at the
     level, or None when it never got there."""
     want = LEVELS.index(level)
+    holes = unique.holes(puzzle)
     for group in back:
-        trial = puzzle.with_cells({i: EMPTY for i in group})
-        if count_solutions(trial, limit=2) != 1:
+        if not unique.without(holes, group):
             yield
             continue
         yield
+        trial = puzzle.with_cells({i: EMPTY for i in group})
         result = yield from grading(trial, names=names)
         if not result.solved or LEVELS.index(result.level) > want:
             continue
         puzzle = trial
+        holes.update(group)
         now = LEVELS.index(result.level)
         if now == want and result.score >= least:
             return puzzle
