@@ -31,7 +31,7 @@ from .fast import DEFAULT_MAX_NODES, SearchLimit, differs
 from .pieces import Pieces, finish
 from .rules import board_of
 from .start import start
-from .techniques import LEVELS, TECHNIQUES, grading, score_band
+from .techniques import LEVELS, TECHNIQUES, Grade, grading, score_band
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
@@ -116,12 +116,16 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
             yield
             if solution is None:
                 continue
-        found = yield from _dig(solution, level, rng, symmetric)
-        if found is None:
+        dug = yield from _dig(solution, level, rng, symmetric)
+        if dug is None:
             continue
+        found, graded = dug
         if level == "easy":
             return found
-        result = yield from grading(found)
+        if graded is not None and _graded_alike(graded, level):
+            result = graded
+        else:
+            result = yield from grading(found)
         if result.level != level:
             continue  # the harder techniques, tried first where they come first, jump ahead
         score = result.score
@@ -231,9 +235,22 @@ def _groups(puzzle: Puzzle, rng: random.Random, symmetric: bool) -> list[tuple[i
     return groups
 
 
-Work = Pieces[Puzzle | None]
+Work = Pieces[tuple[Puzzle, Grade | None] | None]
 """A piece of `making`: yields after each uniqueness check or technique search; returns the
-puzzle (None when this attempt failed)."""
+puzzle and its grade by the techniques up to its level when it has one (None when this
+attempt failed)."""
+
+
+def _graded_alike(graded: Grade, level: str) -> bool:
+    """Whether a grading by the techniques up to `level` is what a grading by all of them
+    gives: it solved the puzzle, and every technique it used comes before the first
+    harder one in `TECHNIQUES`' order (each step's search then meets no harder technique
+    before the one that found the step, so both gradings take the same steps)."""
+    want = LEVELS.index(level)
+    first_harder = next((k for k, t in enumerate(TECHNIQUES) if LEVELS.index(t.level) > want),
+                        len(TECHNIQUES))
+    return graded.solved and all(k < first_harder for k, t in enumerate(TECHNIQUES)
+                                 if t.name in graded.counts)
 
 
 class _Uniqueness:
@@ -295,7 +312,7 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     want = LEVELS.index(level)
     rng.shuffle(removed)
     graded: dict[int, int] = {}
-    scores: dict[int, int] = {}
+    grades: dict[int, Grade] = {}
 
     def with_back(k: int) -> Puzzle:
         return puzzle.with_cells({i: solution.cells[i] for group in removed[:k] for i in group})
@@ -308,20 +325,20 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             result = yield from grading(with_back(k), names=easier)
             harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
             graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
-            scores[k] = result.score
+            grades[k] = result
             yield
         return graded[k]
 
     least = score_band(level, len(board_of(puzzle).open))[0]
 
     def fits(k: int) -> bool:
-        return graded[k] == want and scores[k] >= least
+        return graded[k] == want and grades[k].score >= least
 
     if (yield from level_at(0)) < want:
         return None
     low, high = 0, len(removed)  # level_at(low) > want unless it is the answer
     if (yield from level_at(0)) == want:
-        return puzzle
+        return puzzle, grades[0]
     if (yield from level_at(high)) > want:
         return None
     while high - low > 1:
@@ -332,20 +349,20 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             high = middle
     yield from level_at(high)
     if fits(high):
-        return with_back(high)
+        return with_back(high), grades[high]
     # the level is right but the score short of its band, or one digit back skips from
     # harder to easier: take away digits that came back, one at a time, where the level
     # stays at most the one asked (every cell a person must fill adds to the score)
     return (yield from _deepen(with_back(high), removed[:high], level, easier, least,
-                               graded[high], unique))
+                               graded[high], grades[high], unique))
 
 
 def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list[str],
-            least: float, now: int, unique: _Uniqueness) -> Work:
+            least: float, now: int, graded: Grade, unique: _Uniqueness) -> Work:
     """Take away the digits that were put back, one group at a time, while the solution
-    stays unique and the level (`now`, an index of LEVELS) does not pass `level`; the
-    puzzle as soon as its score reaches `least` at that level, else the last one at the
-    level, or None when it never got there."""
+    stays unique and the level (`now`, an index of LEVELS; `graded` the puzzle's grade)
+    does not pass `level`; the puzzle as soon as its score reaches `least` at that level,
+    else the last one at the level, or None when it never got there."""
     want = LEVELS.index(level)
     holes = unique.holes(puzzle)
     for group in back:
@@ -357,12 +374,12 @@ def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list
         result = yield from grading(trial, names=names)
         if not result.solved or LEVELS.index(result.level) > want:
             continue
-        puzzle = trial
+        puzzle, graded = trial, result
         holes.update(group)
         now = LEVELS.index(result.level)
         if now == want and result.score >= least:
-            return puzzle
-    return puzzle if now == want else None
+            return puzzle, graded
+    return (puzzle, graded) if now == want else None
 
 
 def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
@@ -375,7 +392,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
             result = yield from grading(trial, names=EASY)
             if result.solved and result.level == "easy":
                 puzzle = trial
-        return puzzle
+        return puzzle, None
     for group in groups:
         trial = puzzle.with_cells({i: EMPTY for i in group})
         # each cell of the group is a single with the other givens in place (and stays
@@ -384,9 +401,9 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
             puzzle = trial
     yield
     if puzzle.size > 16:
-        return puzzle  # singles by construction; grading 625 cells would cost seconds
+        return puzzle, None  # singles by construction; grading 625 cells would cost seconds
     result = yield from grading(puzzle, names=EASY)
-    return puzzle if result.level == "easy" and result.solved else None
+    return (puzzle, None) if result.level == "easy" and result.solved else None
 
 
 def _single_from_givens(puzzle: Puzzle, cell: int) -> bool:
