@@ -9,11 +9,13 @@ How: a random solved grid (random givens completed by the fast solver, digits
 relabelled; for 25x25 a shuffled pattern grid; for str8ts a black pattern filled by
 wave function collapse), then its digits are taken away in random order (in pairs
 symmetric about the centre on a 9x9, unless `symmetric=False`) while the solution
-stays unique. `easy` keeps only removals a single puts back, so the puzzle is solved
-by singles. Other levels dig until nothing more can go, grade the result with the
-techniques, and while it is harder than asked put digits back (how many: found by
-bisection); a puzzle of the wrong level is dropped, and the next attempt digs the
-same grid in a new order (a new grid every third attempt). Everything is drawn from
+stays unique (asked as: does a solution differ from the grid in the cells taken
+away? `fast.differs`). `easy` keeps only removals a single puts back, so the puzzle
+is solved by singles. Other levels dig until nothing more can go, grade the result
+with the techniques up to the level, and while it is harder than asked put digits
+back (how many: found by bisection); a puzzle of the wrong level by all the
+techniques is dropped, and the next attempt digs the same grid in a new order (a new
+grid every third attempt). Everything is drawn from
 one `random.Random` seeded with shape, level and seed: the same seed gives the same
 puzzle in CPython and in Pyodide.
 """
@@ -103,7 +105,7 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     solution: Puzzle | None = None
     cells = len(board_of(blank).open)
     least = score_band(level, cells)[0]
-    # a larger board's digs cost seconds each (uniqueness checks): it takes the first of
+    # a larger board's digs cost seconds each (checks and gradings): it takes the first of
     # the level rather than dig again for the band
     band_attempts = BAND_ATTEMPTS if cells <= 81 else 0
     best: tuple[int, Puzzle] | None = None  # the highest-scoring puzzle of the level so far
