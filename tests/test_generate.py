@@ -8,8 +8,8 @@ import pycore
 from pycore import links
 from pycore.cli import main
 from pycore.model import Puzzle
-from pycore.solve.generate import generate, shape_name
-from pycore.solve.techniques import grade
+from pycore.solve.generate import _graded_alike, generate, shape_name
+from pycore.solve.techniques import LEVELS, TECHNIQUES, Grade, grade
 
 
 def text(p: Puzzle) -> str:
@@ -40,6 +40,24 @@ def test_a_seed_gives_the_same_puzzle(shape: str, level: str, seed: int, expecte
     assert text(puzzle) == expected
     assert pycore.count_solutions(puzzle) == 1
     assert grade(puzzle).level == level
+
+
+def test_a_grade_by_the_techniques_up_to_a_level_stands_for_all_of_them_when_it_may() -> None:
+    """The generator keeps the grade its last check gave (techniques up to the level)
+    instead of grading again with all of them, only where both take the same steps."""
+    kept = 0
+    for level, seed in (("medium", 0), ("hard", 0), ("hard", 3), ("unfair", 0)):
+        puzzle = generate("9x9", level, seed=seed)
+        names = [t.name for t in TECHNIQUES if LEVELS.index(t.level) <= LEVELS.index(level)]
+        partial = grade(puzzle, names=names)
+        if _graded_alike(partial, level):
+            kept += 1
+            assert partial == grade(puzzle)
+    assert kept
+    # a hard technique listed after the first unfair one: an unfair step could come first
+    late = Grade("hard", 1200, "simple-colors-trap", 40, True, {"simple-colors-trap": 1})
+    assert not _graded_alike(late, "hard")
+    assert not _graded_alike(Grade("hard", 1200, "x-wing", 40, False, {"x-wing": 1}), "hard")
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

@@ -14,6 +14,7 @@ import pytest
 
 from pycore.model import Puzzle
 from pycore.solve import count_solutions, solutions
+from pycore.solve.fast import differs
 from pycore.solve.generate import GenerateFailed, Making, generate, making
 from pycore.solve.pieces import finish
 from pycore.solve.techniques import NAMES, TECHNIQUES, grade
@@ -49,7 +50,7 @@ def test_each_piece_does_at_most_one_check_search_or_grid(monkeypatch: pytest.Mo
             return real(*args, **kwargs)
         return wrapper
 
-    monkeypatch.setattr(f"{PIECES}.count_solutions", counted("count", count_solutions))
+    monkeypatch.setattr(f"{PIECES}.differs", counted("check", differs))
     monkeypatch.setattr(f"{PIECES}.solutions", counted("grid", solutions))
     monkeypatch.setattr(f"{ENGINE}.TECHNIQUES", tuple(
         replace(t, finder=counted(t.name, t.finder)) for t in TECHNIQUES))
@@ -65,7 +66,7 @@ def test_each_piece_does_at_most_one_check_search_or_grid(monkeypatch: pytest.Mo
         most = max(most, len(calls))
         kinds.update("search" if name in NAMES else name for name in calls)
     assert most == 1
-    assert kinds == {"count", "grid", "search"}  # all three kinds of piece were counted
+    assert kinds == {"check", "grid", "search"}  # all three kinds of piece were counted
 
 
 def test_a_failure_comes_out_of_the_pieces_too() -> None:

@@ -18,7 +18,7 @@ import pycore
 from pycore.errors import PuzzleError
 from pycore.model import BLACK, EMPTY, OUTSIDE, Cell, Layout, Puzzle, black, candidates, given, value
 from pycore.solve import NoSolution, SearchTooLong, count_solutions, solutions, solve
-from pycore.solve.fast import propagate, search
+from pycore.solve.fast import differs, propagate, search
 from pycore.solve.rules import board_of
 from pycore.solve.start import start
 
@@ -400,6 +400,27 @@ def test_any_subset_of_a_solved_grid_solves_consistently(seed: int, fraction: fl
     assert count >= 1
     if count == 1:
         assert digits_of(solved) == grid
+
+
+@settings(max_examples=30, deadline=None)
+@for_all(st.integers(0, 10**6), st.integers(1, 3))
+def test_differs_says_whether_taking_givens_away_loses_uniqueness(seed: int, taken: int) -> None:
+    """A unique puzzle without some givens stays unique exactly when no solution differs
+    from the known one in the cells taken away (what the generator's dig asks)."""
+    rng = random.Random(seed)
+    grid = pattern((3, 3), seed)
+    puzzle = Puzzle("sudoku", 9, tuple(given(d) for d in grid))
+    for i in rng.sample(range(81), rng.randint(20, 81)):  # dig by counting, as a reference
+        trial = puzzle.with_cell(i, EMPTY)
+        if count_solutions(trial) == 1:
+            puzzle = trial
+    gone = rng.sample([i for i, c in enumerate(puzzle.cells) if c.kind == "given"], taken)
+    trial = puzzle.with_cells({i: EMPTY for i in gone})
+    board, masks, todo = start(trial)
+    known = [1 << (d - 1) for d in grid]
+    assert differs(board, masks, todo, known, gone) == (count_solutions(trial) > 1)
+    assert not differs(*start(puzzle), known, [i for i, c in enumerate(puzzle.cells)
+                                                if c.kind == "empty"])
 
 
 @settings(max_examples=60, deadline=None)

@@ -51,6 +51,26 @@ def line(text: str) -> Puzzle:
 # Other sizes and Samurai ----------------------------------------------------------------
 
 
+def test_a_state_keeps_each_house_count_of_empty_cells_and_placed_digits() -> None:
+    """What the singles read after every step is what counting the houses again gives."""
+    state = State(line(TOP95[3]))
+    houses = state.shape.houses
+
+    def counted(s: State) -> tuple[int, list[int], list[int]]:
+        open_cells = [c for c in s.shape.board.open if not s.digits[c]]
+        return (len(open_cells), [sum(1 for c in h if not s.digits[c]) for h in houses],
+                [s.placed_in(h) for h in houses])
+
+    placements = 0
+    for step in steps(state.puzzle):
+        state.apply(step)
+        placements += len(step.placements)
+        assert (state.left, state.empty, state.placed) == counted(state)
+        copy = state.copy()
+        assert (copy.left, copy.empty, copy.placed) == counted(state)
+    assert placements and state.solved() and not state.left
+
+
 def test_x_wing_on_a_4x4() -> None:
     # Digit 1 in rows 1 and 3 only in columns 1 and 3: rows 2 and 4 lose it there.
     cells = [candidates({1, 2, 3, 4})] * 16

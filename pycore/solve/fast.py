@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from .rules import Board
 from .straights import CONTRADICTION, straighten
 
-__all__ = ["DEFAULT_MAX_NODES", "SearchLimit", "propagate", "search"]
+__all__ = ["DEFAULT_MAX_NODES", "SearchLimit", "differs", "propagate", "search"]
 
 DEFAULT_MAX_NODES = 2_000_000
 _OK: tuple[int, ...] = ()
@@ -182,11 +182,13 @@ def _choose(
 
 
 def search(
-    board: Board, masks: list[int], todo: list[int], max_nodes: int = DEFAULT_MAX_NODES
+    board: Board, masks: list[int], todo: list[int], max_nodes: int = DEFAULT_MAX_NODES,
+    prefer: Sequence[int] | None = None,
 ) -> Iterator[list[int]]:
     """Every solution's state; `masks` and `todo` are the start state (left unchanged).
 
-    Raises SearchLimit after `max_nodes` branches.
+    A branch tries its cell's digits lowest first, or, with `prefer` (a digit mask per
+    cell), that cell's preferred digit first. Raises SearchLimit after `max_nodes` branches.
     """
     root = list(masks)
     if propagate(board, root, list(todo)):
@@ -201,6 +203,8 @@ def search(
     while stack:
         parent, c, bits, left = stack.pop()
         bit = bits & -bits
+        if prefer is not None and bits & prefer[c]:
+            bit = bits & prefer[c]
         bits ^= bit
         if bits:
             stack.append((parent, c, bits, left))
@@ -225,3 +229,37 @@ def search(
             yield child
         else:
             stack.append((child, nc, child[nc], still))
+
+
+def differs(
+    board: Board, masks: list[int], todo: list[int], solution: Sequence[int],
+    cells: Sequence[int], max_nodes: int = DEFAULT_MAX_NODES,
+) -> bool:
+    """Whether the state (`masks`, `todo` as for `search`, left unchanged) has a solution
+    other than `solution` (a digit mask per cell) in one of `cells`.
+
+    When the state is a unique puzzle with these cells' digits taken away, that asks
+    whether it is still unique: any other solution must differ from the known one in a
+    cell taken away (elsewhere the givens agree). One search per cell, in which that cell
+    may not hold its digit and the cells before it must: each search is pruned by the
+    missing digit from its first node, where counting to two solutions would first
+    find the known one and then exhaust the rest of the tree. Branches try the known
+    solution's digit first: another solution, when there is one, mostly differs from it
+    in a few cells, so the search meets it after a few nodes.
+    Raises SearchLimit after `max_nodes` branches in one search.
+    """
+    for k, c in enumerate(cells):
+        left = masks[c] & ~solution[c]
+        if not left:
+            continue
+        trial = list(masks)
+        queue = list(todo)
+        for before in cells[:k]:
+            trial[before] = solution[before]
+            queue.append(before)
+        trial[c] = left
+        if not left & (left - 1):
+            queue.append(c)
+        for _ in search(board, trial, queue, max_nodes, solution):
+            return True
+    return False

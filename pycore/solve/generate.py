@@ -9,11 +9,13 @@ How: a random solved grid (random givens completed by the fast solver, digits
 relabelled; for 25x25 a shuffled pattern grid; for str8ts a black pattern filled by
 wave function collapse), then its digits are taken away in random order (in pairs
 symmetric about the centre on a 9x9, unless `symmetric=False`) while the solution
-stays unique. `easy` keeps only removals a single puts back, so the puzzle is solved
-by singles. Other levels dig until nothing more can go, grade the result with the
-techniques, and while it is harder than asked put digits back (how many: found by
-bisection); a puzzle of the wrong level is dropped, and the next attempt digs the
-same grid in a new order (a new grid every third attempt). Everything is drawn from
+stays unique (asked as: does a solution differ from the grid in the cells taken
+away? `fast.differs`). `easy` keeps only removals a single puts back, so the puzzle
+is solved by singles. Other levels dig until nothing more can go, grade the result
+with the techniques up to the level, and while it is harder than asked put digits
+back (how many: found by bisection); a puzzle of the wrong level by all the
+techniques is dropped, and the next attempt digs the same grid in a new order (a new
+grid every third attempt). Everything is drawn from
 one `random.Random` seeded with shape, level and seed: the same seed gives the same
 puzzle in CPython and in Pyodide.
 """
@@ -26,10 +28,12 @@ from collections.abc import Generator
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape, levels_made
-from . import count_solutions, solutions, wfc
+from . import SearchTooLong, solutions, wfc
+from .fast import DEFAULT_MAX_NODES, SearchLimit, differs
 from .pieces import Pieces, finish
 from .rules import board_of
-from .techniques import LEVELS, TECHNIQUES, grading, score_band
+from .start import start
+from .techniques import LEVELS, TECHNIQUES, Grade, grading, score_band
 
 __all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
@@ -101,7 +105,7 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     solution: Puzzle | None = None
     cells = len(board_of(blank).open)
     least = score_band(level, cells)[0]
-    # a larger board's digs cost seconds each (uniqueness checks): it takes the first of
+    # a larger board's digs cost seconds each (checks and gradings): it takes the first of
     # the level rather than dig again for the band
     band_attempts = BAND_ATTEMPTS if cells <= 81 else 0
     best: tuple[int, Puzzle] | None = None  # the highest-scoring puzzle of the level so far
@@ -114,12 +118,16 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
             yield
             if solution is None:
                 continue
-        found = yield from _dig(solution, level, rng, symmetric)
-        if found is None:
+        dug = yield from _dig(solution, level, rng, symmetric)
+        if dug is None:
             continue
+        found, graded = dug
         if level == "easy":
             return found
-        result = yield from grading(found)
+        if graded is not None and _graded_alike(graded, level):
+            result = graded
+        else:
+            result = yield from grading(found)
         if result.level != level:
             continue  # the harder techniques, tried first where they come first, jump ahead
         score = result.score
@@ -229,28 +237,76 @@ def _groups(puzzle: Puzzle, rng: random.Random, symmetric: bool) -> list[tuple[i
     return groups
 
 
-Work = Pieces[Puzzle | None]
+Work = Pieces[tuple[Puzzle, Grade | None] | None]
 """A piece of `making`: yields after each uniqueness check or technique search; returns the
-puzzle (None when this attempt failed)."""
+puzzle and its grade by the techniques up to its level when it has one (None when this
+attempt failed)."""
+
+
+def _graded_alike(graded: Grade, level: str) -> bool:
+    """Whether a grading by the techniques up to `level` is what a grading by all of them
+    gives: it solved the puzzle, and every technique it used comes before the first
+    harder one in `TECHNIQUES`' order (each step's search then meets no harder technique
+    before the one that found the step, so both gradings take the same steps)."""
+    want = LEVELS.index(level)
+    first_harder = next((k for k, t in enumerate(TECHNIQUES) if LEVELS.index(t.level) > want),
+                        len(TECHNIQUES))
+    return graded.solved and all(k < first_harder for k, t in enumerate(TECHNIQUES)
+                                 if t.name in graded.counts)
+
+
+class _Uniqueness:
+    """Uniqueness checks while digging one solved grid: whether a puzzle of its givens,
+    known to be unique, stays unique once some cells are taken away (`fast.differs`).
+    The grid's board and start states are built once, not per check."""
+
+    def __init__(self, solution: Puzzle) -> None:
+        self.board, self.solved, _ = start(solution)
+        everywhere = solution.with_cells({i: EMPTY for i in self.board.open})
+        _, self.opened, _ = start(everywhere)  # an open cell's digits, before propagation
+
+    def holes(self, puzzle: Puzzle) -> set[int]:
+        """The puzzle's open cells without a digit."""
+        cells = puzzle.cells
+        return {i for i in self.board.open if cells[i].kind == "empty"}
+
+    def without(self, holes: set[int], group: tuple[int, ...]) -> bool:
+        """Whether the unique puzzle whose empty cells are `holes` stays unique without the
+        givens of `group` (what `count_solutions(...) == 1` answers, sooner)."""
+        board, opened = self.board, self.opened
+        masks = list(self.solved)
+        todo = []
+        for i in board.open:
+            if i in holes or i in group:
+                m = masks[i] = opened[i]
+                if m & (m - 1):
+                    continue
+            todo.append(i)
+        try:
+            return not differs(board, masks, todo, self.solved, group)
+        except SearchLimit as err:
+            raise SearchTooLong(f"search stopped after {err.nodes - 1} nodes "
+                                f"(max_nodes={DEFAULT_MAX_NODES})") from None
 
 
 def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Work:
     groups = _groups(solution, rng, symmetric)
     if level == "easy":
         return (yield from _dig_easy(solution, groups))
-    puzzle = solution
+    unique = _Uniqueness(solution)
+    holes: set[int] = set()
     removed: list[tuple[int, ...]] = []
     for group in groups:
-        trial = puzzle.with_cells({i: EMPTY for i in group})
-        if count_solutions(trial, limit=2) == 1:
-            puzzle = trial
+        if unique.without(holes, group):
+            holes.update(group)
             removed.append(group)
         yield
-    return (yield from _settle(puzzle, solution, removed, level, rng))
+    puzzle = solution.with_cells({i: EMPTY for i in holes})
+    return (yield from _settle(puzzle, solution, removed, level, rng, unique))
 
 
 def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], level: str,
-            rng: random.Random) -> Work:
+            rng: random.Random, unique: _Uniqueness) -> Work:
     """Put digits back while the puzzle is harder than asked; the level, or None.
 
     Digits go back in a random order; how many is found by bisection (a puzzle only gets
@@ -258,7 +314,7 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     want = LEVELS.index(level)
     rng.shuffle(removed)
     graded: dict[int, int] = {}
-    scores: dict[int, int] = {}
+    grades: dict[int, Grade] = {}
 
     def with_back(k: int) -> Puzzle:
         return puzzle.with_cells({i: solution.cells[i] for group in removed[:k] for i in group})
@@ -271,20 +327,20 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             result = yield from grading(with_back(k), names=easier)
             harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
             graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
-            scores[k] = result.score
+            grades[k] = result
             yield
         return graded[k]
 
     least = score_band(level, len(board_of(puzzle).open))[0]
 
     def fits(k: int) -> bool:
-        return graded[k] == want and scores[k] >= least
+        return graded[k] == want and grades[k].score >= least
 
     if (yield from level_at(0)) < want:
         return None
     low, high = 0, len(removed)  # level_at(low) > want unless it is the answer
     if (yield from level_at(0)) == want:
-        return puzzle
+        return puzzle, grades[0]
     if (yield from level_at(high)) > want:
         return None
     while high - low > 1:
@@ -295,35 +351,37 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
             high = middle
     yield from level_at(high)
     if fits(high):
-        return with_back(high)
+        return with_back(high), grades[high]
     # the level is right but the score short of its band, or one digit back skips from
     # harder to easier: take away digits that came back, one at a time, where the level
     # stays at most the one asked (every cell a person must fill adds to the score)
     return (yield from _deepen(with_back(high), removed[:high], level, easier, least,
-                               graded[high]))
+                               graded[high], grades[high], unique))
 
 
 def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list[str],
-            least: float, now: int) -> Work:
+            least: float, now: int, graded: Grade, unique: _Uniqueness) -> Work:
     """Take away the digits that were put back, one group at a time, while the solution
-    stays unique and the level (`now`, an index of LEVELS) does not pass `level`; the
-    puzzle as soon as its score reaches `least` at that level, else the last one at the
-    level, or None when it never got there."""
+    stays unique and the level (`now`, an index of LEVELS; `graded` the puzzle's grade)
+    does not pass `level`; the puzzle as soon as its score reaches `least` at that level,
+    else the last one at the level, or None when it never got there."""
     want = LEVELS.index(level)
+    holes = unique.holes(puzzle)
     for group in back:
-        trial = puzzle.with_cells({i: EMPTY for i in group})
-        if count_solutions(trial, limit=2) != 1:
+        if not unique.without(holes, group):
             yield
             continue
         yield
+        trial = puzzle.with_cells({i: EMPTY for i in group})
         result = yield from grading(trial, names=names)
         if not result.solved or LEVELS.index(result.level) > want:
             continue
-        puzzle = trial
+        puzzle, graded = trial, result
+        holes.update(group)
         now = LEVELS.index(result.level)
         if now == want and result.score >= least:
-            return puzzle
-    return puzzle if now == want else None
+            return puzzle, graded
+    return (puzzle, graded) if now == want else None
 
 
 def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
@@ -336,7 +394,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
             result = yield from grading(trial, names=EASY)
             if result.solved and result.level == "easy":
                 puzzle = trial
-        return puzzle
+        return puzzle, None
     for group in groups:
         trial = puzzle.with_cells({i: EMPTY for i in group})
         # each cell of the group is a single with the other givens in place (and stays
@@ -345,9 +403,9 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
             puzzle = trial
     yield
     if puzzle.size > 16:
-        return puzzle  # singles by construction; grading 625 cells would cost seconds
+        return puzzle, None  # singles by construction; grading 625 cells would cost seconds
     result = yield from grading(puzzle, names=EASY)
-    return puzzle if result.level == "easy" and result.solved else None
+    return (puzzle, None) if result.level == "easy" and result.solved else None
 
 
 def _single_from_givens(puzzle: Puzzle, cell: int) -> bool:

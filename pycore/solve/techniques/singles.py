@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .state import State, Step, digits_of
+from .state import State, Step
 
 __all__ = ["full_house", "hidden_single", "naked_single"]
 
@@ -14,12 +14,13 @@ def full_house(s: State) -> Iterator[Step]:
     shape = s.shape
     full = shape.board.full
     digits = s.digits
-    for h, house in enumerate(shape.houses):
-        empty = [c for c in house if not digits[c]]
-        if len(empty) != 1:
-            continue
-        c = empty[0]
-        missing = full & ~s.placed_in(house)
+    empty = s.empty  # kept by the state: looked for after every step, this finds none fast
+    h = -1
+    while 1 in empty[h + 1:]:
+        h = empty.index(1, h + 1)
+        house = shape.houses[h]
+        c = next(c for c in house if not digits[c])
+        missing = full & ~s.placed[h]
         if missing & (missing - 1) or not missing & s.masks[c]:
             continue  # the house repeats a digit: no single to take
         d = missing.bit_length()
@@ -46,12 +47,18 @@ def hidden_single(s: State) -> Iterator[Step]:
     shape = s.shape
     masks = s.masks
     full = shape.board.full
+    placed = s.placed
     for h, house in enumerate(shape.houses):
-        needed = full & ~s.placed_in(house)
-        for d in digits_of(needed):
-            bit = 1 << (d - 1)
-            places = [c for c in house if masks[c] & bit]
-            if len(places) == 1:
-                c = places[0]
-                yield Step("hidden-single", ((c, d),), (), (c,), (d,),
-                           f"In {shape.names[h]}, {d} can only go in {shape.name(c)}.")
+        once = twice = 0  # the digits with a place in the house, and with two or more
+        for c in house:
+            m = masks[c]
+            twice |= once & m
+            once |= m
+        lone = once & ~twice & full & ~placed[h]
+        while lone:
+            bit = lone & -lone
+            lone ^= bit
+            d = bit.bit_length()
+            c = next(c for c in house if masks[c] & bit)
+            yield Step("hidden-single", ((c, d),), (), (c,), (d,),
+                       f"In {shape.names[h]}, {d} can only go in {shape.name(c)}.")

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import or_
 
 from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
@@ -62,8 +63,9 @@ def chain_links(nodes: Iterable[tuple[int, int]], strong_first: bool = True
     return tuple(out)
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
+popcount: Callable[[int], int] = int.bit_count
+"""How many digits a mask holds (the method itself: no Python call in between, which
+matters in the fish searches' inner loops)."""
 
 
 def two_colorings(nodes: Iterable[int], neighbours: Callable[[int], Iterable[int]]
@@ -98,9 +100,10 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Shape:
-    """What the techniques need of a board, computed once per shape.
+    """What the techniques need of a board, computed once per shape (and so equal only
+    to itself: the techniques' caches keyed by a shape hash it by identity).
 
     `houses` hold every digit exactly once (the full houses: rows, columns and boxes of a
     sudoku, a str8ts row or column without black cells); `groups` hold each digit at most
@@ -172,7 +175,7 @@ def shape_of(puzzle: Puzzle) -> Shape:
 class State:
     """Masks of the unsolved cells (0 once solved) and the digits placed so far."""
 
-    __slots__ = ("digits", "masks", "puzzle", "shape")
+    __slots__ = ("digits", "empty", "left", "masks", "placed", "puzzle", "shape")
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -191,6 +194,12 @@ class State:
                 masks[i] = opened[i]
         self.masks = masks
         self.digits = digits
+        # how many open cells have no digit yet, in all and in each house, and each house's
+        # digits placed: kept up by `place`, so that the singles, looked for after every
+        # step of a grading, need not count them again
+        self.left = sum(1 for i in self.shape.board.open if not digits[i])
+        self.empty = [sum(1 for c in house if not digits[c]) for house in self.shape.houses]
+        self.placed = [self.placed_in(house) for house in self.shape.houses]
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -198,6 +207,9 @@ class State:
         other.shape = self.shape
         other.masks = list(self.masks)
         other.digits = list(self.digits)
+        other.left = self.left
+        other.empty = list(self.empty)
+        other.placed = list(self.placed)
         return other
 
     def unsolved(self) -> list[int]:
@@ -205,19 +217,33 @@ class State:
         return [i for i in self.shape.board.open if not digits[i]]
 
     def solved(self) -> bool:
-        digits = self.digits
-        return all(digits[i] for i in self.shape.board.open)
+        return not self.left
 
     def broken(self) -> bool:
-        """A cell with no digit left: the state contradicts itself."""
-        masks, digits = self.masks, self.digits
-        return any(not masks[i] and not digits[i] for i in self.shape.board.open)
+        """A cell with no digit left: the state contradicts itself (an unsolved cell's
+        mask and a solved cell's digit are never both 0; asked after every step of a
+        grading, so the scan runs in C)."""
+        cells = self.shape.board.open
+        return 0 in map(or_, map(self.masks.__getitem__, cells),
+                        map(self.digits.__getitem__, cells))
 
     def place(self, cell: int, digit: int) -> None:
         bit = 1 << (digit - 1)
-        self.digits[cell] = digit
-        self.masks[cell] = 0
+        digits = self.digits
+        ids = self.shape.house_ids[cell]
+        if digits[cell]:  # a digit over a digit (no step does that): count its houses again
+            digits[cell] = digit
+            for h in ids:
+                self.placed[h] = self.placed_in(self.shape.houses[h])
+        else:
+            digits[cell] = digit
+            self.left -= 1
+            empty, placed = self.empty, self.placed
+            for h in ids:
+                empty[h] -= 1
+                placed[h] |= bit
         masks = self.masks
+        masks[cell] = 0
         for p in self.shape.seen[cell]:
             masks[p] &= ~bit
 
