@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,3 +36,32 @@ def load_vector(name: str) -> Any:
 @pytest.fixture(scope="session")
 def vectors() -> Any:
     return load_vector
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The other core tests first (they run while the Pyodide run does), then the check of
+    the Pyodide run (tests/test_in_pyodide.py), then the browser tests, which it would slow."""
+    def group(item: pytest.Item) -> int:
+        return 1 if item.get_closest_marker("pyodide") else 2 if item.get_closest_marker("browser") else 0
+
+    items.sort(key=group)  # stable: each group in the order collected
+
+
+@pytest.fixture(scope="session", autouse=True)
+def pyodide_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The Pyodide run, started with the session when its check is among the tests: one
+    Node process on one core for minutes, while CPython's tests use the other."""
+    if sys.platform == "emscripten" or not any(item.get_closest_marker("pyodide")
+                                                for item in request.session.items):
+        yield
+        return
+    from .test_in_pyodide import RUN, PyodideRun
+
+    run = PyodideRun(tmp_path_factory.mktemp("pyodide"))
+    request.config.stash[RUN] = run
+    try:
+        yield
+    finally:
+        run.stop()
+        del request.config.stash[RUN]

@@ -71,7 +71,7 @@ def test_9x9_levels_are_unique_symmetric_and_graded_as_asked(level: str) -> None
 
 
 def test_an_extreme_9x9_needs_more_than_the_techniques_or_scores_past_unfair() -> None:
-    puzzle = generate("9x9", "extreme", seed=1)
+    puzzle = generate("9x9", "extreme", seed=7)  # one of the quicker seeds to make (seed 1: 4x longer)
     assert pycore.count_solutions(puzzle) == 1
     result = grade(puzzle)
     assert result.level == "extreme"

@@ -3,6 +3,11 @@
 CPython and Pyodide must not drift apart: the same test files run in both. The
 Pyodide runtime is the vendored npm package (web/node_modules/pyodide); the
 test tools' pure-Python wheels are fetched once into build/pyodide-wheels.
+
+The run is one Node process that keeps one core busy for minutes, while CPython's own
+tests keep the other: so it starts with the session, in the background (tests/conftest.py,
+`pyodide_run`), and the test here, which the session runs after the other core tests and
+before the browser tests (they want both cores), waits for its end and checks it.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ import re
 import shutil
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +34,7 @@ CORE_TESTS = sorted(
     for p in [*(ROOT / "tests").glob("test_*.py"), *(ROOT / "tests" / "tools").glob("test_*.py")]
     if p.name not in {"test_in_pyodide.py", "test_site.py", "test_server.py", "test_throttle.py"}
 )
+TIMEOUT = 900  # seconds from the run's start
 
 pytestmark = [pytest.mark.skipif(sys.platform == "emscripten", reason="this is the runner itself"),
               pytest.mark.pyodide, pytest.mark.slow]
@@ -53,20 +61,56 @@ def _ensure_wheels() -> None:
                         *missing], check=True)
 
 
-def test_core_tests_pass_in_pyodide() -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed to run the core's tests inside Pyodide")
-    _ensure_runtime()
-    _ensure_wheels()
-    done = subprocess.run(
-        [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), str(PYODIDE), str(WHEELS), str(ROOT),
-         "-q", "-m", "not slow", *CORE_TESTS],
-        capture_output=True, text=True, timeout=900,
-    )
-    output = done.stdout + done.stderr
+class PyodideRun:
+    """The Node process running the core's tests in Pyodide; its output goes to two files
+    in `folder` (a pipe nobody reads while CPython's tests run would fill and stop it)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.started = time.monotonic()
+        self.outputs = (folder / "stdout.txt", folder / "stderr.txt")
+        self.process: subprocess.Popen[bytes] | None = None
+        self.problem = ""  # why the run could not start
+        try:
+            node = shutil.which("node")
+            if node is None:
+                pytest.fail("Node.js is needed to run the core's tests inside Pyodide")
+            _ensure_runtime()
+            _ensure_wheels()
+            with self.outputs[0].open("wb") as out, self.outputs[1].open("wb") as err:
+                self.process = subprocess.Popen(
+                    [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), str(PYODIDE), str(WHEELS),
+                     str(ROOT), "-q", "-m", "not slow", *CORE_TESTS], stdout=out, stderr=err)
+        except (Exception, pytest.fail.Exception) as err:  # said by the test, not by every test's setup
+            self.problem = str(err)
+
+    def output(self) -> tuple[int, str]:
+        """Wait for the run's end (TIMEOUT after its start at most): its exit status and
+        output. A run that could not start fails here."""
+        if self.process is None:
+            pytest.fail(self.problem, pytrace=False)
+        try:
+            code = self.process.wait(timeout=max(0.0, self.started + TIMEOUT - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            self.stop()
+            pytest.fail(f"the Pyodide run took over {TIMEOUT} s:\n" + self._read()[-3000:], pytrace=False)
+        return code, self._read()
+
+    def _read(self) -> str:
+        return "".join(path.read_text(errors="replace") for path in self.outputs)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+RUN = pytest.StashKey[PyodideRun]()
+
+
+def test_core_tests_pass_in_pyodide(pytestconfig: pytest.Config) -> None:
+    code, output = pytestconfig.stash[RUN].output()  # started with the session (tests/conftest.py)
     assert "on emscripten" in output, output[-3000:]
     summary = re.search(r"(\d+) passed", output)
-    assert done.returncode == 0 and summary, output[-3000:]
+    assert code == 0 and summary, output[-3000:]
     assert " failed" not in output.splitlines()[-1], output[-3000:]
     print(output.splitlines()[-1])

@@ -40,7 +40,7 @@ from .offline import (
     service_worker,
     write_offline_files,
 )
-from .paths import ASSETS, CACHE, CHECKOUT, PACKAGE, ROOT, RUNTIME, SITE, VENDOR, WEB, SiteError
+from .paths import ASSETS, CACHE, CHECKOUT, COMPRESSED, PACKAGE, ROOT, RUNTIME, SITE, VENDOR, WEB, SiteError
 from .png import png
 from .runtime import (
     MICROPYTHON_FILES,
@@ -54,13 +54,13 @@ from .runtime import (
 from .wheels import PAGE_WHEELS, WHEEL_CACHE, WHEELS, page_wheels, wheel_map
 
 __all__ = [
-    "ASSETS", "CACHE", "CHECKOUT", "CSP", "HEADER_ONLY", "HEAVY", "ICONS", "LONG_CACHE", "MANIFEST",
-    "MICROPYTHON_FILES", "MICROPYTHON_PACKAGE", "PACKAGE", "PAGE_ASSETS", "PAGE_FILES", "PAGE_MODULES",
-    "PAGE_WHEELS", "PYODIDE_FILES", "PYSCRIPT_START_CHUNKS", "ROOT", "RUNTIME", "SERVICE_WORKER",
-    "SITE", "TYPES", "VENDOR", "WEB", "WHEELS", "WHEEL_CACHE", "SiteError", "_version", "build",
-    "cache_name", "icon_png", "install_runtime", "light_bundle", "meta_csp", "package_zip",
-    "page_wheels", "png", "precache_files", "pyscript_preloads", "serve", "service_worker",
-    "wheel_map", "write_offline_files",
+    "ASSETS", "CACHE", "CHECKOUT", "COMPRESSED", "CSP", "HEADER_ONLY", "HEAVY", "ICONS",
+    "LONG_CACHE", "MANIFEST", "MICROPYTHON_FILES", "MICROPYTHON_PACKAGE", "PACKAGE", "PAGE_ASSETS",
+    "PAGE_FILES", "PAGE_MODULES", "PAGE_WHEELS", "PYODIDE_FILES", "PYSCRIPT_START_CHUNKS", "ROOT",
+    "RUNTIME", "SERVICE_WORKER", "SITE", "TYPES", "VENDOR", "WEB", "WHEELS", "WHEEL_CACHE",
+    "SiteError", "_version", "build", "cache_name", "icon_png", "install_runtime", "light_bundle",
+    "meta_csp", "package_zip", "page_wheels", "png", "precache_files", "pyscript_preloads", "serve",
+    "service_worker", "wheel_map", "write_offline_files",
 ]
 
 _SERVER_NAMES = ("Handler", "compress_site", "headers_for", "make_server", "running", "serving", "url_of")

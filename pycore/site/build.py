@@ -16,7 +16,7 @@ from pathlib import Path
 from .bundle import light_bundle, package_zip
 from .headers import meta_csp
 from .offline import write_offline_files
-from .paths import ASSETS, CACHE, RUNTIME, SITE, VENDOR, WEB, SiteError
+from .paths import ASSETS, COMPRESSED, RUNTIME, SITE, VENDOR, WEB, SiteError
 from .runtime import (
     MICROPYTHON_FILES,
     MICROPYTHON_PACKAGE,
@@ -124,7 +124,7 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     write_offline_files(work)
     from .server import compress_site
 
-    compress_site(work, cache=CACHE / "compressed")  # brotli of the wasm is slow: once per content
+    compress_site(work, cache=COMPRESSED)
 
     shutil.rmtree(dest, ignore_errors=True)
     work.rename(dest)

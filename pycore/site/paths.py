@@ -38,6 +38,8 @@ def _user_cache() -> Path:
 WEB = ROOT / "web" if CHECKOUT else PACKAGE / "web"
 CACHE = ROOT / "build" if CHECKOUT else _user_cache()
 SITE = ROOT / "_site" if CHECKOUT else CACHE / "site"
+# compress_site's bytes by content: brotli of the Pyodide wasm is slow, so once per content
+COMPRESSED = CACHE / "compressed"
 
 
 def _runtime_folder() -> Path:

@@ -141,7 +141,9 @@ def test_an_updated_build_replaces_the_old_cache(context: BrowserContext, own_si
     index = own_site.folder / "index.html"
     index.write_text(index.read_text().replace("<title>", "<title>New build: "))
     (own_site.folder / site.SERVICE_WORKER).write_text(site.service_worker(own_site.folder))
-    site.compress_site(own_site.folder)  # as a build does: the server sends these copies
+    # as a build does, with the build's cache of compressed bytes (only the page is new):
+    # the server sends these copies
+    site.compress_site(own_site.folder, cache=site.COMPRESSED)
     new = site.cache_name(own_site.folder, site.precache_files(own_site.folder))
     assert new != old[0]
 
