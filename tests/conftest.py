@@ -13,7 +13,7 @@ import pytest
 from hypothesis import settings
 
 # CI runs the same examples every time (a red run must be repeatable); a developer's
-# runs draw new ones. Inside Pyodide (tests/test_in_pyodide.py), which CI also runs,
+# runs draw new ones. Inside Pyodide (tests/runtimes/test_in_pyodide.py), which CI also runs,
 # nothing is written to the project's folders either, and each property draws a quarter
 # of its examples: the run is there to show that the two interpreters agree, which the
 # same tests on fewer inputs show as well, at a quarter of the wasm interpreter's time.
@@ -41,7 +41,7 @@ def vectors() -> Any:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The other core tests first (they run while the Pyodide run does), then the check of
-    the Pyodide run (tests/test_in_pyodide.py), then the browser tests, which it would slow."""
+    the Pyodide run (tests/runtimes/test_in_pyodide.py), then the browser tests, which it would slow."""
     def group(item: pytest.Item) -> int:
         return 1 if item.get_closest_marker("pyodide") else 2 if item.get_closest_marker("browser") else 0
 
@@ -56,7 +56,7 @@ def pyodide_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
                                                 for item in request.session.items):
         yield
         return
-    from .test_in_pyodide import RUN, PyodideRun
+    from tests.runtimes.test_in_pyodide import RUN, PyodideRun
 
     run = PyodideRun(tmp_path_factory.mktemp("pyodide"))
     request.config.stash[RUN] = run

@@ -30,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-LAW_FILE = "tests/test_roundtrip_law.py"
+LAW_FILE = "tests/formats/test_roundtrip_law.py"
 
 
 def law(*names: str) -> list[str]:
@@ -39,29 +39,30 @@ def law(*names: str) -> list[str]:
 
 
 # module -> its own tests (what a developer changing the module runs)
+F = "tests/formats/"  # the formats' tests
 MODULES: dict[str, list[str]] = {
-    "pycore.formats.offset": ["tests/test_offset.py", "tests/test_refusals_offset.py", *law("offset")],
-    "pycore.formats.str8ts": ["tests/test_str8ts.py", "tests/test_refusals_offset.py", *law("str8ts")],
-    "pycore.formats.binary": ["tests/test_binary.py", "tests/test_refusals_binary.py", *law("binary")],
-    "pycore.formats.jcode": ["tests/test_jcode.py", "tests/test_refusals_jcode.py", *law("jcode")],
-    "pycore.formats.bitcell": ["tests/test_bitcell_text.py", "tests/test_refusals_fields.py",
+    "pycore.formats.offset": [F + "test_offset.py", F + "test_refusals_offset.py", *law("offset")],
+    "pycore.formats.str8ts": [F + "test_str8ts.py", F + "test_refusals_offset.py", *law("str8ts")],
+    "pycore.formats.binary": [F + "test_binary.py", F + "test_refusals_binary.py", *law("binary")],
+    "pycore.formats.jcode": [F + "test_jcode.py", F + "test_refusals_jcode.py", *law("jcode")],
+    "pycore.formats.bitcell": [F + "test_bitcell_text.py", F + "test_refusals_fields.py",
                                *law("bitcell")],
-    "pycore.formats.json": ["tests/test_json.py", "tests/test_refusals_json.py", *law("json")],
-    "pycore.formats._fields": ["tests/test_refusals_fields.py", "tests/test_offset.py",
-                               "tests/test_str8ts.py"],
-    "pycore.formats._transform": ["tests/test_offset.py", "tests/test_str8ts.py",
-                                  "tests/test_jcode.py", *law("offset", "str8ts", "jcode")],
-    "pycore.formats._loss": ["tests/test_loss.py", "tests/test_refusals_offset.py",
-                             "tests/test_refusals_binary.py", "tests/test_refusals_jcode.py",
-                             "tests/test_refusals_fields.py", "tests/test_binary.py", LAW_FILE],
-    "pycore.formats": ["tests/test_format_registry.py"],
+    "pycore.formats.json": [F + "test_json.py", F + "test_refusals_json.py", *law("json")],
+    "pycore.formats._fields": [F + "test_refusals_fields.py", F + "test_offset.py",
+                               F + "test_str8ts.py"],
+    "pycore.formats._transform": [F + "test_offset.py", F + "test_str8ts.py",
+                                  F + "test_jcode.py", *law("offset", "str8ts", "jcode")],
+    "pycore.formats._loss": [F + "test_loss.py", F + "test_refusals_offset.py",
+                             F + "test_refusals_binary.py", F + "test_refusals_jcode.py",
+                             F + "test_refusals_fields.py", F + "test_binary.py", LAW_FILE],
+    "pycore.formats": [F + "test_format_registry.py"],
     # the engines under compact: their own fast tests (compact's whole file made each mutant slow)
-    "pycore.formats._numeral": ["tests/test_numeral.py"],
-    "pycore.formats._rans": ["tests/test_rans.py"],
+    "pycore.formats._numeral": [F + "test_numeral.py"],
+    "pycore.formats._rans": [F + "test_rans.py"],
     # compact's fast tests (examples, frozen vectors, refusals, short hostile texts): its
     # property tests take 25 s, too long a wait for each of 1300 mutants; run them by hand
     # (mutmut run NAME ...) on the survivors
-    "pycore.formats.compact": [f"tests/test_compact.py::test_{name}" for name in (
+    "pycore.formats.compact": [F + f"test_compact.py::test_{name}" for name in (
         "lossy_is_accepted_and_changes_nothing", "compact_is_registered_first",
         "version_1_vectors", "vectors_cover_every_kind_and_shape", "short_for_the_common_cases",
         "unmarked_texts_never_look_like_other_formats", "any_text_gives_a_puzzle_or_a_format_error",
@@ -71,9 +72,10 @@ MODULES: dict[str, list[str]] = {
         "a_text_without_an_escape_is_read_and_is_what_the_encoder_writes",
         "texts_no_encoder_writes_are_refused_saying_what_was_expected", "str8ts_every_cell_kind",
         "every_box_shape_is_kept", "wrong_marks_and_clashes_survive", "large_full_candidates_grid")],
-    "pycore.links": ["tests/test_links.py", "tests/test_refusals_links.py", "tests/test_share.py"],
-    "pycore.model": ["tests/test_model.py"],
-    "pycore.solve.fast": ["tests/test_solve.py"],
+    "pycore.links": ["tests/core/test_links.py", "tests/core/test_refusals_links.py",
+                     "tests/core/test_share.py"],
+    "pycore.model": ["tests/core/test_model.py"],
+    "pycore.solve.fast": ["tests/solve/test_solve.py"],
 }
 KILLED = ("killed", "timeout", "caught by type check")
 _SELECTION = re.compile(r"^pytest_add_cli_args_test_selection = \[.*?^\]", re.M | re.S)

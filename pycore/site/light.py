@@ -15,7 +15,7 @@ when it is called, in the worker; `links.read_any` the other tools' readers).
 are the two modules MicroPython alone is given (`typing` and `__future__`, for the
 annotations and type-checking imports), written at the top of its file system by name.
 The page's build bundles exactly these files (`pycore.site.light_bundle`), and
-tests/test_in_micropython.py runs them under MicroPython in Node.
+tests/runtimes/test_in_micropython.py runs them under MicroPython in Node.
 """
 
 from __future__ import annotations

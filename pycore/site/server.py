@@ -1,5 +1,5 @@
 """The HTTP server of `pycore serve`, the tests and the benchmarks: a built site, with the
-headers the published site gets (netlify.toml says the same; tests/test_site.py keeps
+headers the published site gets (netlify.toml says the same; tests/site/test_site.py keeps
 them in step).
 
 Bodies go compressed when the browser accepts it: `compress_site` writes a gzip (and, with

@@ -11,7 +11,7 @@ from .paths import CACHE, VENDOR, SiteError
 # Pure-Python wheels the page loads from its own origin on first use only (never at
 # start-up): importable module -> the pinned distributions it needs, dependencies first.
 # segno draws the QR code (pycore reads and writes lz-string links itself). The version
-# is the one pyproject.toml's `qr` extra pins (tests/test_site.py keeps them equal).
+# is the one pyproject.toml's `qr` extra pins (tests/site/test_site.py keeps them equal).
 PAGE_WHEELS: dict[str, tuple[str, ...]] = {
     "segno": ("segno==1.6.6",),
 }

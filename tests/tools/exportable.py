@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from pycore.model import DEFAULT_BOX, EMPTY, Cell, Puzzle, candidates, given, value
-
-from ..strategies import layout_puzzles
+from tests.strategies import layout_puzzles
 
 
 @st.composite

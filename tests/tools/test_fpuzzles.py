@@ -16,9 +16,8 @@ from pycore.formats import tools
 from pycore.formats._lzstring import decompress_from_base64
 from pycore.formats.tools import _common, fpuzzles
 from pycore.model import DEFAULT_BOX, EMPTY, Cell, Layout, Puzzle, candidates, given, value
-
-from ..strategies import square_puzzles
-from .grids import classic_puzzle, with_play
+from tests.strategies import square_puzzles
+from tests.tools.grids import classic_puzzle, with_play
 
 
 def test_f_puzzles_short_links_are_explained() -> None:
@@ -102,7 +101,7 @@ def test_regions_of_another_box_shape_set_the_box() -> None:
 
 def read_fpuzzles(link: str) -> dict[str, Any]:
     """The link's JSON, unpacked by the lzstring package (an lz-string other than ours) when
-    it is installed, else by ours (tests/test_lzstring.py checks the two agree)."""
+    it is installed, else by ours (tests/formats/test_lzstring.py checks the two agree)."""
     assert link.startswith("https://www.f-puzzles.com/?load=")
     packed = link.removeprefix("https://www.f-puzzles.com/?load=")
     try:

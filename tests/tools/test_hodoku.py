@@ -14,11 +14,10 @@ from pycore.errors import FormatError, LossError
 from pycore.formats import tools
 from pycore.formats.tools import hodoku
 from pycore.model import EMPTY, Cell, Puzzle, candidates, given, value
-
-from ..strategies import square_puzzles
-from .examples import EXAMPLES, by_name
-from .exportable import Reached, classic_states
-from .grids import CLASSIC, classic_puzzle, with_play
+from tests.strategies import square_puzzles
+from tests.tools.examples import EXAMPLES, by_name
+from tests.tools.exportable import Reached, classic_states
+from tests.tools.grids import CLASSIC, classic_puzzle, with_play
 
 
 @pytest.mark.parametrize("example", [e for e in EXAMPLES if "placement" in e],

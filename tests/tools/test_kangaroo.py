@@ -14,11 +14,10 @@ from pycore import links
 from pycore.errors import FormatError
 from pycore.formats.tools import kangaroo
 from pycore.model import EMPTY, Layout, Puzzle, given
-
-from ..conftest import load_vector
-from ..strategies import layout_puzzles, square_puzzles
-from .examples import EXAMPLES
-from .grids import classic_puzzle, givens_only
+from tests.conftest import load_vector
+from tests.strategies import layout_puzzles, square_puzzles
+from tests.tools.examples import EXAMPLES
+from tests.tools.grids import classic_puzzle, givens_only
 
 
 @pytest.mark.parametrize("example", [e for e in EXAMPLES if "kangaroo_vector" in e],

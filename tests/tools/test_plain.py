@@ -10,9 +10,8 @@ from pycore.errors import FormatError, LossError
 from pycore.formats import tools
 from pycore.formats.tools import plain
 from pycore.model import EMPTY, Layout, Puzzle, given
-
-from ..strategies import square_puzzles
-from .grids import CLASSIC, classic_puzzle, givens_only
+from tests.strategies import square_puzzles
+from tests.tools.grids import CLASSIC, classic_puzzle, givens_only
 
 
 def test_line_is_one_character_a_cell_with_dots_for_empty_cells() -> None:

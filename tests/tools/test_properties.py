@@ -17,9 +17,8 @@ from pycore.formats._fields import encode_fields, width_for
 from pycore.formats._transform import offset_max, offset_value, str8ts_max, str8ts_value
 from pycore.formats.tools import sudokupad
 from pycore.model import Puzzle, candidates
-
-from ..strategies import square_puzzles
-from .exportable import EXPORTABLE, Reached
+from tests.strategies import square_puzzles
+from tests.tools.exportable import EXPORTABLE, Reached
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

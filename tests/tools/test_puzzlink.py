@@ -6,8 +6,7 @@ import pytest
 
 from pycore import links
 from pycore.model import Puzzle
-
-from .examples import by_name, grid
+from tests.tools.examples import by_name, grid
 
 
 def _encode_pzpr(puzzle: Puzzle) -> str:

@@ -14,10 +14,9 @@ from pycore.errors import FormatError, LossError, UnknownName
 from pycore.formats import tools
 from pycore.formats.json import to_json
 from pycore.model import Layout, Puzzle, black
-
-from ..conftest import load_vector
-from .examples import DECODED, EXAMPLES, by_name, dots, grid
-from .grids import CLASSIC, classic_puzzle, with_play
+from tests.conftest import load_vector
+from tests.tools.examples import DECODED, EXAMPLES, by_name, dots, grid
+from tests.tools.grids import CLASSIC, classic_puzzle, with_play
 
 
 @pytest.mark.parametrize("example", DECODED, ids=[e["name"] for e in DECODED])

@@ -15,10 +15,9 @@ from pycore.errors import FormatError, LossError
 from pycore.formats import tools
 from pycore.formats.tools import sudokupad
 from pycore.model import EMPTY, Layout, Puzzle, given
-
-from ..strategies import square_puzzles
-from .examples import by_name, grid
-from .grids import CLASSIC, classic_puzzle, with_play
+from tests.strategies import square_puzzles
+from tests.tools.examples import by_name, grid
+from tests.tools.grids import CLASSIC, classic_puzzle, with_play
 
 
 def _zip_classic1(givens: str) -> str:

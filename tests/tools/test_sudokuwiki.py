@@ -11,9 +11,8 @@ from pycore.formats import tools
 from pycore.formats._fields import encode_fields
 from pycore.formats._transform import str8ts_value
 from pycore.model import Puzzle, candidates, given, value
-
-from ..conftest import load_vector
-from .examples import EXAMPLES, by_name, dots, grid
+from tests.conftest import load_vector
+from tests.tools.examples import EXAMPLES, by_name, dots, grid
 
 
 def test_sudokuwiki_position_keeps_the_start_givens() -> None:

@@ -18,9 +18,8 @@ from pycore.shapes import LEVELS, blank_shape
 from pycore.solve import count_solutions, solve
 from pycore.solve.generate import generate
 from pycore.solve.techniques import grade
-
-from .conftest import WATCH_JS, App, settle
-from .test_saving import SAVED_JS
+from tests.web.conftest import WATCH_JS, App, settle
+from tests.web.test_saving import SAVED_JS
 
 BOX = "(el) => { const b = el.getBoundingClientRect(); return [b.top, b.bottom, b.left, b.right]; }"
 MADE = 90_000  # ms: a 9x9 hard puzzle takes a second or two, a busy machine much more
@@ -305,8 +304,8 @@ def test_on_a_phone_a_hint_keeps_grid_and_pad_on_the_first_screen(browser: Brows
 def test_the_solution_path_lists_every_step_and_follows_the_grid(app: App) -> None:
     """The Solution path panel lists the walk `gridlinks grade --path` prints, for the grid
     as it is: it follows the player's digits, and names a wrong one instead."""
-    from ..test_hint import GRADED
-    from ..test_solve import from_line
+    from tests.solve.test_hint import GRADED
+    from tests.solve.test_solve import from_line
 
     puzzle = from_line(GRADED)
     page = open_grid(app, puzzle)

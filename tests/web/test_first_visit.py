@@ -19,9 +19,8 @@ from pycore import links
 from pycore.model import Puzzle
 from pycore.solve import count_solutions, solve
 from pycore.solve.generate import generate
-
-from .conftest import START_TIMEOUT, App, settle
-from .samples import SAMPLES
+from tests.web.conftest import START_TIMEOUT, App, settle
+from tests.web.samples import SAMPLES
 
 HEAVY_READY = '[data-heavy="ready"]'
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}

@@ -20,9 +20,8 @@ from pycore.errors import FormatError, PuzzleError, quoted
 from pycore.formats._lzstring import compress_to_base64
 from pycore.links import MAX_LINK
 from pycore.model import given
-
-from .conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, paste, settle
-from .samples import SAMPLES
+from tests.web.conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, paste, settle
+from tests.web.samples import SAMPLES
 
 PWN = "window.__pwned=1;alert(1)"
 PAYLOADS = {

@@ -14,9 +14,8 @@ from playwright.sync_api import Page
 
 from pycore import links, site
 from pycore.solve import count_solutions
-
-from .conftest import READY, START_TIMEOUT, App, settle
-from .samples import SAMPLES
+from tests.web.conftest import READY, START_TIMEOUT, App, settle
+from tests.web.samples import SAMPLES
 
 HEAVY_READY = '[data-heavy="ready"]'
 

@@ -10,9 +10,8 @@ from pycore import encode, links, to_json
 from pycore.app import persist
 from pycore.errors import FormatError
 from pycore.model import Puzzle
-
-from .conftest import App, expected_grid, settle
-from .samples import SAMPLES, no_solution_fits
+from tests.web.conftest import App, expected_grid, settle
+from tests.web.samples import SAMPLES, no_solution_fits
 
 
 def lossless_links() -> list[tuple[str, str, Puzzle, str]]:

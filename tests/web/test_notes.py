@@ -13,8 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from pycore import links
 from pycore.model import EMPTY, Puzzle, candidates, given, value
-
-from .conftest import App, outside, settle
+from tests.web.conftest import App, outside, settle
 
 NOTES_JS = """() => [...document.querySelectorAll('#grid [data-row]')].map(e => [
     e.dataset.kind, e.textContent, e.dataset.colours || '',

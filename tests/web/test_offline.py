@@ -23,9 +23,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from pycore import links, site
 from pycore.app import persist
 from pycore.model import Puzzle, value
-
-from .conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, outside, settle
-from .samples import SAMPLES
+from tests.web.conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, outside, settle
+from tests.web.samples import SAMPLES
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 CACHES_JS = "caches.keys()"

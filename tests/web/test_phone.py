@@ -14,9 +14,8 @@ from playwright.sync_api import Browser, Page
 from pycore import links
 from pycore.formats._lzstring import compress_to_base64
 from pycore.model import Puzzle, black
-
-from .conftest import App, outside, paste, settle
-from .samples import SAMPLES, cut_to_a_grid_with_no_solution
+from tests.web.conftest import App, outside, paste, settle
+from tests.web.samples import SAMPLES, cut_to_a_grid_with_no_solution
 
 # Sums every layout shift not caused by input, from the first paint on (buffered).
 LAYOUT_SHIFTS = """

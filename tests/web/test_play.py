@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from pycore import links
-
-from .conftest import App, expected_grid, settle
-from .samples import SAMPLES
+from tests.web.conftest import App, expected_grid, settle
+from tests.web.samples import SAMPLES
 
 
 def kinds(app: App, *cells: tuple[int, int]) -> list[tuple[str, str]]:

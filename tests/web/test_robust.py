@@ -6,9 +6,8 @@ from urllib.parse import urlsplit
 
 from pycore import links
 from pycore.site import PYODIDE_FILES
-
-from .conftest import App, expected_grid, settle
-from .samples import SAMPLES, cut_to_a_grid_with_no_solution
+from tests.web.conftest import App, expected_grid, settle
+from tests.web.samples import SAMPLES, cut_to_a_grid_with_no_solution
 
 
 def test_a_bad_link_says_what_is_wrong_and_where_and_the_page_stays_usable(app: App) -> None:

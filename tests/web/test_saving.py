@@ -13,10 +13,9 @@ from playwright.sync_api import Page
 from pycore import links
 from pycore.app import persist
 from pycore.model import Puzzle, value
-
-from .conftest import READY, START_TIMEOUT, App, expected_grid, settle
-from .samples import SAMPLES, cut_to_a_grid_with_no_solution
-from .test_offline import FULL_STORAGE, fragment, recent, saved_state
+from tests.web.conftest import READY, START_TIMEOUT, App, expected_grid, settle
+from tests.web.samples import SAMPLES, cut_to_a_grid_with_no_solution
+from tests.web.test_offline import FULL_STORAGE, fragment, recent, saved_state
 
 SAVED_JS = """() => Object.entries(localStorage)
     .filter(([k]) => k.startsWith('pycore:slot:')).map(([k, v]) => JSON.parse(v).state)"""

@@ -20,9 +20,8 @@ from pycore.formats.tools import MAX_TEXT
 from pycore.model import Puzzle, candidates
 from pycore.render.qr import qr_svg
 from pycore.render.svg import render_svg
-
-from .conftest import ROOT, App, expected_grid, paste, settle
-from .samples import SAMPLES
+from tests.web.conftest import ROOT, App, expected_grid, paste, settle
+from tests.web.samples import SAMPLES
 
 EXAMPLES = {e["name"]: e for e in json.loads((ROOT / "tests/data/imports/examples.json").read_text())}
 

@@ -18,8 +18,7 @@ import pytest
 from playwright.sync_api import Page
 
 from pycore import site
-
-from .conftest import READY, ROOT, START_TIMEOUT, settle
+from tests.web.conftest import READY, ROOT, START_TIMEOUT, settle
 
 
 @pytest.fixture(scope="module")

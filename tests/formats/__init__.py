@@ -1,0 +1,1 @@
+"""Tests of each link format: encode, decode, refusals, round trips."""

@@ -1,0 +1,1 @@
+"""Tests of building the site, its server and the test proxy."""

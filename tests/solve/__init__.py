@@ -1,0 +1,1 @@
+"""Tests of the solver, the technique engine, grading and the generator."""

@@ -1,0 +1,136 @@
+"""One hint for every caller: `pycore.hint`, `pycore hint`, `pycore solve --hint` (and the
+page's worker, which calls `pycore.solve.advice.hint`) give the technique engine's step,
+check the player's digits first, and say one thing when no technique applies."""
+
+from __future__ import annotations
+
+import pytest
+
+import pycore
+from pycore import links
+from pycore.cli import main
+from pycore.model import EMPTY, Puzzle, candidates, given, value
+from pycore.solve import NoSolution, hint, solve
+from pycore.solve.advice import SOLVED
+from pycore.solve.techniques import apply
+from tests.solve.test_solve import HARD_9X9, STR8TS_PUBLIC, from_bw, from_line
+
+# A shared grid on which the old singles-only hint said "guess needed" while the engine
+# finds a locked pair (a compact link fragment).
+LOCKED_PAIR_LINK = "EcGj2h3NNohmkmmWKGZcCI45bezV6Gv"
+EASY = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out.strip()
+
+
+def test_every_hint_path_gives_the_same_step(capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = links.read(LOCKED_PAIR_LINK)[1]
+    told = hint(puzzle)
+    assert told.kind == "step" and told.step is not None
+    assert told.step.technique == "locked-pair"
+    assert told.text == f"locked-pair: {told.step.explanation}"
+    assert run(capsys, "hint", LOCKED_PAIR_LINK) == told.text
+    assert run(capsys, "solve", "auto", "--hint", LOCKED_PAIR_LINK) == told.text
+
+
+def test_a_wrong_digit_is_named_before_anything_is_deduced() -> None:
+    puzzle = from_line(HARD_9X9["top95 #1"])
+    truth = solve(puzzle)
+    cell = next(i for i, c in enumerate(puzzle.cells) if c.kind == "empty")
+    wrong = next(d for d in puzzle.open_digits(cell) if d != truth.cells[cell].digit)
+    told = hint(puzzle.with_cell(cell, value(wrong)))
+    assert told.kind == "wrong" and told.wrong == (cell,) and told.step is None
+    assert told.text == (f"r1c2 holds {wrong}, but the one solution has another digit there: "
+                         "take it out before going on.")
+    right = puzzle.with_cell(cell, value(truth.cells[cell].digit))
+    assert hint(right).kind == "step"
+
+
+def test_pencil_marks_that_leave_out_the_digit_are_named() -> None:
+    puzzle = from_line(HARD_9X9["top95 #1"])
+    truth = solve(puzzle).cells[1].digit
+    others = [d for d in range(1, 10) if d != truth]
+    told = hint(puzzle.with_cell(1, candidates(others[:3])))
+    assert told.kind == "wrong" and told.wrong == (1,)
+    assert told.text.startswith("The pencil marks of r1c2 leave out the digit")
+
+
+def test_where_no_technique_applies_the_hint_says_so_in_one_sentence() -> None:
+    told = hint(from_line(HARD_9X9["Easter Monster"]))  # not even a forcing net opens it
+    assert (told.kind, told.text) == ("stuck", "no technique I know applies here")
+
+
+def test_solved_broken_and_several_solutions() -> None:
+    puzzle = from_line(EASY)
+    assert (hint(solve(puzzle)).kind, hint(solve(puzzle)).text) == ("solved", SOLVED)
+    with pytest.raises(NoSolution, match="both hold 4"):
+        hint(puzzle.with_cell(1, given(4)))
+    # an empty grid has many solutions: nothing to check against, no uniqueness technique
+    empty = hint(Puzzle.blank("sudoku", 9))
+    assert (empty.kind, empty.unique) == ("stuck", False)
+    assert hint(puzzle).unique
+
+
+def test_str8ts_hints_come_from_the_engine_too() -> None:
+    told = hint(from_bw(STR8TS_PUBLIC))
+    assert told.step is not None and told.step.technique.startswith(("str8ts-", "naked", "hidden",
+                                                                     "full"))
+
+
+def test_every_step_of_a_hint_walk_agrees_with_the_solution() -> None:
+    puzzle = pycore.decode("jcode", "-BCDCDA-BAD--CBA").with_cell(5, EMPTY)
+    truth = solve(puzzle)
+    told = hint(puzzle)
+    while told.step is not None:
+        for c, d in told.step.placements:
+            assert truth.cells[c].digit == d
+        puzzle = apply(puzzle, told.step)
+        told = hint(puzzle)
+    assert told.kind == "solved"
+
+
+# The README's graded puzzle: hard, 58 steps, score 680 (`gridlinks grade --path` lists them).
+GRADED = ".5..3.71..3......4..6........47.3..81..2.4..68..9.64........1..3......8..82.7..3."
+
+
+def test_the_solution_path_lists_every_step_with_the_grade_it_adds_up_to() -> None:
+    from pycore.solve.advice import solution_path
+    from pycore.solve.techniques import apply, score_of
+
+    puzzle = from_line(GRADED)
+    told, graded = solution_path(puzzle)
+    assert told.kind == "path" and told.text == "hard, score 680, 58 steps"
+    assert graded is not None and len(graded.path) == graded.steps == 58
+    assert sum(score_of(step.technique) for step in graded.path) == graded.score == 680
+    assert graded.path[0].explanation == "In row 1, 6 can only go in r1c4."
+    walked = puzzle  # the steps, applied in order, solve the grid
+    for step in graded.path:
+        walked = apply(walked, step)
+    assert walked.is_solved and walked == solve(puzzle)
+
+
+def test_the_solution_path_checks_the_players_digits_first() -> None:
+    from pycore.solve.advice import solution_path
+
+    puzzle = from_line(GRADED)
+    truth = solve(puzzle)
+    cell = next(i for i, c in enumerate(puzzle.cells) if c.kind == "empty")
+    wrong = next(d for d in puzzle.open_digits(cell) if d != truth.cells[cell].digit)
+    told, graded = solution_path(puzzle.with_cell(cell, value(wrong)))
+    assert told.kind == "wrong" and told.wrong == (cell,) and graded is None
+    right, right_graded = solution_path(puzzle.with_cell(cell, value(truth.cells[cell].digit)))
+    assert right.kind == "path" and right_graded is not None and right_graded.steps == 57
+    assert solution_path(truth) == (hint(truth), None) and hint(truth).text == SOLVED
+
+
+def test_the_command_lines_path_is_the_same_walk(capsys: pytest.CaptureFixture[str]) -> None:
+    from pycore.solve.advice import solution_path
+
+    graded = solution_path(from_line(GRADED))[1]
+    assert graded is not None
+    lines = run(capsys, "grade", "--path", GRADED).splitlines()
+    assert lines[0] == "hard (score 680, 58 steps, hardest skyscraper)"
+    assert [line.split(": ", 1)[1] for line in lines[2:]] == [s.explanation for s in graded.path]
