@@ -44,13 +44,17 @@ def str8ts_range(s: State) -> Iterator[Step]:
         allowed, _ = _span(s, comp)
         if not allowed:
             continue
-        gone = sorted((c, d) for c in comp.cells if masks[c] & ~allowed
-                      for d in digits_of(masks[c] & ~allowed))
+        gone = _marked(masks, comp.cells, ~allowed)
         if gone:
             text = (f"{_name(s, comp)} holds a straight within {_window_text(allowed)}, so "
                     f"remove {', '.join(str(d) for d in sorted({d for _, d in gone}))} from "
                     f"{s.shape.names_of({c for c, _ in gone})}.")
             yield Step("str8ts-range", (), tuple(gone), comp.cells, tuple(digits_of(allowed)), text)
+
+
+def _marked(masks: list[int], cells: tuple[int, ...], bits: int) -> list[tuple[int, int]]:
+    """(cell, digit) for every candidate of these cells among `bits`, sorted."""
+    return sorted((c, d) for c in cells if masks[c] & bits for d in digits_of(masks[c] & bits))
 
 
 def _span(s: State, comp: Compartment) -> tuple[int, int]:
@@ -111,8 +115,7 @@ def str8ts_required(s: State) -> Iterator[Step]:
             if s.digits[c]:
                 placed |= 1 << (s.digits[c] - 1)
         need = sure & ~placed
-        gone = sorted((c, d) for c in comp.others if masks[c] & sure
-                      for d in digits_of(masks[c] & sure))
+        gone = _marked(masks, comp.others, sure)
         places: list[tuple[int, int]] = []
         for d in digits_of(need):
             spots = [c for c in comp.cells if masks[c] & 1 << (d - 1)]
