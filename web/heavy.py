@@ -32,6 +32,7 @@ from pycore.solve.generate import GenerateFailed, generate
 from pycore.solve.start import NoSolution
 
 NO_STEP = advice.STUCK[:1].upper() + advice.STUCK[1:] + "."
+NO_SOLUTION = "Something is wrong: no solution fits the digits on the grid."
 LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug", "aic"}
 WHAT_LOADS = {"segno": "QR code maker"}
 
@@ -80,7 +81,7 @@ def check(state: str) -> str:
     except PuzzleError as err:
         return _said(f"Cannot check this grid.\n({err})", error=True)
     if count == 0:
-        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
+        return _said(NO_SOLUTION, error=True)
     if p.is_solved:
         return _said("Solved. Well done!")
     if count == 1:
@@ -142,7 +143,7 @@ def hint(state: str) -> str:
     try:
         told = advice.hint(p)
     except NoSolution:
-        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
+        return _said(NO_SOLUTION, error=True)
     except PuzzleError as err:
         return _said(f"No hint for this grid.\n({err})", error=True)
     if told.kind == "wrong":
@@ -179,7 +180,7 @@ def path(state: str) -> str:
     try:
         told, graded = advice.solution_path(p)
     except NoSolution:
-        return _said("Something is wrong: no solution fits the digits on the grid.", error=True)
+        return _said(NO_SOLUTION, error=True)
     except PuzzleError as err:
         return _said(f"No solution path for this grid.\n({err})", error=True)
     if graded is None:

@@ -52,14 +52,9 @@ def hint(puzzle: Puzzle, uniqueness: bool = True) -> Hint:
 
     Raises NoSolution when the digits on the grid clash or no solution fits the givens.
     `uniqueness=False` leaves out the techniques that assume one solution."""
-    check_clashes(puzzle)
-    if puzzle.is_solved:
-        return Hint("solved", SOLVED)
-    solution, unique = _the_solution(puzzle)
-    if solution is not None:
-        wrong = _wrong_cells(puzzle, solution)
-        if wrong:
-            return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True)
+    told, unique = _checked(puzzle)
+    if told is not None:
+        return told
     step = next_step(puzzle, uniqueness=uniqueness and unique)
     if step is None:
         return Hint("stuck", STUCK, unique=unique)
@@ -74,18 +69,27 @@ def solution_path(puzzle: Puzzle, uniqueness: bool = True) -> tuple[Hint, Grade 
     techniques were left out because the givens have several solutions.
 
     Raises NoSolution as `hint` does."""
-    check_clashes(puzzle)
-    if puzzle.is_solved:
-        return Hint("solved", SOLVED), None
-    solution, unique = _the_solution(puzzle)
-    if solution is not None:
-        wrong = _wrong_cells(puzzle, solution)
-        if wrong:
-            return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True), None
+    told, unique = _checked(puzzle)
+    if told is not None:
+        return told, None
     graded = grade(puzzle, uniqueness=uniqueness and unique)
     several = "" if unique else " (several solutions fit: without the uniqueness techniques)"
     return Hint("path", f"{graded.level}, score {graded.score}, {graded.steps} steps{several}",
                 unique=unique), graded
+
+
+def _checked(puzzle: Puzzle) -> tuple[Hint | None, bool]:
+    """The player's work checked before anything is deduced: (a "solved" or "wrong" hint,
+    or None when there is something to deduce; whether the givens have one solution)."""
+    check_clashes(puzzle)
+    if puzzle.is_solved:
+        return Hint("solved", SOLVED), False
+    solution, unique = _the_solution(puzzle)
+    if solution is not None:
+        wrong = _wrong_cells(puzzle, solution)
+        if wrong:
+            return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True), True
+    return None, unique
 
 
 def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
