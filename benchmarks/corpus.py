@@ -88,7 +88,9 @@ def _possibles(puzzle: Puzzle) -> list[int]:
     return compute_possibles(ints, size=n, box=puzzle.box)
 
 
-def realistic(rng: random.Random) -> Puzzle:
+def _right_so_far(rng: random.Random) -> tuple[list[int], list[int], list[Cell], list[int]]:
+    """A solved grid, a random order of its cells, 25 givens and 20 right values placed in
+    that order, and the possibles they leave: (solution, order, cells, possibles)."""
     solution = solved_grid(rng, (3, 3))
     order = rng.sample(range(81), 81)
     cells: list[Cell] = [EMPTY] * 81
@@ -96,8 +98,11 @@ def realistic(rng: random.Random) -> Puzzle:
         cells[i] = given(solution[i])
     for i in order[25:45]:
         cells[i] = value(solution[i])
-    placed = Puzzle("sudoku", 9, tuple(cells))
-    possibles = _possibles(placed)
+    return solution, order, cells, _possibles(Puzzle("sudoku", 9, tuple(cells)))
+
+
+def realistic(rng: random.Random) -> Puzzle:
+    solution, order, cells, possibles = _right_so_far(rng)
     for i in order[45:65]:
         others = [d for d in range(1, 10) if possibles[i] >> d & 1 and d != solution[i]]
         cells[i] = candidates([solution[i], *rng.sample(others, min(2, len(others)))])
@@ -127,14 +132,7 @@ def coloured(rng: random.Random) -> Puzzle:
 
 
 def _try_coloured(rng: random.Random) -> Puzzle | None:
-    solution = solved_grid(rng, (3, 3))
-    order = rng.sample(range(81), 81)
-    cells: list[Cell] = [EMPTY] * 81
-    for i in order[:25]:
-        cells[i] = given(solution[i])
-    for i in order[25:45]:
-        cells[i] = value(solution[i])
-    possibles = _possibles(Puzzle("sudoku", 9, tuple(cells)))
+    solution, order, cells, possibles = _right_so_far(rng)
 
     def fits(i: int, d: int) -> bool:
         return bool(possibles[i] >> d & 1)
