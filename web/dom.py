@@ -1,5 +1,5 @@
-"""The few DOM helpers every page module shares: find by id, make an element, listen,
-and the writes a render queues and sends in one call (`later`, `flush`, `answer`).
+"""The page's one way to the DOM: events come in as facts (`listen`, `answer`), and the
+writes a render queues go out in one call (`later`, `flush`).
 
 One home for them (app.py, grid_view.py, keeper.py, coach.py and page_tools.py all
 import from here). The page's Python runs with MicroPython on the main thread, where a
@@ -15,8 +15,10 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
+from pyscript import window
 from pyscript.ffi import create_proxy
+
+from pycore.formats.json import MAX_TEXT
 
 if TYPE_CHECKING:  # MicroPython's typing (web/micropython/typing.py) has only what runs
     from collections.abc import Callable
@@ -26,6 +28,9 @@ if TYPE_CHECKING:  # MicroPython's typing (web/micropython/typing.py) has only w
 # Python needs at start (the address, the build's wheel list and heavy worker), read once.
 BUILDER: Any = window.pycoreDom
 FACTS: dict[str, str] = json.loads(str(BUILDER("facts")))
+
+# The longest field value an event's facts carry: the paste box's bound, every reader's.
+MAX_FIELD = MAX_TEXT
 
 # Every listener's proxy, kept for the page's lifetime (a dropped proxy would be freed
 # while the browser still holds the listener).
@@ -37,11 +42,11 @@ _TASKS: set[Any] = set()
 _BUSY = [0]
 
 
-def by_id(name: str) -> Any:
-    return document.getElementById(name)
-
-
-Handler: TypeAlias = "Callable[[Any], Any]"
+# An event as early.js's `listen` sends it: id, type, value, open, key, shift, composing,
+# address, newValue, data (the data-* of the button hit), values and lengths (of the
+# fields the handler reads).
+Facts: TypeAlias = "dict[str, Any]"
+Handler: TypeAlias = "Callable[[Facts], Any]"
 
 
 def spawn(work: Any, busy: bool = True) -> None:
@@ -118,33 +123,27 @@ _TIMER = create_proxy(_timer)
 _PROXIES.append(_TIMER)
 
 
-def listen(handlers: dict[tuple[str, str], Any]) -> None:
-    """Call each handler for its (element id, event type), all wired in one call; "window"
-    names the window. The writes a handler queued are sent when it returns (an async
-    handler runs as a task: when it ends)."""
+def listen(handlers: dict[tuple[str, str], Handler],
+           reads: dict[tuple[str, str], tuple[str, ...]] | None = None) -> None:
+    """Call each handler for its (element id, event type) with the event's facts, all
+    wired in one call; "window" names the window. `reads`: the ids of the fields whose
+    values come with an event (a value over MAX_FIELD characters comes as None, with its
+    length). The writes a handler queued are sent when it returns (an async handler runs
+    as a task: when it ends)."""
     table = dict(handlers)
+    wanted = reads or {}
 
-    def dispatch(name: Any, kind: Any, event: Any) -> None:
-        result = table[(str(name), str(kind))](event)
+    def dispatch(facts: Any) -> None:
+        given = json.loads(str(facts))
+        result = table[(given["id"], given["type"])](given)
         if result is not None and hasattr(result, "send"):  # a coroutine: an async handler
             spawn(result)
         flush()
 
     proxy = create_proxy(dispatch)
     _PROXIES.append(proxy)
-    BUILDER("listen", json.dumps([list(key) for key in table]), proxy)
-
-
-def element(tag: str, text: str = "", cls: str = "", **attributes: str) -> Any:
-    """A new element whose text is set as text (never parsed as markup); `data_x` -> `data-x`."""
-    el = document.createElement(tag)
-    if text:
-        el.textContent = text
-    if cls:
-        el.className = cls
-    for name, value in attributes.items():
-        el.setAttribute(name.replace("_", "-"), value)
-    return el
+    wiring = [[name, kind, list(wanted.get((name, kind), ()))] for name, kind in table]
+    BUILDER("listen", json.dumps(wiring), proxy, MAX_FIELD)
 
 
 # An element to build on the page's side: [tag, {attribute: value}, children or text,

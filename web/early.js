@@ -172,6 +172,45 @@
         navigator.serviceWorker.register(url).catch(() => undefined);
       }
     },
+    // a text to the clipboard; the note says it was copied, or (refused) the field
+    // holding it is selected for the reader to copy, and the note says so
+    copy: (text, note, copied, field, refused) => {
+      const say = (words) => {
+        byId(note).textContent = words;
+      };
+      const failed = () => {
+        byId(field).select();
+        say(refused);
+      };
+      try {
+        navigator.clipboard.writeText(text).then(() => say(copied), failed);
+      } catch {
+        failed();
+      }
+    },
+    open: (url) => window.open(url, "_blank", "noopener,noreferrer"),
+    // print the page with this image shown (the print stylesheet shows only it)
+    print: (image, url) => {
+      const shown = byId(image);
+      shown.src = url;
+      shown.decode().catch(() => undefined).then(() => {
+        document.body.setAttribute("data-print", "svg");
+        try {
+          window.print();  // modal: returns once the print dialog closes
+        } finally {
+          document.body.removeAttribute("data-print");
+        }
+      });
+    },
+    download: (url, name) => {
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      link.hidden = true;
+      document.body.append(link);
+      link.click();
+      link.remove();
+    },
     address: (fragment) => {
       try {
         window.history.replaceState(null, "", `#${fragment}`);
@@ -291,17 +330,52 @@
       }
     });
   }
-  // Python's handlers for [element id ("window": the window), event type], in one call.
-  const listen = (json, handler) => {
-    for (const [id, type] of JSON.parse(json)) {
-      byId(id).addEventListener(type, (event) => handler(id, type, event));
+  // Python's handlers for [element id ("window": the window), event type, the ids of the
+  // fields whose values it reads], in one call. Each event reaches Python as plain facts,
+  // as JSON: its element and type, the target's value (a select, a radio, a field) or
+  // open state (a panel), the key, the new address or the stored item another tab wrote,
+  // the data-* attributes of the button it hit, and the fields' values (each with its
+  // length; a value longer than `bound` is left out, so a huge paste is never copied).
+  const listen = (json, handler, bound) => {
+    for (const [id, type, fields] of JSON.parse(json)) {
+      byId(id).addEventListener(type, (event) => {
+        const target = event.target;
+        const facts = {id, type};
+        if (target && typeof target.value === "string") {
+          facts.value = target.value;
+        }
+        if (target && typeof target.open === "boolean") {
+          facts.open = target.open;
+        }
+        if (type === "keydown") {
+          Object.assign(facts, {key: event.key, shift: event.shiftKey, composing: event.isComposing});
+        } else if (type === "hashchange") {
+          facts.address = event.newURL;
+        } else if (type === "storage") {
+          Object.assign(facts, {key: event.key, newValue: event.newValue});
+        }
+        const button = target && target.closest ? target.closest("button") : null;
+        if (button) {
+          facts.data = {...button.dataset};
+        }
+        facts.values = {};
+        facts.lengths = {};
+        for (const field of fields) {
+          const value = byId(field).value;
+          facts.lengths[field] = value.length;
+          facts.values[field] = value.length <= bound ? value : null;
+        }
+        handler(JSON.stringify(facts));
+      });
     }
   };
-  // What the page's Python reads at start, in one call: the address, the build's list
-  // of optional wheels and its heavy worker (<meta name="pycore-wheels">, "pycore-heavy").
+  // What the page's Python reads at start, in one call: the address, the level menu's
+  // choice (as the browser may have restored it), the build's list of optional wheels
+  // and its heavy worker (<meta name="pycore-wheels">, "pycore-heavy").
   const facts = () => {
     const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content || "{}";
-    return JSON.stringify({href: location.href, hash: location.hash,
+    const level = document.getElementById("level");
+    return JSON.stringify({href: location.href, hash: location.hash, level: level ? level.value : "",
                            wheels: meta("pycore-wheels"), heavy: meta("pycore-heavy")});
   };
   // One function, not an object of them: Python holds this one function and sends and

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from dom import BUILDER, Node, build_children, call_later, flush, later, listen, set_property, spawn
+from dom import BUILDER, Facts, Node, build_children, call_later, flush, later, listen, set_property, spawn
 from page_api import PageApi
 from pyscript import window
 
@@ -136,10 +136,10 @@ class Keeper:
         self.show_recent()
         spawn(self.hold(), busy=False)
 
-    def on_storage(self, event: Any) -> None:
-        key = event.key
+    def on_storage(self, event: Facts) -> None:
+        key = event["key"]
         if isinstance(key, str) and key.startswith(persist.LEASE):
-            self.store.changed(key, event.newValue)  # another tab's lease: the list is the same
+            self.store.changed(key, event["newValue"])  # another tab's lease: the list is the same
             return
         self.store.reload()
         self.show_recent()
@@ -271,17 +271,17 @@ class Keeper:
     def close_question(self) -> None:
         set_property("ask", "hidden", True)
 
-    def on_keep_saved(self, event: Any) -> None:
+    def on_keep_saved(self, event: Facts) -> None:
         self.close_question()
         if self.asked is not None:
             self.reopen(self.asked.slot)
 
     # -- the recent list -------------------------------------------------------------
 
-    def on_recent(self, event: Any) -> None:
-        button = event.target.closest("button[data-slot]")
-        if button:
-            self.reopen(str(button.getAttribute("data-slot")))
+    def on_recent(self, event: Facts) -> None:
+        button = event.get("data") or {}
+        if "slot" in button:
+            self.reopen(str(button["slot"]))
 
     def reopen(self, slot: str) -> None:
         """Show a saved slot's grid and work in that slot from now on."""
