@@ -6,8 +6,8 @@ about a link that failed is pycore.app.messages'. No codec logic lives here: lin
 read with `pycore.links.read` and made once per change with `pycore.links.shares`.
 Decoded content reaches the DOM only through `textContent` and attributes.
 
-It runs with MicroPython on the main thread (web/main.py), with the part of pycore that
-opening, editing and sharing need (pycore.site.light). Check, Solve, Hint, New puzzle and the
+It runs with MicroPython in the page's worker (web/light.js, web/main.py), with the part of
+pycore that opening, editing and sharing need (pycore.site.light). Check, Solve, Hint, New puzzle and the
 other tools ask the heavy worker (heavy_client.py), which starts once the grid is up.
 """
 
@@ -21,22 +21,21 @@ from dom import (
     FACTS,
     Facts,
     Node,
-    answer,
     build_children,
     call_later,
     flush,
+    forward_to,
     later,
     listen,
     set_attribute,
     set_property,
     spawn,
+    start_listening,
 )
 from grid_view import GridView, build_pad
 from heavy_client import Heavy, HeavyUnavailable, puzzle_of, shares_of, state_of
 from keeper import Keeper
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
-from pyscript import window
-from pyscript.ffi import create_proxy
 
 from pycore import links
 from pycore.app import messages, persist
@@ -87,6 +86,7 @@ class Page:
     # -- wiring ----------------------------------------------------------------
 
     def start(self) -> None:
+        forward_to(self.on_event)
         handlers = {
             ("shape", "change"): self.on_shape,
             ("format", "change"): self.on_format,
@@ -118,10 +118,6 @@ class Page:
         """Open the address bar's link (or the saved grid); the grid takes input in the
         next event (`take_input`), so that decoding and drawing are two short events on a
         phone's CPU rather than one long one."""
-        # the grid's keys and taps and the pad's come from early.js, which answers the
-        # browser at once and applies the writes Python answers with (dom.answer)
-        self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
-        window.pycoreEvent = self.forwarded
         opened = bool(self.address) and self.open(f"#{self.address}")
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
@@ -175,12 +171,13 @@ class Page:
             self.say("")
         self.render()
 
-    def on_forwarded(self, facts: str) -> str:
-        """An event early.js forwarded, as JSON facts; the answer is the writes to make."""
-        return answer(self.on_event, facts)
-
-    def on_event(self, facts: dict[str, Any]) -> None:
-        kind = facts.get("event")
+    def on_event(self, facts: Facts) -> None:
+        """An event early.js sent unasked: the grid's keys and taps (early.js answered the
+        browser at once), the pad, storage, the heavy worker's news."""
+        kind = str(facts.get("event"))
+        if kind.startswith("heavy-"):
+            self.heavy.on_event(facts)
+            return
         if kind == "key":
             self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]),
                         str(facts.get("code", "")))
@@ -532,3 +529,4 @@ def _plain(text: str, bound: int, lines: bool) -> str:
 random.seed()
 page = Page()
 page.start()
+start_listening()
