@@ -373,7 +373,7 @@ class Page:
 
     def shares(self, puzzle: Puzzle | None = None) -> links.Shares:
         """The links of a grid state in the chosen format, encoded once per state and format
-        (here, on the main thread: for an opened link, a hash change, the QR code)."""
+        (here, in the page's worker: for an opened link, a hash change, the QR code)."""
         p = self.editor.puzzle if puzzle is None else puzzle
         if not self.encoded_for(p):
             self.encoded = (p, self.format, links.shares(p, self.format or None))

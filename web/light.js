@@ -52,7 +52,11 @@ async function start({facts, urls}) {
   });
   self.pycoreBundle = text(urls.bundle);
   const main = text(urls.main);
+  // MicroPython's wasm, asked for now rather than once micropython.mjs has come and asks
+  // for it (a round trip later): its own request then finds it in the HTTP cache
+  const wasm = fetch(urls.wasm).then((answer) => answer.arrayBuffer()).catch(() => undefined);
   const { loadMicroPython } = await import(urls.micropython);
+  await wasm;
   const python = await loadMicroPython({
     url: urls.wasm,
     stdout: (line) => console.log(line),
