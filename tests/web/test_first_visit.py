@@ -155,9 +155,10 @@ def test_the_build_serves_the_first_screen_small_and_compressed(app: App) -> Non
         if url.startswith(app.url) and not heavy_request(url):
             sizes[url] = int(response.request.sizes()["responseBodySize"])  # type: ignore[attr-defined]
 
-    asked: list[str] = []
+    seen: list[tuple[str, str]] = []  # ("request" or "response", the file's name), in order
     app.page.on("response", record)
-    app.page.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    app.page.on("request", lambda request: seen.append(("request", urlsplit(request.url).path)))
+    app.page.on("response", lambda response: seen.append(("response", urlsplit(response.url).path)))
     app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
     assert sum(sizes.values()) < 500_000, sizes  # the budget for a first visit
     # the runtime, the page's script and the bundle came compressed
@@ -166,8 +167,14 @@ def test_the_build_serves_the_first_screen_small_and_compressed(app: App) -> Non
         "async (url) => (await fetch(url, {cache: 'force-cache'})).headers.get('content-encoding')",
         url) for url in first_screen}
     assert first_screen and all(encodings.values()), encodings
-    # the page's worker asks for MicroPython, its script and the bundle at once: only
-    # MicroPython's wasm waits for a file before it (micropython.mjs names it)
-    wasm = next(i for i, path in enumerate(asked) if path.endswith("/micropython.wasm"))
-    before = {(name.split(".")[0], name.split(".")[-1]) for name in (p.split("/")[-1] for p in asked[:wasm])}
-    assert {("micropython", "mjs"), ("main", "py"), ("light", "json")} <= before, asked
+    # the page's worker asks for MicroPython (its script and its wasm), the page's script and
+    # the bundle at once: none of them waits for another to come first
+    wanted = {("micropython", "mjs"), ("micropython", "wasm"), ("main", "py"), ("light", "json")}
+
+    def kind(path: str) -> tuple[str, str]:
+        name = path.split("/")[-1]
+        return name.split(".")[0], name.split(".")[-1]
+
+    first_answer = next(i for i, (what, path) in enumerate(seen)
+                        if what == "response" and kind(path) in wanted)
+    assert wanted <= {kind(path) for what, path in seen[:first_answer] if what == "request"}, seen
