@@ -11,7 +11,7 @@ headless Chromium (Debian's /usr/bin/chromium unless told otherwise):
   vendored Pyodide (the one the page's heavy worker runs) on the main thread; its script
   prints a line and marks the page ready. It has no service worker.
 - `app`: the real page opened on a share link (a half-solved 9x9). Its first screen runs on
-  MicroPython on the main thread; ready is `<html data-ready="true">` (the link decoded,
+  MicroPython in the page's worker; ready is `<html data-ready="true">` (the link decoded,
   the grid drawn, the cells take input). Then the page starts its heavy worker (Pyodide:
   solver, hints, new puzzles, other tools); heavy is `<html data-heavy="ready">`, when Hint
   would work ("-" when the page says `data-heavy="failed"` or not within 120 s). Once the
@@ -120,7 +120,7 @@ def pyodide_interpreter(folder: Path, index: str) -> str:
 def write_pages(folder: Path) -> None:
     """bare.html beside the built app, on the same PyScript and Pyodide files."""
     index = (folder / "index.html").read_text(encoding="utf-8")
-    found = re.search(r'src="([^"]*pyscript[^"]*)/core\.js"', index)
+    found = re.search(r'([\w./-]*pyscript-[\w.]+)/core\.js', index)  # the heavy worker's PyScript
     if found is None:
         raise SystemExit("benchmarks.startup: PyScript's core.js was not found in index.html")
     config = {"interpreter": pyodide_interpreter(folder, index)}

@@ -6,8 +6,8 @@ about a link that failed is pycore.app.messages'. No codec logic lives here: lin
 read with `pycore.links.read` and made once per change with `pycore.links.shares`.
 Decoded content reaches the DOM only through `textContent` and attributes.
 
-It runs with MicroPython on the main thread (web/main.py), with the part of pycore that
-opening, editing and sharing need (pycore.site.light). Check, Solve, Hint, New puzzle and the
+It runs with MicroPython in the page's worker (web/light.js, web/main.py), with the part of
+pycore that opening, editing and sharing need (pycore.site.light). Check, Solve, Hint, New puzzle and the
 other tools ask the heavy worker (heavy_client.py), which starts once the grid is up.
 """
 
@@ -16,27 +16,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from coach import Coach, offer_levels  # Hint and New puzzle (web/coach.py)
+from coach import Coach, offer_levels, on_level  # Hint and New puzzle (web/coach.py)
 from dom import (
     FACTS,
+    Facts,
     Node,
-    answer,
     build_children,
-    by_id,
     call_later,
     flush,
+    forward_to,
     later,
     listen,
     set_attribute,
     set_property,
     spawn,
+    start_listening,
 )
 from grid_view import GridView, build_pad
 from heavy_client import Heavy, HeavyUnavailable, puzzle_of, shares_of, state_of
 from keeper import Keeper
 from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
-from pyscript import window
-from pyscript.ffi import create_proxy
 
 from pycore import links
 from pycore.app import messages, persist
@@ -71,6 +70,7 @@ class Page:
         # the one encoding of a grid state: (puzzle, format, its shares)
         self.encoded: tuple[Puzzle, str, links.Shares] | None = None
         self.link_shown: tuple[Puzzle, str] | None = None
+        self.shown_link = ""  # the share box's link, as it was written there
         # a grid just opened whose saved slot is picked once its link is encoded, after the
         # cells are drawn (the encoding is most of an opening's work on a phone's CPU)
         self.unplaced: Puzzle | None = None
@@ -86,6 +86,7 @@ class Page:
     # -- wiring ----------------------------------------------------------------
 
     def start(self) -> None:
+        forward_to(self.on_event)
         handlers = {
             ("shape", "change"): self.on_shape,
             ("format", "change"): self.on_format,
@@ -101,11 +102,15 @@ class Page:
             ("path-panel", "toggle"): self.coach.on_path_toggle,
             ("solve", "click"): self.on_solve,
             ("new", "click"): self.on_new,
+            ("level", "change"): on_level,
             ("words-form", "change"): self.on_words,
             ("window", "hashchange"): self.on_hashchange,
         }
         handlers.update(self.tools.handlers())  # MicroPython: no {**a} in a display
-        listen(handlers)
+        reads = {("new", "click"): ("shape", "level"),
+                 ("words-form", "change"): ("edit-title", "edit-author", "edit-rules")}
+        reads.update(self.tools.reads())
+        listen(handlers, reads)
         self.tools.start()
         call_later(0, self.open_first)  # in an event of its own: the browser paints between
 
@@ -113,10 +118,6 @@ class Page:
         """Open the address bar's link (or the saved grid); the grid takes input in the
         next event (`take_input`), so that decoding and drawing are two short events on a
         phone's CPU rather than one long one."""
-        # the grid's keys and taps and the pad's come from early.js, which answers the
-        # browser at once and applies the writes Python answers with (dom.answer)
-        self.forwarded = create_proxy(self.on_forwarded)  # held for the page's lifetime
-        window.pycoreEvent = self.forwarded
         opened = bool(self.address) and self.open(f"#{self.address}")
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
@@ -170,12 +171,13 @@ class Page:
             self.say("")
         self.render()
 
-    def on_forwarded(self, facts: str) -> str:
-        """An event early.js forwarded, as JSON facts; the answer is the writes to make."""
-        return answer(self.on_event, facts)
-
-    def on_event(self, facts: dict[str, Any]) -> None:
-        kind = facts.get("event")
+    def on_event(self, facts: Facts) -> None:
+        """An event early.js sent unasked: the grid's keys and taps (early.js answered the
+        browser at once), the pad, storage, the heavy worker's news."""
+        kind = str(facts.get("event"))
+        if kind.startswith("heavy-"):
+            self.heavy.on_event(facts)
+            return
         if kind == "key":
             self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]),
                         str(facts.get("code", "")))
@@ -218,11 +220,11 @@ class Page:
         elif digit.isdigit():
             self.act(self.editor.enter, int(digit))
 
-    def on_mode(self, event: Any) -> None:
-        self.act(self.editor.set_mode, str(event.target.value))
+    def on_mode(self, event: Facts) -> None:
+        self.act(self.editor.set_mode, str(event["value"]))
 
-    def on_shape(self, event: Any) -> None:
-        name = str(event.target.value)
+    def on_shape(self, event: Facts) -> None:
+        name = str(event["value"])
         if name != CUSTOM_SHAPE:
             self.save_now()
             self.editor.load(blank_shape(name), "given")  # another grid: a new history (see show)
@@ -231,17 +233,16 @@ class Page:
             self.say("")
             self.render()
 
-    def on_format(self, event: Any) -> None:
-        self.format = str(event.target.value)
+    def on_format(self, event: Facts) -> None:
+        self.format = str(event["value"])
         self.render()
 
-    def on_open(self, event: Any) -> None:
-        event.preventDefault()  # before any await: the form must never submit
-        self.tools.open_pasted(by_id("open-text"))
+    def on_open(self, event: Facts) -> None:
+        self.tools.open_pasted(event)  # early.js stopped the form's submit
 
-    def on_hashchange(self, event: Any) -> None:
-        # the fragment this event is about (in a worker, the address bar may have moved on)
-        self.address = str(event.newURL).partition("#")[2]
+    def on_hashchange(self, event: Facts) -> None:
+        # the fragment this event is about (the address bar may have moved on since)
+        self.address = str(event["address"]).partition("#")[2]
         shared = self.shares()
         if shared.lossless is not None and self.address == shared.lossless.fragment:
             return  # the same grid
@@ -255,14 +256,9 @@ class Page:
             self.address = shared.lossless.fragment
             later("address", self.address)
 
-    async def on_copy(self, event: Any) -> None:
-        field = by_id("link")
-        try:
-            await window.navigator.clipboard.writeText(field.value)
-            by_id("share-note").textContent = "Link copied."
-        except Exception:
-            field.select()
-            by_id("share-note").textContent = "Select the link and copy it (Ctrl+C)."
+    def on_copy(self, event: Facts) -> None:
+        later("copy", self.shown_link, "share-note", "Link copied.", "link",
+              "Select the link and copy it (Ctrl+C).")
 
     # -- check, hint, solve: the heavy worker's ----------------------------------
 
@@ -278,22 +274,22 @@ class Page:
                      error=True)
             return None
 
-    async def on_check(self, event: Any) -> None:
+    async def on_check(self, event: Facts) -> None:
         said = await self.ask_heavy("check", state_of(self.editor.puzzle))
         if said is not None:
             self.say(said["said"], error=said["error"])
 
-    async def on_hint(self, event: Any) -> None:
+    async def on_hint(self, event: Facts) -> None:
         await self.coach.hint()
 
-    async def on_new(self, event: Any) -> None:
-        shape = str(by_id("shape").value)
+    async def on_new(self, event: Facts) -> None:
+        shape = str(event["values"]["shape"])
         if shape == CUSTOM_SHAPE:
             self.say("Pick a shape in the Shape menu first: New puzzle makes one of that shape.")
             return
-        await self.coach.new_puzzle(shape, str(by_id("level").value))
+        await self.coach.new_puzzle(shape, str(event["values"]["level"]))
 
-    async def on_solve(self, event: Any) -> None:
+    async def on_solve(self, event: Facts) -> None:
         before = self.editor.puzzle
         said = await self.ask_heavy("solve", state_of(before))
         if said is None:
@@ -377,7 +373,7 @@ class Page:
 
     def shares(self, puzzle: Puzzle | None = None) -> links.Shares:
         """The links of a grid state in the chosen format, encoded once per state and format
-        (here, on the main thread: for an opened link, a hash change, the QR code)."""
+        (here, in the page's worker: for an opened link, a hash change, the QR code)."""
         p = self.editor.puzzle if puzzle is None else puzzle
         if not self.encoded_for(p):
             self.encoded = (p, self.format, links.shares(p, self.format or None))
@@ -469,9 +465,9 @@ class Page:
             set_property(f"edit-{name}", "value", text)
         set_property("words-form", "hidden", not setting)
 
-    def on_words(self, event: Any) -> None:
+    def on_words(self, event: Facts) -> None:
         """A title, author or rules field changed (Givens mode): one undoable step."""
-        texts = [_plain(str(by_id(f"edit-{name}").value), bound, name == "rules")
+        texts = [_plain(str(event["values"][f"edit-{name}"] or ""), bound, name == "rules")
                  for name, bound in (("title", 100), ("author", 100), ("rules", 1000))]
         self.act(self.editor.set_words, texts[0], texts[1], texts[2])
 
@@ -505,7 +501,8 @@ class Page:
             note = f"{messages.losing(chosen.lost)}\n{size}" if chosen.lost else size
         if shared.lossless is None:
             note += " No link holds this grid whole: the address bar keeps the last one that did."
-        set_property("link", "value", "" if chosen is None else f"{self.base}#{chosen.fragment}")
+        self.shown_link = "" if chosen is None else f"{self.base}#{chosen.fragment}"
+        set_property("link", "value", self.shown_link)
         set_property("share-note", "textContent", note)
 
     def share_link(self) -> str:
@@ -532,3 +529,4 @@ def _plain(text: str, bound: int, lines: bool) -> str:
 random.seed()
 page = Page()
 page.start()
+start_listening()

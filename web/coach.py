@@ -17,8 +17,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dom import Node, build_children, by_id, flush, set_attribute, set_property, spawn
-from grid_view import GridView
+from dom import FACTS, Facts, Node, build_children, flush, set_attribute, set_property, spawn
+from grid_view import GridView, Marking, shows_marks
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
@@ -29,9 +29,6 @@ from pycore.shapes import LEVELS, levels_made, shape_of
 # what the cells of a shown hint carry (style.css draws them; tests read them)
 PATTERN, TARGET = "hint-pattern", "hint-target"
 PLACE, REMOVE, DIGIT = "hint-place", "hint-remove", "hint-digit"
-CELL_MARKS = (PATTERN, TARGET)
-SPAN_MARKS = (PLACE, REMOVE, DIGIT)
-ATTRIBUTES = ("data-hint-place", "data-hint-remove", "data-spots")
 BEND, MOST_BEND = 0.12, 0.3  # how far a link's curve pulls to one side: in parts of its
 # length, and at most in cells (its middle goes half as far)
 NODE = 0.36  # a candidate's ring's radius, in parts of the distance between two marks' places
@@ -46,6 +43,11 @@ class CoachPage(PageApi, Protocol):
     view: GridView
 
 
+# The level the New puzzle menu shows: as the page started with it, then as its change
+# events said.
+LEVEL = [FACTS["level"]]
+
+
 def offer_levels(p: Puzzle) -> None:
     """The New puzzle level menu offers the levels the generator always makes for this
     grid's shape (`pycore.shapes.levels_made`; its options have ids level-easy ...; the
@@ -54,8 +56,13 @@ def offer_levels(p: Puzzle) -> None:
     made = levels_made(shape_of(p) or "")
     for level in LEVELS:
         set_property(f"level-{level}", "disabled", level not in made)
-    if str(by_id("level").value) not in made:
-        set_property("level", "value", made[-1])
+    if LEVEL[0] not in made:
+        LEVEL[0] = made[-1]
+        set_property("level", "value", LEVEL[0])
+
+
+def on_level(event: Facts) -> None:
+    LEVEL[0] = str(event["value"])
 
 
 class Coach:
@@ -65,7 +72,6 @@ class Coach:
         self.page = page
         self.shown: tuple[Puzzle, dict[str, Any]] | None = None  # the grid and the worker's step
         self.words = ""  # the message the shown hint put up
-        self.marked: list[Any] = []  # cells and marks carrying a hint's classes
         self.chained = False  # a chain is drawn over the grid
         self.busy = False
         self.path_open = False  # the Solution path panel, as its toggle events said
@@ -99,7 +105,7 @@ class Coach:
             self.page.editor.select(changed[0][0])
         self.page.render(focus=True)
         self.shown = (p, said)
-        self.mark(step)
+        self.mark(p, step)
         self.words = said["said"]
         self.page.say(self.words)
 
@@ -123,50 +129,40 @@ class Coach:
         if self.shown is None:
             return
         self.shown = None
-        for el in self.marked:
-            el.classList.remove(*CELL_MARKS, *SPAN_MARKS)
-            for name in ATTRIBUTES:
-                el.removeAttribute(name)
-        self.marked = []
+        self.page.view.decorate({})
         if self.chained:
             build_children(self.page.view.overlay, [])
             self.chained = False
         if self.page.said == self.words:
             self.page.say("")
 
-    def mark(self, step: dict[str, Any]) -> None:
-        """The step on the grid: pattern cells, then the digits placed, removed and used."""
-        wanted: dict[int, dict[int, str]] = {}  # cell -> digit -> its class
+    def mark(self, p: Puzzle, step: dict[str, Any]) -> None:
+        """The step on the grid: pattern cells, then the digits placed, removed and used,
+        and a chain's links over it."""
+        view = self.page.view
+        marked: dict[int, Marking] = {}
         pattern = set(step["cells"])
-        for i in step["cells"]:
-            wanted.setdefault(i, {}).update({d: DIGIT for d in step["digits"]})
-        for i, d in step["eliminations"]:
-            wanted.setdefault(i, {})[d] = REMOVE
-        for i, d in step["placements"]:
-            wanted.setdefault(i, {})[d] = PLACE
         targets = {i for i, _ in step["placements"] + step["eliminations"]}
-        for i, digits in wanted.items():
-            el = self.page.view.element(i)
-            self.marked.append(el)
-            if i in pattern:
-                el.classList.add(PATTERN)
-            if i in targets:
-                el.classList.add(TARGET)
-            spans = {int(s.textContent): s for s in el.querySelectorAll(".mark")}
-            on_cell: dict[str, list[str]] = {PLACE: [], REMOVE: []}
-            for d, kind in sorted(digits.items()):
-                if d in spans:
-                    spans[d].classList.add(kind)
-                    self.marked.append(spans[d])
-                if kind == PLACE or (kind == REMOVE and d not in spans):
-                    on_cell[kind].append(str(d))  # drawn on the cell itself, big enough to see
+        for i in sorted(pattern | targets):
+            hint = marked[i] = Marking()
+            hint.classes = [name for name, on in ((PATTERN, i in pattern), (TARGET, i in targets)) if on]
+            digits = dict.fromkeys(step["digits"], DIGIT) if i in pattern else {}
+            digits.update({d: REMOVE for c, d in step["eliminations"] if c == i})
+            digits.update({d: PLACE for c, d in step["placements"] if c == i})
+            shown = p.cells[i].candidates if shows_marks(p.cells[i]) else frozenset()
+            hint.digits = {d: kind for d, kind in digits.items() if d in shown}
+            # a digit placed, or removed where the cell shows no such mark: drawn on the
+            # cell itself, big enough to see
             for kind, name in ((PLACE, "data-hint-place"), (REMOVE, "data-hint-remove")):
-                if on_cell[kind]:
-                    el.setAttribute(name, " ".join(on_cell[kind]))
+                on_cell = [str(d) for d in sorted(digits)
+                           if digits[d] == kind and (kind == PLACE or d not in shown)]
+                if on_cell:
+                    hint.attributes[name] = " ".join(on_cell)
         if step.get("links"):
-            self.chain(step["links"])
+            self.chain(p, step["links"], marked)
+        view.decorate(marked)
 
-    def chain(self, links: list[list[Any]]) -> None:
+    def chain(self, p: Puzzle, links: list[list[Any]], marked: dict[int, Marking]) -> None:
         """A chain's links over the grid, from candidate to candidate. The cells it passes
         through lay their pencil marks out by digit (data-spots), as in print, so that each
         link meets its digit; a candidate that its cell does not show (a cell without pencil
@@ -179,16 +175,10 @@ class Coach:
                     nodes.append(node)
         shown: dict[int, list[int]] = {}
         for cell in sorted({c for c, _ in nodes}):
-            el = view.element(cell)
-            el.setAttribute("data-spots", "")
-            self.marked.append(el)
-            shown[cell] = []
-            for span in el.querySelectorAll(".mark"):
-                d = int(span.textContent)
-                row, col = divmod(d - 1, view.mark_cols)
-                # a grid place only counts in a data-spots cell: nothing to undo at clear
-                span.style.setProperty("grid-area", f"{row + 1} / {col + 1}")
-                shown[cell].append(d)
+            hint = marked.setdefault(cell, Marking())
+            hint.spots = True
+            hint.attributes["data-spots"] = ""
+            shown[cell] = sorted(p.cells[cell].candidates) if shows_marks(p.cells[cell]) else []
         centre = (view.cols / 2, view.rows / 2)
         build_children(view.overlay, chain_drawing(view.spot, view.pitch, centre, view.overlay,
                                                    links, nodes, shown))
@@ -196,8 +186,8 @@ class Coach:
 
     # -- solution path -------------------------------------------------------------------
 
-    def on_path_toggle(self, event: Any) -> None:
-        self.path_open = bool(by_id("path-panel").open)
+    def on_path_toggle(self, event: Facts) -> None:
+        self.path_open = bool(event["open"])
         if self.path_open:
             self.walk(self.page.editor.puzzle)
 
@@ -240,10 +230,9 @@ class Coach:
         a slow shape (a samurai, a 16x16) shows it is alive by counting the seconds."""
         if self.busy:
             return
-        button = by_id("new")
         self.busy = True
-        button.disabled = True
-        button.setAttribute("aria-busy", "true")
+        set_property("new", "disabled", True)
+        set_attribute("new", "aria-busy", "true")
         self.page.say("Making a puzzle…")
         ticking = asyncio.create_task(self.tick())
         try:
@@ -251,8 +240,8 @@ class Coach:
         finally:
             ticking.cancel()
             self.busy = False
-            button.disabled = False
-            button.removeAttribute("aria-busy")
+            set_property("new", "disabled", False)
+            set_attribute("new", "aria-busy", None)
         if said is None:
             return
         if "state" not in said:

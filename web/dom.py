@@ -1,12 +1,18 @@
-"""The few DOM helpers every page module shares: find by id, make an element, listen,
-and the writes a render queues and sends in one call (`later`, `flush`, `answer`).
+"""The page's one way to the DOM: events come in as facts, and the writes a handler
+queues go out in one message (`later`, `flush`).
 
-One home for them (app.py, grid_view.py, keeper.py, coach.py and page_tools.py all
-import from here). The page's Python runs with MicroPython on the main thread, where a
-call into the page is cheap, but the writes still go in one call per event: web/early.js
-builds and changes many elements from one JSON list faster than Python can call the DOM
-element by element, and a keystroke's answer is one string. Text reaches the page only
-as text: `element` sets `textContent`, and so does early.js, never markup.
+The page's Python runs in a worker (web/light.js starts MicroPython there), so it never
+touches an element: web/early.js, on the page's side, sends each event as plain facts (a
+key, a tapped cell, the values of the fields a handler reads, a panel's state, the
+button's data) and makes the writes Python answers with, many elements from one JSON
+list. What to show is decided here; early.js only carries it out. Text reaches the page
+only as text (early.js sets `textContent`), never markup.
+
+One home for this (app.py, grid_view.py, keeper.py, coach.py and page_tools.py all
+import from here). Every message the page sends gets exactly one answer (with the writes
+it caused, maybe none) and every answer says how many answers the player still waits for
+(`busy`): `window.pycoreBusy()` on the page adds the two, and the browser tests wait for
+none before they look.
 """
 
 from __future__ import annotations
@@ -15,33 +21,41 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js  # the worker's global scope (web/light.js)
+from jsffi import create_proxy
+
+from pycore.formats.json import MAX_TEXT
 
 if TYPE_CHECKING:  # MicroPython's typing (web/micropython/typing.py) has only what runs
     from collections.abc import Callable
     from typing import TypeAlias
 
-# early.js's one function (`pycoreDom(call, ...args)`), and what the page holds that
-# Python needs at start (the address, the build's wheel list and heavy worker), read once.
-BUILDER: Any = window.pycoreDom
-FACTS: dict[str, str] = json.loads(str(BUILDER("facts")))
+# What the page holds that Python needs at start, read once by early.js: the address, the
+# level menu's choice, the build's wheel list and heavy worker, the items saved here.
+FACTS: dict[str, Any] = json.loads(str(js.pycoreFacts))
 
-# Every listener's proxy, kept for the page's lifetime (a dropped proxy would be freed
-# while the browser still holds the listener).
-_PROXIES: list[Any] = []
-# Tasks started from plain handlers and timers, kept until they end (a task nobody
-# holds may be collected before it runs to its end), and how many of them are answering
-# the player (`window.pycoreBusy()`: the browser tests wait for none before they look).
+# The longest field value an event's facts carry: the paste box's bound, every reader's.
+MAX_FIELD = MAX_TEXT
+
+# Tasks started from handlers and timers, kept until they end (a task nobody holds may be
+# collected before it runs to its end); how many of them (and of the heavy worker's
+# answers) the player waits for; the count the page was last told.
 _TASKS: set[Any] = set()
 _BUSY = [0]
+_POSTED = [0]
 
+# An event as early.js's `listen` sends it: id, type, value, open, key, shift, composing,
+# address, newValue, stored, data (the data-* of the button hit), values and lengths (of
+# the fields the handler reads).
+Facts: TypeAlias = "dict[str, Any]"
+Handler: TypeAlias = "Callable[[Facts], Any]"
 
-def by_id(name: str) -> Any:
-    return document.getElementById(name)
-
-
-Handler: TypeAlias = "Callable[[Any], Any]"
+# The handlers of listened events by (element id, event type); of the events early.js
+# sends unasked (the grid's keys and taps, the pad, storage, the heavy worker's answers).
+_LISTENED: dict[tuple[str, str], Handler] = {}
+_FORWARDED: list[Handler] = []
+# The item of this tab's saved slot as the page read it with the last event (`watch`).
+WATCHED: dict[str, str | None] = {}
 
 
 def spawn(work: Any, busy: bool = True) -> None:
@@ -65,11 +79,7 @@ async def _kept(work: Any, busy: bool) -> None:
 
 
 def _report(err: Exception) -> None:
-    window.console.error(f"page: {type(err).__name__}: {err}")
-
-
-def _busy() -> int:
-    return _BUSY[0]
+    later("error", f"page: {type(err).__name__}: {err}")
 
 
 def busy_begin() -> None:
@@ -83,25 +93,21 @@ def busy_end() -> None:
     flush()
 
 
-window.pycoreBusy = create_proxy(_busy)
-_PROXIES.append(window.pycoreBusy)
-
-
-# Actions waiting for a browser timer (`call_later`), by the timer's number.
+# Actions waiting for a timer (`call_later`), by the timer's number.
 _TIMED: dict[int, tuple[Any, tuple[Any, ...]]] = {}
 _NEXT_TIMER = [0]
 
 
 def call_later(seconds: float, action: Any, *args: Any) -> None:
-    """Call `action(*args)` after `seconds` (0: once the browser has had the thread back).
+    """Call `action(*args)` after `seconds` (0: in an event of its own, soon).
 
-    A browser timer of its own, not an asyncio sleep: MicroPython's asyncio runs every task
-    that is due in one go, so actions put off by sleeping would still run in one long
-    event, and the page could not paint or answer a tap in between."""
+    A timer of its own, not an asyncio sleep: MicroPython's asyncio runs every task that
+    is due in one go, so actions put off by sleeping would still run in one long event,
+    and their writes would reach the page together."""
     busy_begin()
     _NEXT_TIMER[0] += 1
     _TIMED[_NEXT_TIMER[0]] = (action, args)
-    window.setTimeout(_TIMER, int(seconds * 1000), _NEXT_TIMER[0])
+    js.setTimeout(_TIMER, int(seconds * 1000), _NEXT_TIMER[0])
 
 
 def _timer(number: Any) -> None:
@@ -115,36 +121,61 @@ def _timer(number: Any) -> None:
 
 
 _TIMER = create_proxy(_timer)
-_PROXIES.append(_TIMER)
 
 
-def listen(handlers: dict[tuple[str, str], Any]) -> None:
-    """Call each handler for its (element id, event type), all wired in one call; "window"
-    names the window. The writes a handler queued are sent when it returns (an async
-    handler runs as a task: when it ends)."""
-    table = dict(handlers)
-
-    def dispatch(name: Any, kind: Any, event: Any) -> None:
-        result = table[(str(name), str(kind))](event)
-        if result is not None and hasattr(result, "send"):  # a coroutine: an async handler
-            spawn(result)
-        flush()
-
-    proxy = create_proxy(dispatch)
-    _PROXIES.append(proxy)
-    BUILDER("listen", json.dumps([list(key) for key in table]), proxy)
+def listen(handlers: dict[tuple[str, str], Handler],
+           reads: dict[tuple[str, str], tuple[str, ...]] | None = None) -> None:
+    """Call each handler for its (element id, event type) with the event's facts, all
+    wired in one write; "window" names the window. `reads`: the ids of the fields whose
+    values come with an event (a value over MAX_FIELD characters comes as None, with its
+    length). The writes a handler queued go back as the event's answer (an async handler
+    runs as a task: they go when it ends)."""
+    wanted = reads or {}
+    _LISTENED.update(handlers)
+    later("listen", [[name, kind, list(wanted.get((name, kind), ()))] for name, kind in handlers],
+          MAX_FIELD)
 
 
-def element(tag: str, text: str = "", cls: str = "", **attributes: str) -> Any:
-    """A new element whose text is set as text (never parsed as markup); `data_x` -> `data-x`."""
-    el = document.createElement(tag)
-    if text:
-        el.textContent = text
-    if cls:
-        el.className = cls
-    for name, value in attributes.items():
-        el.setAttribute(name.replace("_", "-"), value)
-    return el
+def forward_to(handler: Handler) -> None:
+    """The handler of the events early.js sends unasked (their facts' "event")."""
+    _FORWARDED.append(handler)
+
+
+def watch(key: str) -> None:
+    """Have the page send the stored item `key` with every event (`WATCHED`): the slot this
+    tab saves in, so that another tab's save there is seen before this tab writes."""
+    WATCHED.clear()
+    later("watch", key)
+
+
+def _on_message(text: Any) -> None:
+    """One message from the page: an event's facts. Its answer is the writes it queued."""
+    _answering[0] = True
+    try:
+        facts = json.loads(str(text))
+        if "watched" in facts:
+            key, value = facts["watched"]
+            WATCHED.clear()
+            WATCHED[key] = value
+        if "id" in facts:
+            result = _LISTENED[(facts["id"], facts["type"])](facts)
+            if result is not None and hasattr(result, "send"):  # a coroutine: an async handler
+                spawn(result)
+        else:
+            _FORWARDED[0](facts)
+    except Exception as err:  # a bug: say it where the tests look, and keep the page going
+        _report(err)
+    finally:
+        _answering[0] = False
+        _post(True)
+
+
+_LISTENER = create_proxy(_on_message)
+
+
+def start_listening() -> None:
+    """Take the page's messages from now on (those that came while Python started first)."""
+    js.pycoreListen(_LISTENER)
 
 
 # An element to build on the page's side: [tag, {attribute: value}, children or text,
@@ -158,12 +189,13 @@ Change: TypeAlias = "tuple[int, dict[str, str | None], list[Node] | str | None]"
 # -- writes that wait for the end of the event ------------------------------------------
 #
 # A render's writes (the changed cells, the share box, the controls, the saved grid, the
-# address bar) are queued here and sent in one call at its end (`flush`). In an event
-# early.js forwards (a key or a tap on the grid or the pad) they go back as the event's
-# answer (`answer`), which early.js applies. What queued writes may do is early.js's list:
+# address bar) are queued here and sent in one message at its end (`flush`). In an event
+# the page sent, they go back as the event's answer, which early.js applies. What queued
+# writes may do is early.js's list:
 # update cells, set a property (value, text, disabled, hidden, checked), set or remove an
 # attribute, set a style property, build an element's children, store or remove a saved
-# item, replace the address bar's fragment, register the offline worker.
+# item, replace the address bar's fragment, register the offline worker, listen, copy,
+# open, print, download, say an error in the console, start and call the heavy worker.
 _pending: list[list[Any]] = []
 _answering = [False]
 
@@ -207,18 +239,14 @@ def _taken() -> str:
 
 
 def flush() -> None:
-    """Send the queued writes in one call (inside an answered event: nothing, they go back
-    with its answer)."""
-    if _pending and not _answering[0]:
-        BUILDER("apply", _taken())
+    """Send the queued writes (and the count of answers the player waits for, when it
+    changed) in one message; inside an event being answered, nothing: they go back with
+    its answer."""
+    if not _answering[0] and (_pending or _BUSY[0] != _POSTED[0]):
+        _post(False)
 
 
-def answer(handler: Any, facts: str) -> str:
-    """Run an event forwarded by early.js (its facts as JSON) and answer with the writes it
-    queued, for early.js to apply."""
-    _answering[0] = True
-    try:
-        handler(json.loads(facts))
-    finally:
-        _answering[0] = False
-    return _taken()
+def _post(answer: bool) -> None:
+    _POSTED[0] = _BUSY[0]
+    js.pycorePost('{"answer":' + ("true" if answer else "false") + ',"busy":' + str(_BUSY[0])
+                  + ',"writes":' + _taken() + "}")

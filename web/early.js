@@ -58,13 +58,14 @@
   }
 })();
 
-// 3. Many elements in one call, and one answer per event. web/dom.py describes what to
-//    build or change as JSON and this builds it here: elements by tag, attributes, style
-//    properties and text (always as text, never as markup); a keystroke's whole answer is
-//    one string, which costs MicroPython far less than a call per element. The keys and
-//    taps on the grid and the pad are sent to Python as plain facts (which key, which
-//    cell), and Python answers with the writes to make (web/dom.py's `answer`). What to
-//    show is still decided in Python.
+// 3. The page's Python, in its worker (web/light.js), and the page's side of their talk.
+//    Python runs off this thread, so the page paints and answers taps while it starts
+//    and while it works. Each event is sent to Python as plain facts (which key, which
+//    cell, the values of the fields its handler reads), and Python answers with the
+//    writes to make, as JSON: web/dom.py describes what to build or change and this
+//    builds it here: elements by tag, attributes, style properties and text (always as
+//    text, never as markup). What to show is decided in Python; every answer also says
+//    how many answers the player still waits for (`window.pycoreBusy`).
 //    A node is a string (a text node) or [tag, {attribute: value}, children, {property: value}];
 //    a <time> with no children shows its datetime in the reader's time zone. An <svg> and
 //    what it holds are made in SVG's namespace (the browser draws no other).
@@ -172,6 +173,45 @@
         navigator.serviceWorker.register(url).catch(() => undefined);
       }
     },
+    // a text to the clipboard; the note says it was copied, or (refused) the field
+    // holding it is selected for the reader to copy, and the note says so
+    copy: (text, note, copied, field, refused) => {
+      const say = (words) => {
+        byId(note).textContent = words;
+      };
+      const failed = () => {
+        byId(field).select();
+        say(refused);
+      };
+      try {
+        navigator.clipboard.writeText(text).then(() => say(copied), failed);
+      } catch {
+        failed();
+      }
+    },
+    open: (url) => window.open(url, "_blank", "noopener,noreferrer"),
+    // print the page with this image shown (the print stylesheet shows only it)
+    print: (image, url) => {
+      const shown = byId(image);
+      shown.src = url;
+      shown.decode().catch(() => undefined).then(() => {
+        document.body.setAttribute("data-print", "svg");
+        try {
+          window.print();  // modal: returns once the print dialog closes
+        } finally {
+          document.body.removeAttribute("data-print");
+        }
+      });
+    },
+    download: (url, name) => {
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      link.hidden = true;
+      document.body.append(link);
+      link.click();
+      link.remove();
+    },
     address: (fragment) => {
       try {
         window.history.replaceState(null, "", `#${fragment}`);
@@ -180,8 +220,8 @@
       }
     },
   };
-  const apply = (json) => {
-    for (const [write, ...args] of JSON.parse(json)) {
+  const apply = (writes) => {
+    for (const [write, ...args] of writes) {
       WRITES[write](...args);
     }
     if (storageFailed) {
@@ -218,14 +258,34 @@
       return null;
     }
   };
-  // Facts of an event to Python (app.py's on_forwarded), whose answer is the writes.
-  // Python sets its handler before the page says it is ready; until then there is no grid.
-  const send = (facts) => {
-    if (document.documentElement.dataset.ready !== "true") {
-      return;
+  const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content || "{}";
+  const plan = JSON.parse(meta("pycore-light"));
+  const here = (path) => new URL(path, document.baseURI).href;
+  const python = new Worker(here(plan.worker), {type: "module", name: "pycore-light"});
+  let sent = 0;  // events Python has not answered yet
+  let waited = 0;  // answers Python said the player waits for
+  let watched = null;  // the stored item sent with every event (dom.watch)
+  window.pycoreBusy = () => sent + waited;
+  python.onmessage = (event) => {
+    const {answer, busy, writes} = JSON.parse(event.data);
+    if (answer) {
+      sent--;
     }
-    if (window.pycoreEvent) {
-      apply(window.pycoreEvent(JSON.stringify(facts)));
+    waited = busy;
+    apply(writes);
+  };
+  // An event's facts to Python, whose answer is the writes.
+  const post = (facts) => {
+    if (watched !== null) {
+      facts.watched = [watched, item(watched)];
+    }
+    sent++;
+    python.postMessage(JSON.stringify(facts));
+  };
+  // The grid's keys and taps and the pad's: until the grid takes input there is none.
+  const send = (facts) => {
+    if (document.documentElement.dataset.ready === "true") {
+      post(facts);
     }
   };
   const grid = document.getElementById("grid");
@@ -291,24 +351,100 @@
       }
     });
   }
-  // Python's handlers for [element id ("window": the window), event type], in one call.
-  const listen = (json, handler) => {
-    for (const [id, type] of JSON.parse(json)) {
-      byId(id).addEventListener(type, (event) => handler(id, type, event));
+  WRITES.watch = (key) => {
+    watched = key;
+  };
+  WRITES.error = (text) => console.error(text);
+  // the item to remove as the page goes (this tab's lease on its slot)
+  WRITES.leave = (key) => window.addEventListener("pagehide", () => {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // storage is off: nothing was leased
+    }
+  });
+  // Python's handlers for [element id ("window": the window), event type, the ids of the
+  // fields whose values it reads], in one call. Each event reaches Python as plain facts,
+  // as JSON: its element and type, the target's value (a select, a radio, a field) or
+  // open state (a panel), the key, the new address or the stored item another tab wrote,
+  // the data-* attributes of the button it hit, and the fields' values (each with its
+  // length; a value longer than `bound` is left out, so a huge paste is never copied).
+  WRITES.listen = (wiring, bound) => {
+    for (const [id, type, fields] of wiring) {
+      byId(id).addEventListener(type, (event) => {
+        const target = event.target;
+        const facts = {id, type};
+        if (target && typeof target.value === "string") {
+          facts.value = target.value;
+        }
+        if (target && typeof target.open === "boolean") {
+          facts.open = target.open;
+        }
+        if (type === "keydown") {
+          Object.assign(facts, {key: event.key, shift: event.shiftKey, composing: event.isComposing});
+        } else if (type === "hashchange") {
+          facts.address = event.newURL;
+        } else if (type === "storage") {
+          Object.assign(facts, {key: event.key, newValue: event.newValue, stored: stored("pycore:")});
+        }
+        const button = target && target.closest ? target.closest("button") : null;
+        if (button) {
+          facts.data = {...button.dataset};
+        }
+        facts.values = {};
+        facts.lengths = {};
+        for (const field of fields) {
+          const value = byId(field).value;
+          facts.lengths[field] = value.length;
+          facts.values[field] = value.length <= bound ? value : null;
+        }
+        post(facts);
+      });
     }
   };
-  // What the page's Python reads at start, in one call: the address, the build's list
-  // of optional wheels and its heavy worker (<meta name="pycore-wheels">, "pycore-heavy").
-  const facts = () => {
-    const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content || "{}";
-    return JSON.stringify({href: location.href, hash: location.hash,
-                           wheels: meta("pycore-wheels"), heavy: meta("pycore-heavy")});
+  // The heavy worker (PyScript's Pyodide worker, web/heavy.py), started when Python says
+  // (once the grid takes input), the way PyScript's create_named_worker starts one: a
+  // <script type="py" worker> that PyScript's core, loaded now, runs. Python's calls to it
+  // and their answers pass through here as text.
+  let heavy = null;
+  WRITES["heavy-start"] = (core, src, config, start) => {
+    const starting = async () => {
+      await import(here(core));
+      const script = document.createElement("script");
+      script.type = "py";
+      script.src = src;
+      script.setAttribute("worker", "");
+      script.setAttribute("name", "heavy");
+      script.setAttribute("config", config);
+      document.body.append(script);
+      for (let waited = 0; !script.xworker; waited += 20) {  // PyScript takes it up soon
+        if (waited > 60000) {
+          throw new Error("PyScript did not start the heavy worker");
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const functions = (await script.xworker.ready).sync;
+      await functions.start(start);
+      heavy = functions;
+    };
+    starting().then(() => post({event: "heavy-up"}),
+                    (error) => post({event: "heavy-failed", error: String(error)}));
   };
-  // One function, not an object of them: Python holds this one function and sends and
-  // gets back only strings.
-  // The clock, as text: MicroPython's foreign-function layer turns a whole JS number into a
-  // small int and keeps only its low 31 bits (Date.now() would wrap every 24.8 days).
-  const now = () => String(Date.now());
-  const CALLS = {apply, stored, item, listen, facts, now};
-  window.pycoreDom = (call, ...args) => CALLS[call](...args);
+  WRITES["heavy-call"] = (id, name, args) => {
+    heavy[name](...args).then((answer) => post({event: "heavy-answer", call: id, answer: String(answer)}),
+                              (error) => post({event: "heavy-answer", call: id, answer: null,
+                                               error: String(error)}));
+  };
+  // What Python reads at start, sent first: the address, the level menu's choice (as the
+  // browser may have restored it), the build's optional wheels and its heavy worker, the
+  // items saved here; and where MicroPython, web/main.py and the bundle are.
+  const level = document.getElementById("level");
+  const facts = {href: location.href, hash: location.hash, level: level ? level.value : "",
+                 wheels: meta("pycore-wheels"), heavy: meta("pycore-heavy"),
+                 stored: stored("pycore:")};
+  const urls = {};
+  for (const name of ["micropython", "wasm", "main", "bundle"]) {
+    urls[name] = here(plan[name]);
+  }
+  python.postMessage(JSON.stringify({facts: JSON.stringify(facts), urls}));
 })();

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dom import Change, Node, build_children, by_id, set_attribute, set_style, update
+from dom import Change, Node, build_children, set_attribute, set_style, update
 
 from pycore.app.editor import describe
 from pycore.model import Cell, Puzzle
@@ -53,6 +53,23 @@ SPOT_INSET = 0.05
 # Where the k-th corner mark of a cell goes, as SudokuPad places them: the four corners
 # first, then the middles of the top and bottom edges, then of the left and right.
 CORNER_PLACES = ("tl", "tr", "bl", "br", "tc", "bc", "ml", "mr")
+
+
+class Marking:
+    """How a shown hint marks one cell: classes on the cell (its pattern, its target),
+    a class per centre mark (placed, removed, used), attributes (digits drawn on the cell
+    itself, data-spots while a chain passes through it)."""
+
+    def __init__(self) -> None:
+        self.classes: list[str] = []
+        self.digits: dict[int, str] = {}
+        self.attributes: dict[str, str] = {}
+        self.spots = False
+
+
+def shows_marks(cell: Cell) -> bool:
+    """The cell shows its centre marks as .mark spans (not a digit)."""
+    return cell.kind == "candidates" or bool(cell.corner)
 
 
 def fill_of(colours: frozenset[int]) -> Node:
@@ -99,7 +116,8 @@ class GridView:
 
     def __init__(self, name: str) -> None:
         self.name = name  # the grid element's id (its writes go by id)
-        self.found: Any = None  # the element itself, looked up on first use (`element`)
+        self.marked: dict[int, Marking] = {}  # the cells a shown hint marks (`decorate`)
+        self.drawn: Puzzle | None = None  # the grid shown
         self.shown: tuple[Cell, ...] = ()
         self.conflicts: frozenset[int] = frozenset()
         self.shape_key: tuple[object, ...] = ()
@@ -128,11 +146,19 @@ class GridView:
         """The least distance between two of a cell's marks laid out by digit, in cells."""
         return (1 - 2 * SPOT_INSET) / max(self.mark_rows, self.mark_cols)
 
-    def element(self, i: int) -> Any:
-        """Cell i's element (for what draws on a cell besides the grid: hints)."""
-        if self.found is None:
-            self.found = by_id(self.name)
-        return self.found.querySelector(f'[data-index="{i}"]')
+    def decorate(self, marked: dict[int, Marking]) -> None:
+        """Draw these cells of the grid shown with a hint's marks, and every cell marked
+        before without them (`{}`: take a hint's marks away)."""
+        p = self.drawn
+        if p is None:
+            return
+        again = set(self.marked) | set(marked)
+        self.marked = marked
+        changes: list[Change] = []
+        for i in sorted(again):
+            attributes, children = self.content(p, i)
+            changes.append((i, attributes, children))
+        update(self.name, changes)
 
     def draw(self, p: Puzzle, cursor: int, focus: bool = False,
              selected: frozenset[int] = frozenset()) -> bool:
@@ -148,7 +174,7 @@ class GridView:
         # the same length (a new shape was built above); MicroPython's zip has no strict=
         changed = {i for i, (a, b) in enumerate(zip(shown, p.cells)) if a is not b and a != b}  # noqa: B905
         changed |= conflicts ^ self.conflicts
-        self.shown, self.conflicts = p.cells, conflicts
+        self.shown, self.conflicts, self.drawn = p.cells, conflicts, p
         changes: list[Change] = []
         for i in sorted(changed):
             if p.cells[i].kind != "outside":
@@ -180,6 +206,7 @@ class GridView:
         outside = p.geometry.outside
         edges = _edges(p)
         self.conflicts = frozenset()
+        self.marked = {}
         built: list[Node] = []
         for r in range(rows):
             row: list[Node] = []
@@ -200,24 +227,30 @@ class GridView:
         built.append(["svg", {"id": self.overlay, "class": "chain", "aria-hidden": "true",
                               "viewBox": f"0 0 {cols} {rows}"}, []])
         build_children(self.name, built)
-        self.shown = p.cells
+        self.shown, self.drawn = p.cells, p
         self.cursor_shown = -1
         self.selected_shown = frozenset()
 
     def content(self, p: Puzzle, i: int) -> tuple[dict[str, str | None], list[Node] | str]:
         """Cell i's attributes (None: removed) and children: its digit, or its centre marks
-        (centred) and corner marks (in the corners), over its colours."""
+        (centred) and corner marks (in the corners), over its colours; with a shown hint's
+        marks (`decorate`)."""
         cell = p.cells[i]
         clash = i in self.conflicts
         r, c = divmod(i, p.cols)
+        hint = self.marked.get(i)
         attributes: dict[str, str | None] = {
+            "class": "cell" if hint is None or not hint.classes else "cell " + " ".join(hint.classes),
             "data-kind": cell.kind,
             "data-conflict": "true" if clash else None,
             "aria-label": f"Row {r + 1}, column {c + 1}: {describe(cell)}" + (", conflict" if clash else ""),
             "data-colours": " ".join([str(k) for k in sorted(cell.colours)]) or None,
+            "data-hint-place": None, "data-hint-remove": None, "data-spots": None,
         }
+        if hint is not None:
+            attributes.update(hint.attributes)
         under: list[Node] = [fill_of(cell.colours)] if cell.colours else []
-        if cell.kind != "candidates" and not cell.corner:
+        if not shows_marks(cell):
             text = str(cell.digit) if cell.digit else ""
             if not under:
                 return attributes, text
@@ -226,13 +259,25 @@ class GridView:
         for d in sorted(cell.candidates):
             if marks:
                 marks.append(" ")  # keeps textContent a readable list: "1 3 7"
-            marks.append(["span", {"class": "mark"}, str(d)])
+            marks.append(self.mark(d, hint))
         children: list[Node] = under + ([["span", {"class": "centre"}, marks]] if marks else [])
         if cell.corner:
             if marks:
                 children.append(" ")
             children.append(["span", {"class": "corners"}, corner_nodes(cell.corner)])
         return attributes, children
+
+    def mark(self, d: int, hint: Marking | None) -> Node:
+        """A centre mark; a hint's class on it, and its place in the cell's little grid
+        while a chain is drawn through the cell (data-spots)."""
+        if hint is None:
+            return ["span", {"class": "mark"}, str(d)]
+        kind = hint.digits.get(d)
+        node: list[Any] = ["span", {"class": "mark " + kind if kind else "mark"}, str(d)]
+        if hint.spots:
+            row, col = divmod(d - 1, self.mark_cols)
+            node.append({"grid-area": f"{row + 1} / {col + 1}"})
+        return node
 
     def cursor_changes(self, i: int) -> list[Change]:
         """The cursor leaves its old cell for cell i (one tab stop, the selected cell)."""

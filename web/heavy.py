@@ -1,7 +1,7 @@
 """The page's heavy Python: a Pyodide worker that solves, hints, makes puzzles, reads and
 writes other tools' texts and draws QR codes and SVGs.
 
-The page (MicroPython on the main thread, web/app.py) starts this worker once its grid
+The page's Python (MicroPython in its own worker, web/app.py) starts this worker once its grid
 takes input, so the first screen never waits for Pyodide's 20 MB; until it answers,
 those buttons say they are loading. Every call takes and returns plain text: a puzzle
 crosses as its JSON form (`pycore.formats.json`, lossless for every state), and the
@@ -99,7 +99,7 @@ def solve(state: str) -> str:
 
 def shares(state: str, fmt: str) -> str:
     """The page's links of a grid (`links.shares`, "" for the shortest): its keystroke's
-    main cost, which MicroPython on the main thread pays several times over."""
+    main cost, which MicroPython pays several times over."""
     found = links.shares(_puzzle(state), fmt or None)
 
     def share(it: links.Share | None) -> list[Any] | None:

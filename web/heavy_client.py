@@ -15,16 +15,12 @@ import asyncio
 import json
 from typing import Any
 
-from dom import FACTS, busy_begin, busy_end, flush, later, set_attribute, spawn
-from pyscript import create_named_worker, window
-from pyscript.ffi import create_proxy
+from dom import FACTS, busy_begin, busy_end, flush, later, set_attribute
 
 from pycore import links
 from pycore.errors import Lost
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
-
-NAME = "heavy"
 
 
 def state_of(p: Puzzle) -> str:
@@ -54,76 +50,83 @@ class HeavyUnavailable(Exception):
     """The worker could not start (offline on a first visit, say)."""
 
 
+class HeavyFailed(Exception):
+    """A call to the worker failed (a bug: reported, and the page goes on)."""
+
+
 class Heavy:
-    """Starts the worker once and hands out calls to it; a call before it is up waits."""
+    """Starts the worker once and hands out calls to it; a call before it is up waits.
+
+    The page starts it and passes the calls and answers on (web/early.js): this Python runs
+    in a worker of its own, and PyScript starts workers from the page."""
 
     def __init__(self) -> None:
-        self.worker: Any = None
         self.started = False
+        self.ready = False
         self.failed = ""
         self.settled = False  # up, or failed
-        # what to do with each answer `send` waits for, oldest first (the worker answers
-        # in the order it is asked), and the two callbacks every such answer comes to
-        self.waiting: list[Any] = []
-        self.answered = create_proxy(self._answered)
-        self.refused = create_proxy(self._refused)
-
-    @property
-    def ready(self) -> bool:
-        return self.worker is not None
+        # what to do with each answer, by the number of its call
+        self.waiting: dict[int, Any] = {}
+        self.calls = 0
 
     def start(self) -> None:
         if not self.started:
             self.started = True
-            spawn(self._start(), busy=False)
+            plan = json.loads(FACTS["heavy"])
+            later("heavy-start", plan["core"], plan["src"], json.dumps(plan["config"]),
+                  json.dumps({"base": FACTS["href"].split("#", 1)[0],
+                              "wheels": json.loads(FACTS["wheels"])}))
+            flush()
 
-    async def _start(self) -> None:
-        plan = json.loads(FACTS["heavy"])
-        try:
-            worker = await create_named_worker(src=plan["src"], name=NAME,
-                                               config=json.dumps(plan["config"]), type="py")
-            await worker.start(json.dumps({"base": FACTS["href"].split("#", 1)[0],
-                                           "wheels": json.loads(FACTS["wheels"])}))
-        except Exception as err:  # any failure of the worker's start
-            self.failed = f"{type(err).__name__}: {err}"
-            set_attribute(":root", "data-heavy", "failed")
-        else:
-            self.worker = worker
+    def on_event(self, facts: dict[str, Any]) -> None:
+        """The page's news of the worker: up, failed to start, or a call's answer."""
+        kind = facts["event"]
+        if kind == "heavy-answer":
+            settle = self.waiting.pop(int(facts["call"]))
+            try:
+                if facts["answer"] is None:
+                    settle(None, str(facts.get("error", "")))
+                else:
+                    settle(json.loads(facts["answer"]), "")
+            finally:
+                busy_end()
+            return
+        if kind == "heavy-up":
+            self.ready = True
             set_attribute(":root", "data-heavy", "ready")
+        else:
+            self.failed = str(facts.get("error", ""))
+            set_attribute(":root", "data-heavy", "failed")
         later("register", "sw.js")  # the offline worker: now every file is in the HTTP cache
-        flush()
         self.settled = True
 
     def send(self, function: str, args: tuple[str, ...], settle: Any) -> None:
-        """Call one of the worker's functions now, inside the event being handled, and give
-        its JSON answer to `settle` (None if the call failed) when it comes.
+        """Call one of the worker's functions now and give its JSON answer to `settle`
+        (None if the call failed) when it comes.
 
-        For a keystroke's link: the message leaves before the browser draws the digit, so
-        the worker encodes while the page paints, and the answer is handled in the message's
-        own callback; an `await` in a task would start a turn later and end one later."""
+        For a keystroke's link: the call leaves with the keystroke's answer, before the
+        page draws the digit, so the worker encodes while the page paints."""
+        self._call(function, args, lambda answer, error: settle(answer))
+
+    def _call(self, function: str, args: tuple[str, ...], settle: Any) -> None:
         busy_begin()
-        self.waiting.append(settle)
-        getattr(self.worker, function)(*args).then(self.answered, self.refused)
-
-    def _answered(self, answer: Any) -> None:
-        self._settle(json.loads(str(answer)))
-
-    def _refused(self, error: Any) -> None:
-        window.console.error(f"page: the heavy worker failed: {error}")
-        self._settle(None)
-
-    def _settle(self, answer: Any) -> None:
-        try:
-            self.waiting.pop(0)(answer)
-        finally:
-            busy_end()
+        self.calls += 1
+        self.waiting[self.calls] = settle
+        later("heavy-call", self.calls, function, list(args))
+        flush()
 
     async def call(self, function: str, *args: str) -> Any:
         """Call one of the worker's functions (starting it if need be); its JSON answer."""
         self.start()
         while not self.settled:  # a plain poll: MicroPython's asyncio.Event grew its heap
             await asyncio.sleep(0.05)  # while it waited (to 2 GB over a long download)
-        if self.worker is None:
+        if not self.ready:
             raise HeavyUnavailable(self.failed)
-        answer = await getattr(self.worker, function)(*args)
-        return json.loads(str(answer))
+        came: list[tuple[Any, str]] = []
+        self._call(function, args, lambda answer, error: came.append((answer, error)))
+        while not came:
+            await asyncio.sleep(0.01)
+        answer, error = came[0]
+        if answer is None:
+            raise HeavyFailed(f"the heavy worker failed: {error}")
+        return answer

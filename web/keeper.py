@@ -11,9 +11,22 @@ import json
 import random
 from typing import Any
 
-from dom import BUILDER, Node, build_children, call_later, flush, later, listen, set_property, spawn
+import js  # the worker's global scope (web/light.js)
+from dom import (
+    FACTS,
+    WATCHED,
+    Facts,
+    Node,
+    build_children,
+    call_later,
+    flush,
+    later,
+    listen,
+    set_property,
+    spawn,
+    watch,
+)
 from page_api import PageApi
-from pyscript import window
 
 from pycore import links
 from pycore.app import messages, persist
@@ -21,8 +34,6 @@ from pycore.app.editor import start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 
-# Every key the page stores starts with this (persist.PREFIX, CURRENT and LEASE).
-OURS = "pycore:"
 RENEW = 60  # seconds between renewals of this tab's lease (persist.LEASE_MS is five times that)
 BLOCKED = ("This browser does not let the page save anything (site data is off): "
            "nothing is kept when the tab closes. The address bar holds your whole grid: "
@@ -35,22 +46,22 @@ FORKED = ("This grid was changed in another tab: your version is saved as its ow
 class LocalStore:
     """`persist.Store` over `localStorage`, read through a copy of the page's items.
 
-    The copy is read in one call at start (and again when another tab saves), and writes
-    go to it at once and to `localStorage` with the render's other writes (dom.later):
-    a save reads the whole list, and one call beats a call per item. Only the slot a tab
-    is about to write is read afresh (`fresh`), so that another tab's save is never
-    overwritten unseen. A browser that refuses storage keeps the grids in the copy, for as
+    The page reads the copy at start (dom.FACTS) and again when another tab saves (with
+    the `storage` event), and writes go to it at once and to `localStorage` with the
+    render's other writes (dom.later): this Python runs in a worker, which has no
+    `localStorage`. The slot a tab is about to write comes afresh with every event
+    (`fresh`, dom.watch), so that another tab's save there is not overwritten unseen. A
+    browser that refuses storage keeps the grids in the copy, for as
     long as the tab, and the page says so."""
 
     def __init__(self) -> None:
         self.items: dict[str, str] = {}
         self.available = False
         self.failed = False  # a write was refused (full): the copy keeps the tab's grid
-        self.reload()
+        self.reload(FACTS["stored"])
 
-    def reload(self) -> None:
-        """Read the page's items again (another tab saved)."""
-        found = BUILDER("stored", OURS)  # JSON, or null when storage is off
+    def reload(self, found: str | None) -> None:
+        """The page's items as the page read them (JSON; None when storage is off)."""
         if isinstance(found, str):
             self.available = True
             self.items = {str(k): str(v) for k, v in json.loads(found).items()}
@@ -59,11 +70,11 @@ class LocalStore:
         return self.items.get(key)
 
     def fresh(self, key: str) -> None:
-        """Read one item from `localStorage` again, into the copy (another tab may have
-        written it since the copy was read, its `storage` event not yet here)."""
-        if not self.available:
+        """The item as the page read it with this event, into the copy (another tab may
+        have written it since the copy was read, its `storage` event not yet here)."""
+        if not self.available or key not in WATCHED:
             return
-        found = BUILDER("item", key)
+        found = WATCHED[key]
         if isinstance(found, str):
             self.items[key] = found
         else:
@@ -112,7 +123,7 @@ class Keeper:
         self.salt = random.getrandbits(30)  # reseeded per visit (app.py), no call to the page
         # which tab wrote an entry (persist.Entry.tab) and holds a lease: the browser's own
         # random numbers, so that two tabs started in the same second never share one
-        self.tab = str(int(float(window.Math.random()) * 1e15))
+        self.tab = str(int(float(js.Math.random()) * 1e15))
         self.list_due = False  # a refresh of the recent list is scheduled
         # the link last opened (its puzzle and state) and the slot `current` named before it:
         # a link the page then doubts (cut off?) gives the bare address back to that slot
@@ -123,7 +134,7 @@ class Keeper:
     def now(self) -> float:
         """Milliseconds since 1970 (the browser's clock: MicroPython's counts whole seconds),
         read as text (early.js's `now`: a JS number this large reaches MicroPython cut)."""
-        return float(str(BUILDER("now")))
+        return float(str(js.pycoreNow()))
 
     def start(self) -> None:
         """Wire the recent list and the question, and show the list (the heavy worker
@@ -131,17 +142,20 @@ class Keeper:
         listen({("recent-list", "click"): self.on_recent,
                 ("ask-saved", "click"): self.on_keep_saved,
                 ("ask-link", "click"): lambda e: self.close_question(),
-                ("window", "storage"): self.on_storage,  # other tabs' saves
-                ("window", "pagehide"): self.on_pagehide})
+                ("window", "storage"): self.on_storage})  # other tabs' saves
+        # the tab closes (or goes into the back-forward cache, after which `hold` renews
+        # the lease): its slot is an ordinary recent grid again. The page removes the lease
+        # itself as it goes: an answer from here would come too late.
+        later("leave", persist.LEASE + self.tab)
         self.show_recent()
         spawn(self.hold(), busy=False)
 
-    def on_storage(self, event: Any) -> None:
-        key = event.key
+    def on_storage(self, event: Facts) -> None:
+        key = event["key"]
         if isinstance(key, str) and key.startswith(persist.LEASE):
-            self.store.changed(key, event.newValue)  # another tab's lease: the list is the same
+            self.store.changed(key, event["newValue"])  # another tab's lease: the list is the same
             return
-        self.store.reload()
+        self.store.reload(event["stored"])
         self.show_recent()
 
     def storage_failed(self) -> None:
@@ -164,6 +178,7 @@ class Keeper:
             self.shelf.release(self.tab)
         else:
             self.shelf.lease(self.tab, slot, self.now())
+            watch(persist.PREFIX + slot)
 
     async def hold(self) -> None:
         """Renew the lease while the tab lives (a killed tab's lease runs out by itself)."""
@@ -172,11 +187,6 @@ class Keeper:
             if self.slot is not None:
                 self.shelf.lease(self.tab, self.slot, self.now())
                 flush()
-
-    def on_pagehide(self, event: Any) -> None:
-        """The tab closes (or goes into the back-forward cache, after which `hold` renews
-        the lease): its slot is an ordinary recent grid again."""
-        self.shelf.release(self.tab)
 
     # -- which slot ----------------------------------------------------------------
 
@@ -271,17 +281,17 @@ class Keeper:
     def close_question(self) -> None:
         set_property("ask", "hidden", True)
 
-    def on_keep_saved(self, event: Any) -> None:
+    def on_keep_saved(self, event: Facts) -> None:
         self.close_question()
         if self.asked is not None:
             self.reopen(self.asked.slot)
 
     # -- the recent list -------------------------------------------------------------
 
-    def on_recent(self, event: Any) -> None:
-        button = event.target.closest("button[data-slot]")
-        if button:
-            self.reopen(str(button.getAttribute("data-slot")))
+    def on_recent(self, event: Facts) -> None:
+        button = event.get("data") or {}
+        if "slot" in button:
+            self.reopen(str(button["slot"]))
 
     def reopen(self, slot: str) -> None:
         """Show a saved slot's grid and work in that slot from now on."""

@@ -1,23 +1,17 @@
-"""The page's script: PyScript runs it with MicroPython on the main thread.
+"""The page's script: MicroPython runs it in the page's worker (web/light.js).
 
-It fetches one bundle (the build's `light_bundle`: the part of pycore that opening,
-editing and sharing a link needs, the page's own modules and two typing stubs, as
-JSON path -> bytecode in hexadecimal, or source), writes the files into MicroPython's file
-system, and imports them in the bundle's order, one module per event, so that the
-browser can paint and answer between them (a phone's CPU takes most of a second over
-all of them). app.py, last, builds the page. index.html asks the browser to fetch the
-bundle while MicroPython is still loading (a preload), so this costs no round trip of
-its own.
+It takes one bundle (the build's `light_bundle`: the part of pycore that opening, editing
+and sharing a link needs, the page's own modules and two typing stubs, as JSON path ->
+bytecode in hexadecimal, or source), which light.js asked for while MicroPython was
+loading, writes the files into MicroPython's file system and imports them in the
+bundle's order. app.py, last, builds the page. All of it runs off the page's thread: the
+page paints and scrolls meanwhile, so this takes no pauses.
 """
 
-import asyncio
 import json
 import os
 
-import js
-
-BUNDLE = "{{light.json}}"
-FILES_PER_STEP = 8  # files written per event: all of them take a phone most of a tenth of a second
+import js  # the worker's global scope
 
 
 def write_file(path: str, content: str) -> None:
@@ -37,19 +31,12 @@ def write_file(path: str, content: str) -> None:
 
 
 async def start() -> None:
-    answer = await js.fetch(BUNDLE)
-    text = await answer.text()
-    await asyncio.sleep(0)
-    files = json.loads(text)
+    files = json.loads(await js.pycoreBundle)
     order = files.pop("").split(",")  # the import order
-    del text, answer
-    for n, path in enumerate(files):
-        if n % FILES_PER_STEP == 0:
-            await asyncio.sleep(0)
+    for path in files:
         write_file(path, files[path])
-    del files  # the sources, before the page's heap fills
+    del files  # the sources, before the heap fills
     for name in order:
-        await asyncio.sleep(0)
         __import__(name)
 
 

@@ -1,7 +1,7 @@
 """The page's tools beyond editing: other tools' links and texts, exports, QR code, print, SVG.
 
 `app.py` makes one `Tools` and calls `refresh()` after every render. A pasted text is
-read first as one of our own links (`pycore.links.read`, here on the main thread);
+read first as one of our own links (`pycore.links.read`, here in the page's worker);
 anything else (other tools' links and texts), the exports, the QR code and the SVG
 drawing are the heavy worker's (web/heavy.py: `pycore.links.read_any`,
 `pycore.formats.tools`, `pycore.render`). Decoded text reaches the page only through
@@ -11,12 +11,9 @@ drawing are the heavy worker's (web/heavy.py: `pycore.links.read_any`,
 
 from __future__ import annotations
 
-from typing import Any
-
-from dom import Handler, by_id, element, set_property, spawn
+from dom import Facts, Handler, Node, build_children, flush, later, set_attribute, set_property, spawn
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
-from pyscript import document, window
 
 from pycore import links
 from pycore.app import messages
@@ -64,6 +61,10 @@ class Tools:
             ("download-svg", "click"): self.on_download,
         }
 
+    def reads(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        """The fields whose values come with these tools' events (dom.listen)."""
+        return {("open-text", "keydown"): ("open-text",), ("open-form", "submit"): ("open-text",)}
+
     def start(self) -> None:
         for name in ("print", "download-svg"):
             set_property(name, "disabled", False)
@@ -77,30 +78,31 @@ class Tools:
 
     # -- the paste box -----------------------------------------------------------------
 
-    def on_paste_key(self, event: Any) -> None:
-        """Enter opens (the box takes multi-line files, so Shift+Enter starts a new line)."""
-        if str(event.key) == "Enter" and not (event.shiftKey or event.isComposing):
-            event.preventDefault()
-            by_id("open-form").requestSubmit()
+    def on_paste_key(self, event: Facts) -> None:
+        """Enter opens (the box takes multi-line files, so Shift+Enter starts a new line;
+        early.js stopped Enter's new line)."""
+        if event["key"] == "Enter" and not (event["shift"] or event["composing"]):
+            self.open_pasted(event)
 
-    def open_pasted(self, field: Any) -> None:
-        """Read the paste box: our own links at once, anything else by the heavy worker's
-        imports; keep the grid when nothing fits."""
-        length = int(field.textLength)  # measured before the text is copied into Python
-        if length > MAX_TEXT:
+    def open_pasted(self, event: Facts) -> None:
+        """Read the paste box (its value came with the event): our own links at once,
+        anything else by the heavy worker's imports; keep the grid when nothing fits."""
+        length = int(event["lengths"]["open-text"])  # a text over the bound did not come
+        text = event["values"]["open-text"]
+        if length > MAX_TEXT or text is None:
             self.page.say(f"That text is too long to read: {thousands(length)} characters; the page "
                           f"reads at most {thousands(MAX_TEXT)} ({size_of(MAX_TEXT // 1024)}).",
                           error=True)
             return
-        text = str(field.value)
+        text = str(text)
         try:
             name, puzzle = links.read(text)
         except (FormatError, PuzzleError):
-            spawn(self.open_other(field, text))
+            spawn(self.open_other(text))
             return
-        self.opened(field, puzzle, name, [])
+        self.opened(puzzle, name, [])
 
-    async def open_other(self, field: Any, text: str) -> None:
+    async def open_other(self, text: str) -> None:
         """Another tool's link or text: the heavy worker's readers."""
         said = await self.page.ask_heavy("read_any", text)
         if said is None:
@@ -108,26 +110,25 @@ class Tools:
         if "state" not in said:  # in the player's words, not each reader's reasons
             self.page.say(said["said"], error=said["error"])
             return
-        self.opened(field, puzzle_of(said["state"]), said["format"], said["warnings"])
+        self.opened(puzzle_of(said["state"]), said["format"], said["warnings"])
 
-    def opened(self, field: Any, puzzle: Puzzle, name: str, warnings: list[str]) -> None:
-        field.value = ""
+    def opened(self, puzzle: Puzzle, name: str, warnings: list[str]) -> None:
+        set_property("open-text", "value", "")
         self.page.show(puzzle, name)
         self.warn(warnings)
         self.page.render()
 
     def warn(self, warnings: list[str]) -> None:
         """What an import could not keep, one item each, as text."""
-        box = by_id("warnings")
-        box.replaceChildren(*[element("li", w) for w in messages.listed(warnings)])
-        box.hidden = not warnings
+        build_children("warnings", [["li", {}, w] for w in messages.listed(warnings)])
+        set_property("warnings", "hidden", not warnings)
         if warnings:
             set_property("message", "textContent", f"{self.page.said} It could not keep:")
 
     # -- other tools ---------------------------------------------------------------------
 
-    async def on_tools_toggle(self, event: Any) -> None:
-        self.tools_open = bool(by_id("tools-panel").open)
+    def on_tools_toggle(self, event: Facts) -> None:
+        self.tools_open = bool(event["open"])
         if not self.tools_open:
             return
         self.render_tools()
@@ -144,69 +145,61 @@ class Tools:
         verdicts = await self.page.ask_heavy("survey", state_of(puzzle))
         if verdicts is None or self.surveyed is not puzzle:
             return  # no worker, or the grid changed again meanwhile (its own survey follows)
-        rows = []
+        rows: list[Node] = []
         for verdict in verdicts:
             name, title = verdict["name"], verdict["title"]
             note_id = f"tool-note-{name}"
-            row = element("li", cls="tool", data_tool=name)
-            head = element("div", cls="tool-head")
-            head.append(element("span", title, cls="tool-title"))
+            head: list[Node] = [["span", {"class": "tool-title"}, title]]
             actions = [(EXPORT_OPEN, "Open", f"Open in {title} (a new tab)"),
                        (EXPORT_COPY, "Copy link", f"Copy the {title} link")] \
                 if verdict["is_link"] else [(EXPORT_COPY, "Copy", f"Copy the {title}")]
             for action, label, words in actions:
-                button = element("button", label, type="button", data_export=name,
-                                 data_action=action, aria_label=words, aria_describedby=note_id)
-                button.disabled = verdict["refused"] is not None
-                head.append(button)
+                button = {"type": "button", "data-export": name, "data-action": action,
+                          "aria-label": words, "aria-describedby": note_id}
+                if verdict["refused"] is not None:
+                    button["disabled"] = ""
+                head.append(["button", button, label])
             if verdict["refused"] is not None:
                 said = f"Cannot hold this grid: {verdict['refused']}."
             elif verdict["lost"]:
                 said = "Leaves out: " + "; ".join(verdict["lost"]) + "."
             else:
                 said = "Holds the whole grid."
-            note = element("p", said, cls="note", id=note_id, data_verdict="refused"
-                           if verdict["refused"] else "lossy" if verdict["lost"] else "whole")
-            row.append(head, note)
-            rows.append(row)
-        by_id("tool-list").replaceChildren(*rows)
+            verdict_kind = "refused" if verdict["refused"] else "lossy" if verdict["lost"] else "whole"
+            note: Node = ["p", {"class": "note", "id": note_id, "data-verdict": verdict_kind}, said]
+            rows.append(["li", {"class": "tool", "data-tool": name},
+                         [["div", {"class": "tool-head"}, head], note]])
+        build_children("tool-list", rows)
 
-    async def on_tool(self, event: Any) -> None:
-        button = event.target.closest("button[data-export]")
-        if not button:  # JavaScript null
+    async def on_tool(self, event: Facts) -> None:
+        button = event.get("data") or {}
+        if "export" not in button:
             return
-        name = str(button.getAttribute("data-export"))
-        action = str(button.getAttribute("data-action"))
-        note = by_id("export-note")
+        name, action = str(button["export"]), str(button.get("action", EXPORT_COPY))
         said = await self.page.ask_heavy("export", name, state_of(self.page.editor.puzzle))
         if said is None:
             return
         if "error" in said:
-            note.textContent = said["error"]
+            set_property("export-note", "textContent", said["error"])
             return
         text, title = said["text"], said["title"]
-        field = by_id("export-text")
-        field.value = text
-        by_id("export-field").hidden = False
+        set_property("export-text", "value", text)
+        set_property("export-field", "hidden", False)
         if action == EXPORT_OPEN:
             if not text.startswith("https://"):  # the targets' own bases; never anything else
-                note.textContent = f"Not a link to open: {title}"
+                set_property("export-note", "textContent", f"Not a link to open: {title}")
                 return
-            window.open(text, "_blank", "noopener,noreferrer")
-            note.textContent = f"Opened {title} in a new tab (the link is above)."
+            later("open", text)
+            set_property("export-note", "textContent", f"Opened {title} in a new tab (the link is above).")
             return
-        try:
-            await window.navigator.clipboard.writeText(text)
-            what = "link" if text.startswith("https://") else "text"
-            note.textContent = f"Copied the {title} {what}."
-        except Exception:
-            field.select()
-            note.textContent = "Select the text above and copy it (Ctrl+C)."
+        what = "link" if text.startswith("https://") else "text"
+        later("copy", text, "export-note", f"Copied the {title} {what}.", "export-text",
+              "Select the text above and copy it (Ctrl+C).")
 
     # -- QR code -------------------------------------------------------------------------
 
-    async def on_qr_toggle(self, event: Any) -> None:
-        self.qr_open = bool(by_id("qr-panel").open)
+    def on_qr_toggle(self, event: Facts) -> None:
+        self.qr_open = bool(event["open"])
         if not self.qr_open:
             return
         self.qr_link = None
@@ -221,20 +214,20 @@ class Tools:
         spawn(self.draw_qr(link))
 
     async def draw_qr(self, link: str) -> None:
-        by_id("qr-note").textContent = "Making the QR code…"
+        set_property("qr-note", "textContent", "Making the QR code…")
+        flush()
         said = await self.page.ask_heavy("qr", link)
         if said is None or link != self.qr_link:
             return
-        image = by_id("qr-image")
         if "error" in said:
-            image.hidden = True
-            image.removeAttribute("src")
-            by_id("qr-note").textContent = said["error"]
+            set_property("qr-image", "hidden", True)
+            set_attribute("qr-image", "src", None)
+            set_property("qr-note", "textContent", said["error"])
             return
-        image.src = said["url"]
-        image.hidden = False
-        by_id("qr-note").textContent = (f"The link above, {len(link)} characters: scan it to open "
-                                        "this grid on a phone.")
+        set_attribute("qr-image", "src", said["url"])
+        set_property("qr-image", "hidden", False)
+        set_property("qr-note", "textContent", f"The link above, {len(link)} characters: scan it "
+                     "to open this grid on a phone.")
 
     # -- print and SVG -------------------------------------------------------------------
 
@@ -243,31 +236,14 @@ class Tools:
         drawn = await self.page.ask_heavy("svg", state_of(self.page.editor.puzzle))
         return None if drawn is None else str(drawn["url"])
 
-    async def on_print(self, event: Any) -> None:
+    async def on_print(self, event: Facts) -> None:
         """Print the grid as pycore draws it (the page's print stylesheet shows only that)."""
         url = await self.grid_svg()
-        if url is None:
-            return
-        image = by_id("print-image")
-        image.src = url
-        try:  # noqa: SIM105  # MicroPython has no contextlib
-            await image.decode()
-        except Exception:  # a failed decode prints what there is
-            pass
-        body = document.body
-        body.setAttribute("data-print", "svg")
-        try:
-            window.print()  # modal: returns once the print dialog closes
-        finally:
-            body.removeAttribute("data-print")
+        if url is not None:
+            later("print", "print-image", url)
 
-    async def on_download(self, event: Any) -> None:
+    async def on_download(self, event: Facts) -> None:
         p = self.page.editor.puzzle
         url = await self.grid_svg()
-        if url is None:
-            return
-        link = element("a", href=url, download=f"{p.kind}-{p.rows}x{p.cols}.svg")
-        link.hidden = True
-        document.body.append(link)
-        link.click()
-        link.remove()
+        if url is not None:
+            later("download", url, f"{p.kind}-{p.rows}x{p.cols}.svg")

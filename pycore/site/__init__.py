@@ -9,11 +9,11 @@ content-hashed names, and the pinned pure-Python wheels the page loads on first 
 to a browser that accepts it (pycore/site/server.py).
 
 A visit is put together in two parts (docs/web.md says why):
-- the first screen: MicroPython (about 0.3 MB) on the main thread runs web/main.py, which
-  unpacks one bundle (`light_bundle`: the part of pycore that opening, editing and sharing
+- the first screen: MicroPython (about 0.3 MB) in the page's worker (web/light.js) runs
+  web/main.py, which unpacks one bundle (`light_bundle`: the part of pycore that opening, editing and sharing
   a link needs, `pycore.site.light.LIGHT_MODULES`, and the page's own modules) and imports app.py;
 - the heavy part: a Pyodide worker (web/heavy.py, pycore whole as one zip) that the page
-  starts once its grid takes input: solving, hints, new puzzles, other tools, QR codes.
+  starts through PyScript once its grid takes input: solving, hints, new puzzles, other tools, QR codes.
 
 One module per job: `paths` (where the sources, the runtime and the site are), `runtime`
 (npm), `wheels`, `bundle` (the light bundle and the zip), `headers` (the policy and media
@@ -46,20 +46,18 @@ from .runtime import (
     MICROPYTHON_FILES,
     MICROPYTHON_PACKAGE,
     PYODIDE_FILES,
-    PYSCRIPT_START_CHUNKS,
     _version,
     install_runtime,
-    pyscript_preloads,
 )
 from .wheels import PAGE_WHEELS, WHEEL_CACHE, WHEELS, page_wheels, wheel_map
 
 __all__ = [
     "ASSETS", "CACHE", "CHECKOUT", "COMPRESSED", "CSP", "HEADER_ONLY", "HEAVY", "ICONS",
     "LONG_CACHE", "MANIFEST", "MICROPYTHON_FILES", "MICROPYTHON_PACKAGE", "PACKAGE", "PAGE_ASSETS",
-    "PAGE_FILES", "PAGE_MODULES", "PAGE_WHEELS", "PYODIDE_FILES", "PYSCRIPT_START_CHUNKS", "ROOT",
+    "PAGE_FILES", "PAGE_MODULES", "PAGE_WHEELS", "PYODIDE_FILES", "ROOT",
     "RUNTIME", "SERVICE_WORKER", "SITE", "TYPES", "VENDOR", "WEB", "WHEELS", "WHEEL_CACHE",
     "SiteError", "_version", "build", "cache_name", "icon_png", "install_runtime", "light_bundle",
-    "meta_csp", "package_zip", "page_wheels", "png", "precache_files", "pyscript_preloads", "serve",
+    "meta_csp", "package_zip", "page_wheels", "png", "precache_files", "serve",
     "service_worker", "wheel_map", "write_offline_files",
 ]
 

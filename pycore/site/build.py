@@ -23,13 +23,12 @@ from .runtime import (
     PYODIDE_FILES,
     _version,
     install_runtime,
-    pyscript_preloads,
 )
 from .wheels import WHEELS, page_wheels, wheel_map
 
 # The heavy worker's script (Pyodide), with pycore whole as a zip beside it.
 HEAVY = "heavy.py"
-PAGE_ASSETS = ("style.css", "early.js", HEAVY)  # copied under content-hashed names
+PAGE_ASSETS = ("style.css", "early.js", "light.js", HEAVY)  # copied under content-hashed names
 PAGE_FILES = ("icon.svg",)  # copied as they are
 FIRST_LEVEL = "hard"  # the New puzzle level menu's choice until the player picks another
 
@@ -94,7 +93,7 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
         data = (WEB / name).read_bytes()
         names[name] = f"{ASSETS}/{_hashed(name, data)}"
         (work / names[name]).write_bytes(data)
-    main = (WEB / "main.py").read_bytes().replace(b"{{light.json}}", names["light.json"].encode())
+    main = (WEB / "main.py").read_bytes()
     names["main.py"] = f"{ASSETS}/{_hashed('main.py', main)}"
     (work / names["main.py"]).write_bytes(main)
     for name in PAGE_FILES:
@@ -103,8 +102,13 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     for wheel in page_wheels(quiet):
         shutil.copyfile(wheel, work / WHEELS / wheel.name)
     # the heavy worker: its script, Pyodide, and pycore's zip unpacked into its home folder
-    heavy = {"src": names[HEAVY], "config": {"interpreter": f"./{pyodide_dir}/pyodide.mjs",
-                                             "files": {f"./{names['pycore.zip']}": "./*"}}}
+    heavy = {"core": f"{pyscript_dir}/core.js", "src": names[HEAVY],
+             "config": {"interpreter": f"./{pyodide_dir}/pyodide.mjs",
+                        "files": {f"./{names['pycore.zip']}": "./*"}}}
+    # the page's Python: its worker, MicroPython, the page's script and the bundle it imports
+    light = {"worker": names["light.js"], "micropython": f"{micropython_dir}/micropython.mjs",
+             "wasm": f"{micropython_dir}/micropython.wasm", "main": names["main.py"],
+             "bundle": names["light.json"]}
 
     page = (WEB / "index.html").read_text(encoding="utf-8")
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
@@ -112,9 +116,7 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     page = page.replace("{{levels}}", level_options())
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
     page = page.replace("{{heavy}}", html.escape(json.dumps(heavy, separators=(",", ":"))))
-    preloads = pyscript_preloads(modules / "@pyscript" / "core" / "dist")
-    page = page.replace("{{pyscript preloads}}", "\n  ".join(
-        f'<link rel="modulepreload" href="{pyscript_dir}/{name}">' for name in preloads))
+    page = page.replace("{{light}}", html.escape(json.dumps(light, separators=(",", ":"))))
     for name, target in names.items():
         page = page.replace("{{" + name + "}}", target)
     if "{{" in page:

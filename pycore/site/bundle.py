@@ -1,5 +1,5 @@
 """What the page's two interpreters load of our Python: the light bundle for MicroPython on
-the main thread, and pycore whole as a zip for the heavy worker (Pyodide)."""
+the page's worker, and pycore whole as a zip for the heavy worker (Pyodide)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .paths import CHECKOUT, PACKAGE, ROOT, WEB
 
-# The page's Python on the main thread (MicroPython): main.py is the script PyScript runs;
+# The page's Python in its worker (MicroPython): main.py is the script web/light.js runs;
 # it unpacks the bundle of these modules and pycore's light part, then imports app.py.
 PAGE_MODULES = ("app.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py",
                 "coach.py", "heavy_client.py")

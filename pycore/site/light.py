@@ -1,7 +1,7 @@
-"""The light part of pycore: what the page's main thread needs to open, edit, save and
+"""The light part of pycore: what the page's own Python needs to open, edit, save and
 share a link, and nothing more.
 
-A first visit starts MicroPython (about 0.3 MB) on the main thread instead of Pyodide
+A first visit starts MicroPython (about 0.3 MB) in the page's worker instead of Pyodide
 (about 20 MB), so the grid can be drawn and played within a second or two; a Pyodide
 worker, started after the grid is drawn, runs the rest (the solver, hints, new puzzles,
 other tools' links, printing and QR codes). These modules therefore run unchanged under

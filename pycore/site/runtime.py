@@ -8,7 +8,6 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 from .paths import RUNTIME, WEB, SiteError
 
@@ -20,13 +19,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The MicroPython build PyScript runs the page's main thread with (npm package).
+# The MicroPython build PyScript loads (npm package): the page's worker runs it (web/light.js).
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-# The PyScript chunks its core loads at every start, beside the one core.js imports: named
-# in the page as module preloads, so the browser asks for them all at once instead of one
-# round trip after another as each file names the next (on a phone network each costs one).
-PYSCRIPT_START_CHUNKS = ("deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 CHUNK_NAME = re.compile(r"(.+)-[A-Za-z0-9_-]{8}")  # rollup's chunk names: stem-8 characters
 
 
@@ -67,14 +62,3 @@ def install_runtime(quiet: bool = False) -> None:
     )
     if done.returncode or not _runtime_present():
         raise SiteError(f"npm ci in {RUNTIME} failed (exit status {done.returncode})")
-
-
-def pyscript_preloads(dist: Path) -> list[str]:
-    """The file names, in PyScript's dist folder, of the chunks every start loads."""
-    core = (dist / "core.js").read_text(encoding="utf-8")
-    names = re.findall(r'from"\./([^"]+\.js)"', core)
-    for path in sorted(dist.glob("*.js")):
-        hashed = CHUNK_NAME.fullmatch(path.name.removesuffix(".js"))
-        if hashed and hashed.group(1) in PYSCRIPT_START_CHUNKS:
-            names.append(path.name)
-    return names

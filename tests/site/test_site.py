@@ -29,9 +29,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site.build(tmp_path_factory.mktemp("built") / "site", quiet=True)
 
 
-def heavy_plan(page: str) -> dict[str, Any]:
-    """The heavy worker the page starts (<meta name="pycore-heavy">): its script and config."""
-    found = re.search(r'<meta name="pycore-heavy" content="([^"]+)">', page)
+def heavy_plan(page: str, worker: str = "heavy") -> dict[str, Any]:
+    """A worker the page starts (<meta name="pycore-heavy"> or "pycore-light"): its files."""
+    found = re.search(rf'<meta name="pycore-{worker}" content="([^"]+)">', page)
     assert found is not None
     plan: dict[str, Any] = json.loads(html.unescape(found.group(1)))
     return plan
@@ -39,9 +39,8 @@ def heavy_plan(page: str) -> dict[str, Any]:
 
 def local_references(page: str) -> list[str]:
     refs = re.findall(r'(?:href|src)="([^"]+)"', page)
-    config = json.loads(re.search(r"config='([^']+)'", page).group(1))  # type: ignore[union-attr]
-    heavy = heavy_plan(page)
-    return [*refs, config["interpreter"], heavy["src"], heavy["config"]["interpreter"],
+    heavy, light = heavy_plan(page), heavy_plan(page, "light")
+    return [*refs, *light.values(), heavy["core"], heavy["src"], heavy["config"]["interpreter"],
             *heavy["config"]["files"]]
 
 
@@ -75,14 +74,21 @@ def test_runtime_folders_carry_the_pinned_versions(built: Path) -> None:
     assert (built / site.VENDOR / f"pyscript-{wanted['@pyscript/core']}" / "core.js").is_file()
 
 
-def test_the_first_screen_runs_micropython_and_the_heavy_part_runs_in_a_pyodide_worker(built: Path) -> None:
+def test_the_first_screen_runs_micropython_in_a_worker_and_the_heavy_part_in_pyodide(built: Path) -> None:
     page = (built / "index.html").read_text()
-    scripts = re.findall(r'<script type="(m?py)"[^>]*>', page)
-    assert scripts == ["mpy"]  # the worker is started by the page once its grid is up
-    config = json.loads(re.findall(r"config='([^']+)'", page)[0])
-    assert config == {"interpreter": f"./{site.VENDOR}/micropython-{site._version(site.MICROPYTHON_PACKAGE)}"
-                                     "/micropython.mjs"}
+    # no Python on the page's thread: early.js starts the page's worker, and the page
+    # starts the heavy worker through PyScript once its grid is up
+    assert re.findall(r'<script type="(m?py)"', page) == []
+    assert "core.js" not in page.split('<meta name="pycore-heavy"')[0]
+    light = heavy_plan(page, "light")
+    micropython = f"{site.VENDOR}/micropython-{site._version(site.MICROPYTHON_PACKAGE)}"
+    assert (light["micropython"], light["wasm"]) == (f"{micropython}/micropython.mjs",
+                                                     f"{micropython}/micropython.wasm")
+    assert (built / light["worker"]).read_bytes() == (ROOT / "web" / "light.js").read_bytes()
+    assert (built / light["main"]).read_bytes() == (ROOT / "web" / "main.py").read_bytes()
+    assert (built / light["bundle"]).is_file() and (built / light["micropython"]).is_file()
     heavy = heavy_plan(page)
+    assert heavy["core"] == f"{site.VENDOR}/pyscript-{site._version('@pyscript/core')}/core.js"
     assert heavy["config"]["interpreter"].endswith("/pyodide.mjs")
     zipped = next(p for p in (built / site.ASSETS).glob("pycore.*.zip"))
     assert heavy["config"]["files"] == {f"./{zipped.relative_to(built).as_posix()}": "./*"}
@@ -107,11 +113,8 @@ def test_the_bundle_holds_the_light_part_of_pycore_and_the_pages_modules(built: 
         assert sources_only[name] == (ROOT / "web" / name).read_text(), name
     # what a first visit must not wait for: the solver, other tools' formats, drawing
     assert not [n for n in files if n.startswith(("pycore/solve", "pycore/formats/tools", "pycore/render"))]
-    main = next((built / site.ASSETS).glob("main.*.py")).read_text()
-    assert f'BUNDLE = "{bundle.relative_to(built).as_posix()}"' in main
-    page = (built / "index.html").read_text()  # fetched while MicroPython loads, not after
-    preload = f'<link rel="preload" href="{bundle.relative_to(built).as_posix()}" as="fetch" crossorigin>'
-    assert preload in page
+    page = (built / "index.html").read_text()  # the one the page's worker asks for
+    assert heavy_plan(page, "light")["bundle"] == bundle.relative_to(built).as_posix()
 
 
 def test_the_level_menu_offers_the_levels_the_generator_makes(built: Path) -> None:

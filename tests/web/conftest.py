@@ -75,13 +75,13 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-# The page's Python runs with MicroPython on the main thread: a key or a tap on the grid
-# is answered before Playwright's action returns, but what it starts ends later: the link's
+# The page's Python runs with MicroPython in a worker: a key or a tap is answered a moment
+# after Playwright's action returns, and what it starts ends later still: the link's
 # encoding, and a button whose answer comes from the heavy worker (Check, Hint, a paste of
-# another tool's text). `pycoreBusy()` (web/dom.py) counts the tasks a player is waiting
-# for; a test calls `settle(page)` after an action that starts one, so that it looks at the
-# page once it has answered, as a person does. A background check (a link's doubt, the
-# worker's start) is not counted.
+# another tool's text). `pycoreBusy()` (web/early.js, web/dom.py) counts the events not yet
+# answered and the tasks a player is waiting for; a test calls `settle(page)` after an
+# action, so that it looks at the page once it has answered, as a person does. A background
+# check (a link's doubt, the worker's start) is not counted.
 SETTLE = """async () => {
   for (let i = 0; i < 12000 && window.pycoreBusy && window.pycoreBusy() > 0; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));

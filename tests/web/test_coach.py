@@ -217,6 +217,7 @@ def test_new_puzzles_of_each_level_open_unique_and_graded(app: App) -> None:
     settle(page)
     assert page.evaluate(offered) == ["easy"] and page.input_value("#level") == "easy"
     page.select_option("#shape", "sudoku-6")  # the levels the generator always makes
+    settle(page)
     assert page.evaluate(offered) == ["easy", "hard"] and page.input_value("#level") == "easy"
     page.select_option("#shape", "sudoku-9")
     settle(page)

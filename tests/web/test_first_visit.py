@@ -1,7 +1,7 @@
 """The first visit: a shared link takes input before the heavy runtime has loaded.
 
 The person who taps a shared link is usually opening the page for the first time, on a
-phone network. The first screen (MicroPython on the main thread, about 0.3 MB) must open
+phone network. The first screen (MicroPython in the page's worker, about 0.3 MB) must open
 the link, take a tapped digit and update the address bar while Pyodide (about 20 MB on
 disk) has not arrived: here its files are held back by the browser context until the
 test lets them through. Once the heavy worker is up, Hint, Solve and New puzzle work.
@@ -39,9 +39,11 @@ def state(app: App) -> Puzzle:
 
 
 def heavy_request(url: str) -> bool:
-    """A request only the heavy worker makes: Pyodide's files, pycore's zip, its script."""
+    """A request only the heavy worker makes: PyScript's and Pyodide's files, pycore's zip,
+    its script."""
     path = urlsplit(url).path
-    return "/vendor/pyodide-" in path or "/assets/pycore." in path or "/assets/heavy." in path
+    return any(part in path for part in ("/vendor/pyodide-", "/vendor/pyscript-", "/assets/pycore.",
+                                         "/assets/heavy."))
 
 
 def test_a_shared_link_takes_a_digit_before_the_heavy_runtime_has_loaded(
@@ -153,17 +155,26 @@ def test_the_build_serves_the_first_screen_small_and_compressed(app: App) -> Non
         if url.startswith(app.url) and not heavy_request(url):
             sizes[url] = int(response.request.sizes()["responseBodySize"])  # type: ignore[attr-defined]
 
+    seen: list[tuple[str, str]] = []  # ("request" or "response", the file's name), in order
     app.page.on("response", record)
+    app.page.on("request", lambda request: seen.append(("request", urlsplit(request.url).path)))
+    app.page.on("response", lambda response: seen.append(("response", urlsplit(response.url).path)))
     app.open(links.best(SAMPLES["sudoku9-rich"]())[1])
-    encodings = app.page.evaluate("""() => performance.getEntriesByType('resource')
-        .filter(e => e.name.includes('/micropython') || e.name.includes('/assets/light.'))
-        .map(e => [e.name, e.encodedBodySize, e.decodedBodySize])""")
-    assert encodings and all(encoded < decoded for _, encoded, decoded in encodings), encodings
     assert sum(sizes.values()) < 500_000, sizes  # the budget for a first visit
-    # every file of the runtime's chain is asked for at once, named in the page (no round
-    # trip waits for the file before it to name it)
-    named = set(app.page.evaluate("""() => [...document.querySelectorAll(
-        'link[rel=modulepreload], link[rel=preload], script[src], link[rel=stylesheet]')]
-        .map(e => new URL(e.href || e.src, location.href).pathname)"""))
-    chain = {urlsplit(url).path for url in sizes if "/vendor/" in url or "/assets/" in url}
-    assert chain and chain <= named, chain - named
+    # the runtime, the page's script and the bundle came compressed
+    first_screen = [url for url in sizes if "/vendor/micropython" in url or "/assets/" in url]
+    encodings = {url: app.page.evaluate(
+        "async (url) => (await fetch(url, {cache: 'force-cache'})).headers.get('content-encoding')",
+        url) for url in first_screen}
+    assert first_screen and all(encodings.values()), encodings
+    # the page's worker asks for MicroPython (its script and its wasm), the page's script and
+    # the bundle at once: none of them waits for another to come first
+    wanted = {("micropython", "mjs"), ("micropython", "wasm"), ("main", "py"), ("light", "json")}
+
+    def kind(path: str) -> tuple[str, str]:
+        name = path.split("/")[-1]
+        return name.split(".")[0], name.split(".")[-1]
+
+    first_answer = next(i for i, (what, path) in enumerate(seen)
+                        if what == "response" and kind(path) in wanted)
+    assert wanted <= {kind(path) for what, path in seen[:first_answer] if what == "request"}, seen

@@ -1,5 +1,6 @@
-"""Hosting: the page needs no header of its host. MicroPython runs the first screen on
-the main thread and the heavy worker needs no cross-origin isolation, so a static host
+"""Hosting: the page needs no header of its host. MicroPython runs the first screen in a
+worker and the heavy worker needs no cross-origin isolation (both are reached with
+messages), so a static host
 that sends nothing of its own (GitHub Pages, a folder behind nginx) serves the whole page."""
 
 from __future__ import annotations
