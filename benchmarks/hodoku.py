@@ -20,7 +20,8 @@ taken (by level, then score, as `Grade.hardest` is) with HoDoKu's default rating
 The table gives per set: how many puzzles get the same level, how many ours rates above
 or below HoDoKu's, the median scores and the median of the per-puzzle ratio ours/HoDoKu;
 then the confusion of levels (rows ours, columns HoDoKu's) for the made puzzles and for
-top95; then every puzzle whose levels differ, with both hardest steps. Headed by the
+top95; then every puzzle whose levels differ, with both hardest steps and both paths'
+steps above singles (technique and count), which is where the two usually part. Headed by the
 machine, its load, the commit and the date, as the other benchmarks are.
 """
 
@@ -199,6 +200,8 @@ class Ours:
     level: str
     score: int
     hardest: str
+    beyond_singles: str
+    """The techniques above easy in the path, with how often, in order of first use."""
 
 
 def line_of(puzzle: Puzzle) -> str:
@@ -220,7 +223,21 @@ def ours(puzzle: Puzzle) -> Ours:
         hardest = f"{t.name} ({t.level}, {t.score})"
     if not g.solved:
         hardest += ", then a guess"
-    return Ours(g.level, g.score, hardest)
+    names = [step.technique for step in g.path]
+    return Ours(g.level, g.score, hardest,
+                tally(n for n in names if _OURS[n].level != "easy"))
+
+
+def tally(names: Iterable[str]) -> str:
+    """"a 2, b 1": each name with how often it comes, in order of first coming."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(f"{name} {n}" for name, n in counts.items()) or "-"
+
+
+def hodoku_beyond_singles(h: HodokuGrade) -> str:
+    return tally(n for n in h.steps if _RATING.get(n, ("?", 0))[0] != "easy")
 
 
 def describe_hardest(h: HodokuGrade) -> str:
@@ -286,12 +303,14 @@ def confusion(rows: Sequence[Row], title: str) -> str:
 
 
 def differences(rows: Sequence[Row]) -> str:
-    out = ["| set | puzzle | ours | HoDoKu | our hardest step | HoDoKu's hardest step |",
-           "|---|---|---|---|---|---|"]
+    out = ["| set | puzzle | ours | HoDoKu | our hardest step | HoDoKu's hardest step "
+           "| our steps above singles | HoDoKu's steps above singles |",
+           "|---|---|---|---|---|---|---|---|"]
     for name, line, o, h in rows:
         if o.level != h.level:
             out.append(f"| {name} | `{line}` | {o.level} {o.score} | {h.level} {h.score} "
-                       f"| {o.hardest} | {describe_hardest(h)} |")
+                       f"| {o.hardest} | {describe_hardest(h)} "
+                       f"| {o.beyond_singles} | {hodoku_beyond_singles(h)} |")
     return "\n".join(out) if len(out) > 2 else "(none)"
 
 

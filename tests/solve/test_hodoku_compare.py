@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.hodoku import HODOKU_STEPS, hardest_step, hodoku_version, main, parse_batch, step_name
+from benchmarks.hodoku import (
+    HODOKU_STEPS,
+    hardest_step,
+    hodoku_beyond_singles,
+    hodoku_version,
+    main,
+    parse_batch,
+    step_name,
+)
 from pycore.solve.techniques import LEVELS, TECHNIQUES
 
 # An excerpt of HoDoKu 2.2.0's output for `/bs top95.txt /vp /o stdout /c default`: the
@@ -88,6 +96,12 @@ def test_the_hardest_step_goes_by_level_then_score() -> None:
     assert hardest_step(last.steps) == ("Brute Force", "extreme", 10000)
     assert hardest_step(["Naked Single", "Almost Locked Set XZ-Rule", "X-Chain"]) == (
         "Almost Locked Set XZ-Rule", "unfair", 300)
+
+
+def test_a_path_is_summed_up_by_its_steps_above_singles_in_order_of_first_use() -> None:
+    first, _ = parse_batch(SAMPLE.splitlines())
+    assert hodoku_beyond_singles(first) == (
+        "Locked Candidates Type 1 (Pointing) 2, Finned X-Wing 1, Forcing Chain Contradiction 1")
 
 
 def test_a_step_name_the_table_lacks_is_kept_but_never_the_hardest() -> None:
