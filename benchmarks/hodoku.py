@@ -1,5 +1,6 @@
 """Our grades beside HoDoKu's: the same puzzles graded by `pycore.solve.techniques.grade`
-and by HoDoKu 2.3 (its batch mode), and how far the levels and scores agree.
+and by HoDoKu (its batch mode; 2.2.0, whose ratings and limits are 2.3's), and how far
+the levels and scores agree.
 
     python -m benchmarks.hodoku --jar /tmp/hodoku/hodoku.jar             # 10 puzzles a level
     python -m benchmarks.hodoku --jar /tmp/hodoku/hodoku.jar --puzzles 3 --top95 20
@@ -21,8 +22,8 @@ The table gives per set: how many puzzles get the same level, how many ours rate
 or below HoDoKu's, the median scores and the median of the per-puzzle ratio ours/HoDoKu;
 then the confusion of levels (rows ours, columns HoDoKu's) for the made puzzles and for
 top95; then every puzzle whose levels differ, with both hardest steps and both paths'
-steps above singles (technique and count), which is where the two usually part. Headed by the
-machine, its load, the commit and the date, as the other benchmarks are.
+steps above singles (technique and count), which is where the two usually part. Headed
+by the machine, its load, the commit and the date, as the other benchmarks are.
 """
 
 from __future__ import annotations
