@@ -3,7 +3,10 @@
 Four unsolved cells on two rows, two columns and two boxes that could all take only
 digits a and b (a "deadly pattern") would let a and b swap, giving two solutions. A
 puzzle with one solution cannot end that way, so something else must go in one of the
-cells. BUG+1: when every unsolved cell but one has two candidates, a pattern with two
+cells. A corner may lack a or b that an elimination took away (HoDoKu's "missing
+candidates"): the argument is about the digits the corners end up with, whatever the
+pencil marks, as long as no placed digit keeps a or b out of a corner's houses.
+BUG+1: when every unsolved cell but one has two candidates, a pattern with two
 solutions is one digit away, so that one cell takes the digit that breaks it.
 Only valid for puzzles with a unique solution: grading can leave them out.
 """
