@@ -92,7 +92,8 @@ def test_every_step_of_a_hint_walk_agrees_with_the_solution() -> None:
     assert told.kind == "solved"
 
 
-# The README's graded puzzle: hard, 58 steps, score 680 (`gridlinks grade --path` lists them).
+# A hard puzzle: singles and one skyscraper, 58 steps, score 680 (`gridlinks grade --path`
+# lists them).
 GRADED = ".5..3.71..3......4..6........47.3..81..2.4..68..9.64........1..3......8..82.7..3."
 
 
