@@ -170,6 +170,27 @@ def test_locked_triple_clears_row_and_box() -> None:
         cells_with(1, others) | cells_with(2, others) | cells_with(3, others)}
 
 
+def test_a_pair_clearing_only_its_line_is_a_naked_pair() -> None:
+    # HoDoKu calls a pair locked only when it clears both its box and its line; here the
+    # rest of box 1 holds neither digit already
+    g = Grid().set(rc(1, 1), "12").set(rc(1, 2), "12")
+    for cell in [rc(1, 3)] + [rc(r, c) for r in (2, 3) for c in (1, 2, 3)]:
+        g.marks[cell] -= {1, 2}
+    assert find(g.puzzle(), "locked-pair") == []
+    rest = [rc(1, c) for c in range(4, 10)]
+    assert elims(g.puzzle(), "naked-pair") == {cells_with(1, rest) | cells_with(2, rest)}
+
+
+def test_a_triple_clearing_only_its_box_is_a_naked_triple() -> None:
+    g = Grid().set(rc(1, 1), "12").set(rc(1, 2), "23").set(rc(1, 3), "13")
+    for c in range(4, 10):
+        g.marks[rc(1, c)] -= {1, 2, 3}
+    assert find(g.puzzle(), "locked-triple") == []
+    rest = [rc(r, c) for r in (2, 3) for c in (1, 2, 3)]
+    assert elims(g.puzzle(), "naked-triple") == {
+        cells_with(1, rest) | cells_with(2, rest) | cells_with(3, rest)}
+
+
 # Subsets --------------------------------------------------------------------------------
 
 
