@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import pairwise
 
-from .state import ChainLink, State, Step, digits_of
+from .state import ChainLink, Shape, State, Step, digits_of
 
 __all__ = ["MAX_NODES", "aic", "continuous_nice_loop", "discontinuous_nice_loop", "grouped_aic",
            "grouped_continuous_nice_loop", "grouped_discontinuous_nice_loop", "x_cycle"]
@@ -185,11 +186,25 @@ def _graphs(s: State, digit: int | None, grouped: bool) -> list[_Graph]:
 
 
 def _chains(s: State, digit: int | None, grouped: bool = False
-            ) -> Iterator[tuple[_Graph, Found]]:
+            ) -> tuple[tuple[_Graph, Found], ...]:
     """(graph, (kind, chain, placements, eliminations)) for each useful chain, shortest
-    first from each start candidate; grouped, only the chains through a group."""
+    first from each start candidate; grouped, only the chains through a group. The
+    continuous and discontinuous loops and the AICs each take every chain of the state
+    (the grader takes the best of all three kinds), so the search runs once for them."""
     if too_open(s) or (grouped and not s.shape.plain):
-        return
+        return ()
+    return _all_chains(s.shape, tuple(s.masks), digit, grouped)
+
+
+@lru_cache(maxsize=16)
+def _all_chains(shape: Shape, masks: tuple[int, ...], digit: int | None, grouped: bool
+                ) -> tuple[tuple[_Graph, Found], ...]:
+    s = State.__new__(State)
+    s.shape, s.masks = shape, list(masks)
+    return tuple(_search(s, digit, grouped))
+
+
+def _search(s: State, digit: int | None, grouped: bool) -> Iterator[tuple[_Graph, Found]]:
     for g in _graphs(s, digit, grouped):
         done: set[frozenset[tuple[int, int]]] = set()
         for start in g.cands:
