@@ -395,3 +395,18 @@ def test_hodoku_rank_puts_most_removals_first_then_the_lowest_cells() -> None:
     # a placement removes the cell's other candidates (r1c2 holds several)
     placed = Step("discontinuous-nice-loop", ((1, 4),), (), (), (4,), "")
     assert hodoku_rank(state, placed) < hodoku_rank(state, two)
+
+
+def test_a_grouped_aic_ends_on_candidates_as_hodokus_do() -> None:
+    # top95 #51: HoDoKu's grouped step is "Grouped Discontinuous Nice Loop: 2/5 r2c1 =8=
+    # r8c1 -8- r9c2 =8= r9c79 -8- r7c8 =8= r13c8 -8- r2c79 =8= r2c1 => r2c1<>2, r2c1<>5";
+    # a grouped AIC ending on the group r1c23 would remove as many and come first, but
+    # HoDoKu's AICs start and end on single candidates (unfair 1628 there, not extreme)
+    puzzle = line(TOP95[50])
+    assert TOP95[50].startswith("1.....9...64..1.7")
+    result = grade(puzzle)
+    grouped = [s for s in result.path if s.technique.startswith("grouped-")]
+    r2c1 = 9
+    assert (grouped[0].technique, grouped[0].placements) == (
+        "grouped-discontinuous-nice-loop", ((r2c1, 8),))
+    assert result.level == "unfair"

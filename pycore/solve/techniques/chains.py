@@ -23,7 +23,8 @@ digit's places in the cells where a box and a row or column cross (two or three 
 "on" when the digit is in one of them. A group is strongly linked to the rest of a house's
 places of the digit, and weakly linked to each place outside it that sees all of its
 cells. They are searched after the plain chains (the cheaper ones first, as HoDoKu does),
-only on sudokus of one grid, and report only chains that use a group. A group is written
+only on sudokus of one grid, and report only chains that use a group; an AIC still
+starts and ends on single candidates, as HoDoKu's do. A group is written
 HoDoKu's way, rows then columns (r1c23: r1c2 and r1c3); in `Step.links` it stands as its
 first cell.
 """
@@ -268,6 +269,8 @@ def _conclude(g: _Graph, start: int, end: int, parent: dict[Node, Node | None], 
     if g.weak[start] >> end & 1:
         gone = _loop_eliminations(g, chain)
         return ("continuous", chain, [], gone) if gone else None
+    if end in g.groups:
+        return None  # HoDoKu's AICs end on a candidate, never a group
     common = g.weak[start] & g.weak[end] & g.targets
     if not common:
         return None
