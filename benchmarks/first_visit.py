@@ -40,11 +40,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import datetime
 import os
 import shutil
 import statistics
-import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -57,6 +55,7 @@ from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwrigh
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from benchmarks.stamp import commit, machine, now
 from benchmarks.throttle import PROFILES, Throttle
 from pycore import links, site
 from pycore.model import Puzzle, candidates, given, value
@@ -301,35 +300,6 @@ def table(results: dict[str, list[Run]]) -> str:
     return "\n".join(rows)
 
 
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown CPU"
-
-
-def machine(load_before: tuple[float, float, float], load_after: tuple[float, float, float]) -> str:
-    """The header line every benchmark table carries: the machine and its load around the runs."""
-    def loads(values: tuple[float, float, float]) -> str:
-        return " ".join(f"{x:.1f}" for x in values)
-
-    return (f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average (1, 5, 15 min) "
-            f"{loads(load_before)} before, {loads(load_after)} after.")
-
-
-def commit() -> str:
-    def git(*args: str) -> str:
-        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
-        return done.stdout.strip()
-
-    short = git("rev-parse", "--short", "HEAD") or "unknown"
-    return f"{short} (working tree has changes)" if git("status", "--porcelain", "--untracked-files=no") \
-        else short
-
-
 def describe(visit_: Visit, label: str) -> str:
     def s(x: float | None) -> str:
         return "-" if x is None else f"{x:.2f} s"
@@ -394,7 +364,7 @@ def main(argv: list[str] | None = None) -> None:
           f"per profile, through benchmarks/throttle.py; link #{fragment} ({len(fragment)} characters).")
     print(machine(load_before, load_after))
     site_note = f"; site {args.site} (prebuilt)" if args.site else ""
-    print(f"Commit {commit()}{site_note}; {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}.")
+    print(f"Commit {commit()}{site_note}; {now()}.")
     print("Profiles: " + "; ".join(
         f"{n} {p['down_bps'] / 1e6:g} Mbit/s down, {(p['up_bps'] or 0) / 1e6:g} up, "
         f"{p['rtt_s'] * 1000:.0f} ms RTT" for n, p in PROFILES.items() if n in profiles) + ".")

@@ -41,7 +41,6 @@ gives, for `bare`, when PyScript's progress stages and the large downloads ended
 from __future__ import annotations
 
 import argparse
-import datetime
 import html
 import json
 import math
@@ -62,7 +61,8 @@ from typing import BinaryIO
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Playwright, sync_playwright
 
-from benchmarks.first_visit import PROBE, commit, machine
+from benchmarks.first_visit import PROBE
+from benchmarks.stamp import commit, machine, now
 from pycore import links, site
 from pycore.model import Puzzle, given, value
 
@@ -386,7 +386,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Start-up, medians of {args.runs} runs (headless Chromium {args.chromium}, pycore's server "
           f"on {url}); link #{fragment} ({len(fragment)} characters).")
     print(machine(load_before, load_after))
-    print(f"Commit {built_from}; {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}.")
+    print(f"Commit {built_from}; {now()}.")
     print("Ready: data-ready (the grid takes input); heavy: data-heavy=\"ready\" (Hint works). "
           f"Input check: {checks[0] if checks else 'not made (no warm app load was ready)'}.")
     print()

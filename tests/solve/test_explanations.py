@@ -132,6 +132,13 @@ CASES = [
      'r1c1, r1c4, r2c1, r2c4 all hold 1 and 2, r1c1 nothing else. In row 2 and column 4, 2 can '
      'only go in the rectangle; so if r2c4 were 1, the four would form a deadly pattern (two '
      'solutions): r2c4 is not 1.'),
+    ("hidden-rectangle",
+     (Grid().set(rc(1, 1), "12").set(rc(1, 4), "23456789").only(2, row(2), [rc(2, 1), rc(2, 4)])
+      .only(2, col(4), [rc(1, 4), rc(2, 4)])),
+     'r1c1, r1c4, r2c1, r2c4 could all hold 1 and 2 (1 is gone from r1c4, but by elimination, '
+     'not by a placed digit, so the pattern stands), r1c1 nothing else. In row 2 and column 4, '
+     '2 can only go in the rectangle; so if r2c4 were 1, the four would form a deadly pattern '
+     '(two solutions): r2c4 is not 1.'),
 ]
 
 

@@ -17,7 +17,7 @@ from tests.solve.test_solve import HARD_9X9, STR8TS_PUBLIC, from_bw, from_line
 
 # A shared grid on which the old singles-only hint said "guess needed" while the engine
 # finds a locked pair (a compact link fragment).
-LOCKED_PAIR_LINK = "EcGj2h3NNohmkmmWKGZcCI45bezV6Gv"
+POINTING_LINK = "EcGj2h3NNohmkmmWKGZcCI45bezV6Gv"
 EASY = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
@@ -27,13 +27,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 def test_every_hint_path_gives_the_same_step(capsys: pytest.CaptureFixture[str]) -> None:
-    puzzle = links.read(LOCKED_PAIR_LINK)[1]
+    puzzle = links.read(POINTING_LINK)[1]
     told = hint(puzzle)
     assert told.kind == "step" and told.step is not None
-    assert told.step.technique == "locked-pair"
-    assert told.text == f"locked-pair: {told.step.explanation}"
-    assert run(capsys, "hint", LOCKED_PAIR_LINK) == told.text
-    assert run(capsys, "solve", "auto", "--hint", LOCKED_PAIR_LINK) == told.text
+    # HoDoKu's first step here too: r1c4 and r3c4 (1 and 6) clear only box 2, no locked pair
+    assert told.step.technique == "locked-candidates-pointing"
+    assert told.text == f"locked-candidates-pointing: {told.step.explanation}"
+    assert run(capsys, "hint", POINTING_LINK) == told.text
+    assert run(capsys, "solve", "auto", "--hint", POINTING_LINK) == told.text
 
 
 def test_a_wrong_digit_is_named_before_anything_is_deduced() -> None:
@@ -92,7 +93,8 @@ def test_every_step_of_a_hint_walk_agrees_with_the_solution() -> None:
     assert told.kind == "solved"
 
 
-# The README's graded puzzle: hard, 58 steps, score 680 (`gridlinks grade --path` lists them).
+# A hard puzzle: singles and one skyscraper, 58 steps, score 680 (`gridlinks grade --path`
+# lists them).
 GRADED = ".5..3.71..3......4..6........47.3..81..2.4..68..9.64........1..3......8..82.7..3."
 
 

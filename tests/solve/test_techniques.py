@@ -170,6 +170,27 @@ def test_locked_triple_clears_row_and_box() -> None:
         cells_with(1, others) | cells_with(2, others) | cells_with(3, others)}
 
 
+def test_a_pair_clearing_only_its_line_is_a_naked_pair() -> None:
+    # HoDoKu calls a pair locked only when it clears both its box and its line; here the
+    # rest of box 1 holds neither digit already
+    g = Grid().set(rc(1, 1), "12").set(rc(1, 2), "12")
+    for cell in [rc(1, 3)] + [rc(r, c) for r in (2, 3) for c in (1, 2, 3)]:
+        g.marks[cell] -= {1, 2}
+    assert find(g.puzzle(), "locked-pair") == []
+    rest = [rc(1, c) for c in range(4, 10)]
+    assert elims(g.puzzle(), "naked-pair") == {cells_with(1, rest) | cells_with(2, rest)}
+
+
+def test_a_triple_clearing_only_its_box_is_a_naked_triple() -> None:
+    g = Grid().set(rc(1, 1), "12").set(rc(1, 2), "23").set(rc(1, 3), "13")
+    for c in range(4, 10):
+        g.marks[rc(1, c)] -= {1, 2, 3}
+    assert find(g.puzzle(), "locked-triple") == []
+    rest = [rc(r, c) for r in (2, 3) for c in (1, 2, 3)]
+    assert elims(g.puzzle(), "naked-triple") == {
+        cells_with(1, rest) | cells_with(2, rest) | cells_with(3, rest)}
+
+
 # Subsets --------------------------------------------------------------------------------
 
 
@@ -531,6 +552,20 @@ def test_no_uniqueness_1_with_two_extra_cells() -> None:
     assert find(g.puzzle(), "uniqueness-1") == []
 
 
+def test_uniqueness_1_with_a_corner_that_lost_a_digit() -> None:
+    # r4c2 lost 2 to an elimination (nothing placed rules it out): it still cannot be 1,
+    # or the four corners would all hold 1 or 2, the deadly pattern
+    g = Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "12").set(ROOF[1], "15")
+    assert elims(g.puzzle(), "uniqueness-1") == {frozenset({(ROOF[1], 1)})}
+
+
+def test_no_uniqueness_1_when_a_placed_digit_keeps_the_roof_from_a_digit() -> None:
+    # a 2 placed in row 4: the roof can never hold 2, so the four make no deadly pattern
+    g = (Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "12").set(ROOF[1], "15")
+         .give(rc(4, 5), 2))
+    assert find(g.puzzle(), "uniqueness-1") == []
+
+
 def test_uniqueness_2() -> None:
     g = Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "125").set(ROOF[1], "125")
     seeing = [rc(4, c) for c in range(3, 10)] + [rc(r, c) for r in (5, 6) for c in (1, 2, 3)]
@@ -565,6 +600,18 @@ def test_uniqueness_3() -> None:
     assert elims(g.puzzle(), "uniqueness-3") == {cells_with(3, others) | cells_with(4, others)}
 
 
+def test_uniqueness_3_locks_a_subset_in_the_line_and_the_box_at_once() -> None:
+    # r4c3 (3/4) is in row 4 and box 4 with the roof: 3 and 4 leave both houses, in one
+    # step, as HoDoKu reports it
+    g = (Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "123").set(ROOF[1], "124")
+         .set(rc(4, 3), "34"))
+    others = [rc(4, c) for c in range(4, 10)] + [rc(r, c) for r in (5, 6) for c in (1, 2, 3)]
+    assert elims(g.puzzle(), "uniqueness-3") == {cells_with(3, others) | cells_with(4, others)}
+    assert find(g.puzzle(), "uniqueness-3")[0].explanation.endswith(
+        "with r4c3 they lock 3, 4 in row 4 and box 4: remove them from r4c4, r4c5, r4c6, r4c7, "
+        "r4c8, r4c9, r5c1, r5c2, r5c3, r6c1, r6c2, r6c3.")
+
+
 def test_no_uniqueness_3_without_the_partner_cell() -> None:
     g = (Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "123").set(ROOF[1], "124")
          .set(rc(4, 5), "35"))
@@ -576,6 +623,13 @@ def test_uniqueness_4() -> None:
     g = (Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "1256").set(ROOF[1], "127")
          .only(1, row(4), list(ROOF)))
     assert elims(g.puzzle(), "uniqueness-4") == {frozenset({(ROOF[0], 2), (ROOF[1], 2)})}
+
+
+def test_uniqueness_4_with_a_roof_corner_that_lost_b() -> None:
+    # r4c2 lost 2 by elimination: only r4c1 loses 2
+    g = (Grid().set(FLOOR[0], "12").set(FLOOR[1], "12").set(ROOF[0], "1256").set(ROOF[1], "17")
+         .only(1, row(4), list(ROOF)))
+    assert elims(g.puzzle(), "uniqueness-4") == {frozenset({(ROOF[0], 2)})}
 
 
 def test_no_uniqueness_4_when_the_digit_has_another_place() -> None:
@@ -591,6 +645,20 @@ def test_hidden_rectangle() -> None:
     g = (Grid().set(rc(1, 1), "12").only(2, row(2), [rc(2, 1), rc(2, 4)])
          .only(2, col(4), [rc(1, 4), rc(2, 4)]))
     assert elims(g.puzzle(), "hidden-rectangle") == {frozenset({(rc(2, 4), 1)})}
+
+
+def test_hidden_rectangle_with_a_corner_that_lost_a() -> None:
+    # as above, with 1 struck out of r1c4 by an elimination: the argument still holds
+    g = (Grid().set(rc(1, 1), "12").set(rc(1, 4), "23456789")
+         .only(2, row(2), [rc(2, 1), rc(2, 4)]).only(2, col(4), [rc(1, 4), rc(2, 4)]))
+    assert elims(g.puzzle(), "hidden-rectangle") == {frozenset({(rc(2, 4), 1)})}
+
+
+def test_no_hidden_rectangle_when_the_far_row_already_has_b() -> None:
+    # a 2 placed in row 2 leaves no 2 to place there: nothing forces the pattern
+    g = (Grid().set(rc(1, 1), "12").give(rc(2, 7), 2)
+         .only(2, col(4), [rc(1, 4), rc(2, 4)]))
+    assert find(g.puzzle(), "hidden-rectangle") == []
 
 
 def test_no_hidden_rectangle_when_the_column_has_another_place() -> None:

@@ -10,7 +10,7 @@ from itertools import islice
 import pytest
 
 from pycore.solve import solve
-from pycore.solve.techniques import NAMES, TECHNIQUES, State, find, steps
+from pycore.solve.techniques import NAMES, TECHNIQUES, State, complex_fish, find, steps
 from tests.solve.test_techniques import Grid, box, col, rc, row
 from tests.solve.test_techniques_engine import TOP95, line
 
@@ -226,3 +226,38 @@ def test_every_new_step_agrees_with_the_solution_along_a_top95_path(index: int) 
         state.apply(step)
     checked += check()
     assert checked
+
+
+# top95's `..247..58...` after its Sue de Coq: 3's places in each row (columns). HoDoKu's
+# next step is a finned franken swordfish with three fins.
+THREES = {1: (2, 6, 7), 2: (2, 3, 4, 5, 6, 7, 9), 3: (2, 3, 4, 5, 7, 9), 4: (2, 3, 7), 5: (6, 9),
+          6: (2, 4, 5, 6), 9: (4, 5)}
+
+
+def three_fins() -> Grid:
+    g = Grid().give(rc(7, 8), 3).give(rc(8, 1), 3)
+    for r in range(1, 10):
+        for c in range(1, 10):
+            if c not in THREES.get(r, ()):
+                g.marks[rc(r, c)].discard(3)
+    return g
+
+
+def test_finned_franken_swordfish_with_three_fins(monkeypatch: pytest.MonkeyPatch) -> None:
+    # row 1, row 4 and box 5 put 3 in columns 2, 6 and 7 but for r4c3, r6c4 and r6c5:
+    # r6c2, in column 2 and seeing all three fins, loses 3 (HoDoKu: "Finned Franken
+    # Swordfish: 3 r14b5 c267 fr4c3 fr6c4 fr6c5 => r6c2<>3")
+    def fish() -> list[str]:
+        return [s.explanation for s in find(three_fins().puzzle(), "finned-franken-swordfish")
+                if s.eliminations == ((rc(6, 2), 3),)]
+
+    assert fish() == [
+        "In row 1, row 4, box 5, 3 goes in column 2, column 6, column 7 unless it goes in the "
+        "fins r4c3, r6c4, r6c5; either way 3 cannot be in r6c2, which sees every fin and lies "
+        "in a cover."]
+    monkeypatch.setattr(complex_fish, "MAX_FINS", 2)  # our limit before HoDoKu's
+    complex_fish._all_fish.cache_clear()
+    try:
+        assert fish() == []
+    finally:
+        complex_fish._all_fish.cache_clear()  # no two-fin search left for other tests

@@ -31,6 +31,7 @@ from pycore.solve.techniques import (
     find,
     grade,
     grading,
+    hodoku_rank,
     next_step,
     steps,
 )
@@ -366,3 +367,46 @@ def test_each_piece_of_a_grading_is_one_technique_search(monkeypatch: pytest.Mon
     assert result.hardest is not None and NAMES.index(result.hardest) > NAMES.index("hidden-single")
     # the searches run simplest first and start again from the top after each step
     assert per_piece.count(["full-house"]) == result.steps + (not result.solved)
+
+
+# Which of several steps: HoDoKu's chain searches find every chain and take the one removing
+# the most candidates (its SolutionStep.compareTo), and so does the grader.
+
+MADE_EXTREME_SEED_2 = "6..3.5.......17.....52..61..38..1..27.......49..7..38..97..35.....59.......1.2..9"
+
+
+def test_the_grader_takes_the_xy_chain_removing_most() -> None:
+    # HoDoKu: "XY-Chain: 1 1- r5c7 -9- r5c8 -5- r6c9 -1- r7c9 -8- r9c7 -4- r9c3 -6- r6c3 -1
+    # => r5c23,r6c9<>1", after which singles finish it: unfair (772). The first chain found
+    # removed one candidate and three more chains and two xy-wings followed (extreme).
+    result = grade(line(MADE_EXTREME_SEED_2))
+    chains = [s for s in result.path if s.technique == "xy-chain"]
+    r5c2, r5c3, r6c9 = 37, 38, 53
+    assert [set(s.eliminations) for s in chains] == [{(r5c2, 1), (r5c3, 1), (r6c9, 1)}]
+    assert result.level == "unfair"
+
+
+def test_hodoku_rank_puts_most_removals_first_then_the_lowest_cells() -> None:
+    state = State(line(MADE_EXTREME_SEED_2))
+    two = Step("aic", (), ((10, 4), (11, 4)), (), (4,), "")
+    low = Step("aic", (), ((1, 4),), (), (4,), "")
+    high = Step("aic", (), ((80, 4),), (), (4,), "")
+    assert sorted([high, low, two], key=lambda s: hodoku_rank(state, s)) == [two, low, high]
+    # a placement removes the cell's other candidates (r1c2 holds several)
+    placed = Step("discontinuous-nice-loop", ((1, 4),), (), (), (4,), "")
+    assert hodoku_rank(state, placed) < hodoku_rank(state, two)
+
+
+def test_a_grouped_aic_ends_on_candidates_as_hodokus_do() -> None:
+    # top95 #51: HoDoKu's grouped step is "Grouped Discontinuous Nice Loop: 2/5 r2c1 =8=
+    # r8c1 -8- r9c2 =8= r9c79 -8- r7c8 =8= r13c8 -8- r2c79 =8= r2c1 => r2c1<>2, r2c1<>5";
+    # a grouped AIC ending on the group r1c23 would remove as many and come first, but
+    # HoDoKu's AICs start and end on single candidates (unfair 1628 there, not extreme)
+    puzzle = line(TOP95[50])
+    assert TOP95[50].startswith("1.....9...64..1.7")
+    result = grade(puzzle)
+    grouped = [s for s in result.path if s.technique.startswith("grouped-")]
+    r2c1 = 9
+    assert (grouped[0].technique, grouped[0].placements) == (
+        "grouped-discontinuous-nice-loop", ((r2c1, 8),))
+    assert result.level == "unfair"

@@ -44,9 +44,9 @@ from . import (
 from .state import State, Step
 
 __all__ = [
-    "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "Grading", "State", "Step",
-    "Technique", "apply", "find", "grade", "grading", "next_step", "score_band", "score_of",
-    "steps",
+    "BEST_OF", "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "Grading", "State",
+    "Step", "Technique", "apply", "find", "grade", "grading", "hodoku_rank", "next_step",
+    "score_band", "score_of", "steps",
 ]
 
 LEVELS = shapes.LEVELS
@@ -306,9 +306,77 @@ def find(puzzle: Puzzle, name: str) -> list[Step]:
     return list(technique.finder(State(puzzle)))
 
 
-def _first(state: State, chosen: list[Technique]) -> Step | None:
-    for technique in chosen:
-        step = next(technique.finder(state), None)
+BEST_OF: tuple[tuple[str, ...], ...] = (
+    ("remote-pair",), ("turbot-fish",), ("x-chain",), ("xy-chain",),
+    ("x-cycle", "continuous-nice-loop", "discontinuous-nice-loop", "aic"),
+    ("grouped-continuous-nice-loop", "grouped-discontinuous-nice-loop", "grouped-aic"),
+    ("als-chain",),
+)
+"""The techniques whose every step is gathered and the best taken (`hodoku_rank`), as
+HoDoKu's chain searches find them all and sort them; a tuple of several is one search
+there (its nice loop search finds continuous and discontinuous loops and AICs at once,
+and takes the best whatever its kind). The others take the first step found."""
+_GROUP_OF = {name: group for group in BEST_OF for name in group}
+
+
+def hodoku_rank(state: State, step: Step) -> tuple[int, ...]:
+    """Where HoDoKu's `SolutionStep.compareTo` puts a step among others, smallest first:
+    most candidates removed (a placement removes its cell's other digits), then the
+    lowest weighted sum of the removed candidates (cell and digit, in cell order), then
+    the shortest chain, the lowest digits, the fewest cells."""
+    masks = state.masks
+    gone = sorted(list(step.eliminations) + [
+        (c, d) for c, p in step.placements for d in range(1, state.shape.n + 1)
+        if masks[c] >> (d - 1) & 1 and d != p])
+    index_sum = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(gone))
+    return (-len(gone), index_sum, len(step.links) or len(step.cells), sum(step.digits),
+            len(step.cells))
+
+
+Search = tuple[Technique, ...]
+"""One search of the grader: one technique, or a group of `BEST_OF` searched at once."""
+
+
+def _searches(chosen: list[Technique]) -> list[Search]:
+    out: list[Search] = []
+    grouped: set[tuple[str, ...]] = set()
+    for t in chosen:
+        group = _GROUP_OF.get(t.name)
+        if group is None:
+            out.append((t,))
+        elif group not in grouped:
+            grouped.add(group)
+            out.append(tuple(u for u in chosen if u.name in group))
+    return out
+
+
+Best = tuple[Step | None, tuple[int, ...]]
+"""The best step of a `BEST_OF` group so far, with its `hodoku_rank`."""
+
+
+def _better(state: State, technique: Technique, best: Best) -> Best:
+    """`best`, or the best of the technique's steps where one beats it."""
+    step, rank = best
+    for found in technique.finder(state):
+        r = hodoku_rank(state, found)
+        if step is None or r < rank:
+            step, rank = found, r
+    return step, rank
+
+
+def _search(state: State, search: Search) -> Step | None:
+    """The search's step: the first found, or for a `BEST_OF` group the best of all."""
+    if search[0].name not in _GROUP_OF:
+        return next(search[0].finder(state), None)
+    best: Best = (None, ())
+    for t in search:
+        best = _better(state, t, best)
+    return best[0]
+
+
+def _first(state: State, searches: list[Search]) -> Step | None:
+    for search in searches:
+        step = _search(state, search)
         if step is not None:
             return step
     return None
@@ -323,7 +391,7 @@ def next_step(puzzle: Puzzle, names: Iterable[str] | None = None,
     state = State(puzzle)
     if state.broken():
         raise NoSolution("no solution: a cell has no candidate left")
-    return _first(state, _chosen(puzzle, names, uniqueness))
+    return _first(state, _searches(_chosen(puzzle, names, uniqueness)))
 
 
 def apply(puzzle: Puzzle, step: Step) -> Puzzle:
@@ -350,9 +418,9 @@ def steps(puzzle: Puzzle, names: Iterable[str] | None = None,
           uniqueness: bool = True) -> Iterator[Step]:
     """The steps that solve the puzzle, simplest first, as far as the techniques go."""
     state = State(puzzle)
-    chosen = _chosen(puzzle, names, uniqueness)
+    searches = _searches(_chosen(puzzle, names, uniqueness))
     while not state.solved() and not state.broken():
-        step = _first(state, chosen)
+        step = _first(state, searches)
         if step is None:
             return
         yield step
@@ -387,7 +455,7 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
     run to the end it returns exactly what `grade` returns."""
     check_clashes(puzzle)
     state = State(puzzle)
-    chosen = _chosen(puzzle, names, uniqueness)
+    searches = _searches(_chosen(puzzle, names, uniqueness))
     counts: dict[str, int] = {}
     path: list[Step] = []
     score = 0
@@ -397,9 +465,16 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
         if state.broken():
             raise NoSolution("no solution: the techniques reached a cell with no candidate")
         step: Step | None = None
-        for candidate in chosen:
-            step = next(candidate.finder(state), None)
-            yield
+        for search in searches:
+            if search[0].name in _GROUP_OF:
+                best: Best = (None, ())
+                for t in search:
+                    best = _better(state, t, best)
+                    yield
+                step = best[0]
+            else:
+                step = next(search[0].finder(state), None)
+                yield
             if step is not None:
                 break
         if step is None:

@@ -23,7 +23,8 @@ digit's places in the cells where a box and a row or column cross (two or three 
 "on" when the digit is in one of them. A group is strongly linked to the rest of a house's
 places of the digit, and weakly linked to each place outside it that sees all of its
 cells. They are searched after the plain chains (the cheaper ones first, as HoDoKu does),
-only on sudokus of one grid, and report only chains that use a group. A group is written
+only on sudokus of one grid, and report only chains that use a group; an AIC still
+starts and ends on single candidates, as HoDoKu's do. A group is written
 HoDoKu's way, rows then columns (r1c23: r1c2 and r1c3); in `Step.links` it stands as its
 first cell.
 """
@@ -32,9 +33,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import pairwise
 
-from .state import ChainLink, State, Step, digits_of
+from .state import ChainLink, Shape, State, Step, digits_of
 
 __all__ = ["MAX_NODES", "aic", "continuous_nice_loop", "discontinuous_nice_loop", "grouped_aic",
            "grouped_continuous_nice_loop", "grouped_discontinuous_nice_loop", "x_cycle"]
@@ -185,11 +187,25 @@ def _graphs(s: State, digit: int | None, grouped: bool) -> list[_Graph]:
 
 
 def _chains(s: State, digit: int | None, grouped: bool = False
-            ) -> Iterator[tuple[_Graph, Found]]:
+            ) -> tuple[tuple[_Graph, Found], ...]:
     """(graph, (kind, chain, placements, eliminations)) for each useful chain, shortest
-    first from each start candidate; grouped, only the chains through a group."""
+    first from each start candidate; grouped, only the chains through a group. The
+    continuous and discontinuous loops and the AICs each take every chain of the state
+    (the grader takes the best of all three kinds), so the search runs once for them."""
     if too_open(s) or (grouped and not s.shape.plain):
-        return
+        return ()
+    return _all_chains(s.shape, tuple(s.masks), digit, grouped)
+
+
+@lru_cache(maxsize=16)
+def _all_chains(shape: Shape, masks: tuple[int, ...], digit: int | None, grouped: bool
+                ) -> tuple[tuple[_Graph, Found], ...]:
+    s = State.__new__(State)
+    s.shape, s.masks = shape, list(masks)
+    return tuple(_search(s, digit, grouped))
+
+
+def _search(s: State, digit: int | None, grouped: bool) -> Iterator[tuple[_Graph, Found]]:
     for g in _graphs(s, digit, grouped):
         done: set[frozenset[tuple[int, int]]] = set()
         for start in g.cands:
@@ -253,6 +269,8 @@ def _conclude(g: _Graph, start: int, end: int, parent: dict[Node, Node | None], 
     if g.weak[start] >> end & 1:
         gone = _loop_eliminations(g, chain)
         return ("continuous", chain, [], gone) if gone else None
+    if end in g.groups:
+        return None  # HoDoKu's AICs end on a candidate, never a group
     common = g.weak[start] & g.weak[end] & g.targets
     if not common:
         return None

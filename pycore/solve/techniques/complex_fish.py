@@ -28,9 +28,9 @@ from .state import Shape, State, Step, popcount
 
 __all__ = ["MAX_FINS", "franken", "mutant"]
 
-MAX_FINS = 2
-"""Most fins a franken or mutant fish may have (HoDoKu's default limit is 5)."""
-SEARCH_BUDGET = 15000
+MAX_FINS = 5
+"""Most fins a franken or mutant fish may have (HoDoKu's default limit)."""
+SEARCH_BUDGET = 30000
 """Most cover choices tried in one search (all fish of one size on one state), so that a
 hint stays quick; beyond it some fish go unseen."""
 SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}

@@ -11,7 +11,8 @@ from itertools import combinations
 
 from .state import State, Step, digits_of
 
-__all__ = ["claiming", "locked_pair", "locked_triple", "pointing", "sue_de_coq"]
+__all__ = ["claiming", "is_locked", "locked_pair", "locked_triple", "pointing",
+           "subset_eliminations", "sue_de_coq"]
 
 
 def _common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
@@ -59,9 +60,39 @@ def claiming(s: State) -> Iterator[Step]:
     return _locked(s, "line", "locked-candidates-claiming")
 
 
+def subset_eliminations(s: State, cells: tuple[int, ...], union: int) -> set[tuple[int, int]]:
+    """What a naked subset removes: its digits from the other cells of every house that
+    holds all of its cells (a box and a line both, where they cross)."""
+    masks = s.masks
+    gone: set[tuple[int, int]] = set()
+    for other in _common_houses(s, cells):
+        for c in s.shape.houses[other]:
+            if c not in cells and masks[c] & union:
+                gone.update((c, d) for d in digits_of(masks[c] & union))
+    return gone
+
+
+def is_locked(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]) -> bool:
+    """A pair or triple is locked, as HoDoKu has it, only when it removes digits from its
+    box and from its line outside the box: one that clears one house only is a plain
+    naked subset (found later, rated higher)."""
+    if len(cells) > 3:
+        return False
+    shape = s.shape
+    common = _common_houses(s, cells)
+    boxes = [h for h in common if shape.house_kind[h] == "box"]
+    lines = [h for h in common if shape.house_kind[h] != "box"]
+    if not boxes or not lines:
+        return False
+    in_box = {c for h in boxes for c in shape.houses[h]}
+    in_line = {c for h in lines for c in shape.houses[h]}
+    hit = {c for c, _ in gone}
+    return bool(hit & in_box) and bool(hit & (in_line - in_box))
+
+
 def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
-    """`size` cells where a box and a line cross holding just `size` digits between them:
-    those digits leave both houses."""
+    """`size` cells where a box and a line cross holding just `size` digits between them,
+    removing some of them from both houses: those digits leave both."""
     shape = s.shape
     masks = s.masks
     done: set[tuple[int, ...]] = set()
@@ -72,22 +103,16 @@ def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
         for cells in combinations(small, size):
             if cells in done:
                 continue
+            done.add(cells)
             union = 0
             for c in cells:
                 union |= masks[c]
             if union.bit_count() != size:
                 continue
+            gone = subset_eliminations(s, cells, union)
+            if not is_locked(s, cells, gone):
+                continue
             common = sorted(_common_houses(s, cells))
-            if len(common) < 2:
-                continue
-            done.add(cells)
-            gone: set[tuple[int, int]] = set()
-            for other in common:
-                for c in shape.houses[other]:
-                    if c not in cells and masks[c] & union:
-                        gone.update((c, d) for d in digits_of(masks[c] & union))
-            if not gone:
-                continue
             ds = digits_of(union)
             where = " and ".join(shape.names[k] for k in common)
             text = (f"{shape.names_of(cells)} hold only {_list(ds)} between them, and they lie "

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from .intersections import is_locked, subset_eliminations
 from .state import State, Step, digits_of, popcount
 
 __all__ = ["SIZES", "hidden", "naked"]
@@ -20,21 +21,15 @@ def _and(ds: list[int]) -> str:
     return ", ".join(str(d) for d in ds[:-1]) + f" and {ds[-1]}"
 
 
-def _is_locked(s: State, cells: tuple[int, ...]) -> bool:
-    """A pair or triple where a box and a line cross: a locked subset, found as such."""
-    if len(cells) > 3:
-        return False
-    ids = s.shape.house_ids
-    common = set(ids[cells[0]])
-    for c in cells[1:]:
-        common &= set(ids[c])
-    return len(common) >= 2
-
-
 def naked(s: State, size: int) -> Iterator[Step]:
+    """On a sudoku the subset's digits leave every house holding all its cells (a box and
+    a line where they cross, as HoDoKu does), unless that makes it a locked pair or triple,
+    found as such before."""
     shape = s.shape
     masks = s.masks
     technique = f"naked-{SIZES[size]}"
+    sudoku = shape.kind == "sudoku"
+    done: set[tuple[int, ...]] = set()
     for g, group in enumerate(shape.groups):
         small = [c for c in group if masks[c] and popcount(masks[c]) <= size]
         if len(small) < size:
@@ -43,17 +38,35 @@ def naked(s: State, size: int) -> Iterator[Step]:
             union = 0
             for c in cells:
                 union |= masks[c]
-            if popcount(union) != size or _is_locked(s, cells):
+            if popcount(union) != size or cells in done:
                 continue
-            gone = sorted((c, d) for c in group if c not in cells and masks[c] & union
-                          for d in digits_of(masks[c] & union))
+            where = shape.group_names[g]
+            if sudoku:
+                done.add(cells)
+                found = subset_eliminations(s, cells, union)
+                if is_locked(s, cells, found):
+                    continue
+                gone = sorted(found)
+                houses = sorted(_common(s, cells))
+                where = " and ".join(shape.names[h] for h in houses)
+            else:
+                gone = sorted((c, d) for c in group if c not in cells and masks[c] & union
+                              for d in digits_of(masks[c] & union))
             if not gone:
                 continue
             ds = digits_of(union)
-            text = (f"In {shape.group_names[g]}, {shape.names_of(cells)} hold only {_and(ds)}, "
+            text = (f"In {where}, {shape.names_of(cells)} hold only {_and(ds)}, "
                     f"so these digits are theirs: remove them from "
                     f"{shape.names_of({c for c, _ in gone})}.")
             yield Step(technique, (), tuple(gone), cells, tuple(ds), text)
+
+
+def _common(s: State, cells: tuple[int, ...]) -> set[int]:
+    ids = s.shape.house_ids
+    common = set(ids[cells[0]])
+    for c in cells[1:]:
+        common &= set(ids[c])
+    return common
 
 
 def hidden(s: State, size: int) -> Iterator[Step]:

@@ -3,7 +3,10 @@
 Four unsolved cells on two rows, two columns and two boxes that could all take only
 digits a and b (a "deadly pattern") would let a and b swap, giving two solutions. A
 puzzle with one solution cannot end that way, so something else must go in one of the
-cells. BUG+1: when every unsolved cell but one has two candidates, a pattern with two
+cells. A corner may lack a or b that an elimination took away (HoDoKu's "missing
+candidates"): the argument is about the digits the corners end up with, whatever the
+pencil marks, as long as no placed digit keeps a or b out of a corner's houses.
+BUG+1: when every unsolved cell but one has two candidates, a pattern with two
 solutions is one digit away, so that one cell takes the digit that breaks it.
 Only valid for puzzles with a unique solution: grading can leave them out.
 """
@@ -36,7 +39,42 @@ def _unit_of_both(shape: Shape, a: int, b: int) -> list[int]:
     return sorted(set(shape.house_ids[a]) & set(shape.house_ids[b]))
 
 
+def _open_in_all(s: State, cells: tuple[int, ...]) -> int:
+    """The digits that no placed digit rules out of any of the cells (a digit placed in
+    one of a cell's houses does). A corner may lack a or b through an elimination and
+    still count, as in HoDoKu: four corners that all end up holding a or b form the
+    deadly pattern whatever the pencil marks said. But a digit placed in a corner's house
+    would leave that house no need of a or b, and types 4 and 6 and the hidden rectangle
+    rest on each house through the rectangle needing both."""
+    placed = s.placed
+    house_ids = s.shape.house_ids
+    taken = 0
+    for c in cells:
+        for h in house_ids[c]:
+            taken |= placed[h]
+    return ~taken
+
+
+def _gone(shape: Shape, rect: tuple[int, ...], ab: int, masks: list[int]) -> str:
+    """Which corners lost a or b to an elimination, in words ('' when none did)."""
+    parts: list[str] = []
+    for bit in bits(ab):
+        lacking = [c for c in rect if not masks[c] & bit]
+        if lacking:
+            parts.append(f"{bit.bit_length()} {'' if parts else 'is gone '}from "
+                         f"{shape.names_of(lacking)}")
+    if not parts:
+        return ""
+    return f"{' and '.join(parts)}, but by elimination, not by a placed digit, so the pattern stands"
+
+
+def _in_one_line(shape: Shape, cells: tuple[int, ...]) -> bool:
+    return len({shape.row[c] for c in cells}) == 1 or len({shape.col[c] for c in cells}) == 1
+
+
 def uniqueness(s: State, kind: int) -> Iterator[Step]:
+    """Types 1 to 6: corners holding only a and b (or one of them) are the floor, the
+    others the roof. Each corner may have lost a or b to an elimination (`_open_in_all`)."""
     shape = s.shape
     if not shape.plain:
         return
@@ -46,25 +84,28 @@ def uniqueness(s: State, kind: int) -> Iterator[Step]:
         ms = [masks[c] for c in rect]
         if not all(ms):
             continue
-        # every type needs corners holding just a and b (the floor): take a/b from them
+        # every type needs a corner holding just a and b: take a/b from them
         pairs = {m for m in ms if popcount(m) == 2}
         if not pairs:
             continue
-        common = ms[0] & ms[1] & ms[2] & ms[3]
+        allowed = _open_in_all(s, rect)
         for ab in sorted(pairs):
-            if ab & common != ab:
+            if ab & allowed != ab:
                 continue
             a_bit = ab & -ab
             b_bit = ab ^ a_bit
             a, b = a_bit.bit_length(), b_bit.bit_length()
-            floor = [c for c in rect if masks[c] == ab]
-            roof = [c for c in rect if masks[c] != ab]
+            floor = [c for c in rect if not masks[c] & ~ab]
+            roof = [c for c in rect if masks[c] & ~ab]
+            gone_ab = _gone(shape, rect, ab, masks)
             intro = (f"{shape.names_of(rect)} would form a deadly pattern on {a} and {b} "
-                     f"(two solutions)")
+                     f"(two solutions{'; ' + gone_ab if gone_ab else ''})")
             if kind == 1 and len(floor) == 3:
                 c = roof[0]
-                text = f"{intro}, so {shape.name(c)} is neither {a} nor {b}."
-                yield Step(technique, (), ((c, a), (c, b)), rect, (a, b), text)
+                gone = [(c, d) for d in (a, b) if masks[c] & 1 << (d - 1)]
+                if gone:
+                    text = f"{intro}, so {shape.name(c)} is neither {a} nor {b}."
+                    yield Step(technique, (), tuple(gone), rect, (a, b), text)
             if kind == 5 and len(roof) in (2, 3):
                 extras = {masks[c] & ~ab for c in roof}
                 (extra5,) = extras if len(extras) == 1 else (0,)
@@ -86,7 +127,7 @@ def uniqueness(s: State, kind: int) -> Iterator[Step]:
             if shape.row[r1] != shape.row[r2] and shape.col[r1] != shape.col[r2]:
                 continue  # roof on a diagonal: not these types
             extra = (masks[r1] | masks[r2]) & ~ab
-            if kind == 2 and masks[r1] == masks[r2] and popcount(extra) == 1:
+            if kind == 2 and popcount(extra) == 1:
                 d = extra.bit_length()
                 gone = s.eliminations(s.common_seen((r1, r2)), extra, d)
                 if gone:
@@ -97,26 +138,42 @@ def uniqueness(s: State, kind: int) -> Iterator[Step]:
             if kind == 3 and popcount(extra) >= 2:
                 yield from _type3(s, rect, ab, extra, r1, r2, intro)
             if kind == 4:
-                for u_bit, v_bit in ((a_bit, b_bit), (b_bit, a_bit)):
-                    for h in _unit_of_both(shape, r1, r2):
-                        if s.spots(shape.houses[h], u_bit) == sorted((r1, r2)):
-                            u, v = u_bit.bit_length(), v_bit.bit_length()
-                            text = (f"{intro}. In {shape.names[h]}, {u} can only go in "
-                                    f"{shape.name(r1)} or {shape.name(r2)}, so neither can be "
-                                    f"{v}.")
-                            pair = ((min(r1, r2), v), (max(r1, r2), v))
-                            yield Step(technique, (), pair, rect, (a, b), text)
-                            break
+                yield from _type4(s, rect, ab, r1, r2, intro)
+
+
+def _type4(s: State, rect: tuple[int, ...], ab: int, r1: int, r2: int, intro: str
+           ) -> Iterator[Step]:
+    """a (or b) in a house of the roof only in the roof: one roof corner is a, and the
+    other being b would complete the pattern, so neither is b."""
+    shape = s.shape
+    masks = s.masks
+    roof = {r1, r2}
+    for u_bit in bits(ab):
+        v_bit = ab ^ u_bit
+        pair = tuple((c, v_bit.bit_length()) for c in sorted(roof) if masks[c] & v_bit)
+        if not pair:
+            continue
+        for h in _unit_of_both(shape, r1, r2):
+            spots = s.spots(shape.houses[h], u_bit)
+            if spots and set(spots) <= roof:
+                u, v = u_bit.bit_length(), v_bit.bit_length()
+                text = (f"{intro}. In {shape.names[h]}, {u} can only go in "
+                        f"{shape.name(r1)} or {shape.name(r2)}, so neither can be {v}.")
+                yield Step("uniqueness-4", (), pair, rect, tuple(digits_of(ab)), text)
+                break
 
 
 def _type3(s: State, rect: tuple[int, ...], ab: int, extra: int, r1: int, r2: int,
            intro: str) -> Iterator[Step]:
     """The roof's extra digits act as one cell: with other cells of a house they share,
-    they can form a naked subset."""
+    they can form a naked subset. When the roof and those cells also lie in one box
+    (a line's cells), the subset is locked in the box too, as HoDoKu reports it; the
+    box's own search leaves out what a line already covers."""
     shape = s.shape
     masks = s.masks
     a, b = digits_of(ab)
     for h in _unit_of_both(shape, r1, r2):
+        in_line = shape.house_kind[h] != "box"
         others = [c for c in shape.houses[h] if masks[c] and c not in (r1, r2)]
         for size in range(1, 4):
             for group in combinations(others, size):
@@ -125,14 +182,24 @@ def _type3(s: State, rect: tuple[int, ...], ab: int, extra: int, r1: int, r2: in
                     union |= masks[c]
                 if popcount(union) != size + 1:
                     continue
-                gone = sorted((c, d) for c in others if c not in group and masks[c] & union
+                locked = (r1, r2, *group)
+                if not in_line and _in_one_line(shape, locked):
+                    continue
+                targets = [c for c in others if c not in group]
+                where = shape.names[h]
+                box = shape.box[r1]
+                if in_line and all(shape.box[c] == box for c in locked):
+                    targets += [c for c in shape.houses[box]
+                                if masks[c] and c not in locked and c not in targets]
+                    where += f" and {shape.names[box]}"
+                gone = sorted((c, d) for c in targets if masks[c] & union
                               for d in digits_of(masks[c] & union))
                 if not gone:
                     continue
                 ds = digits_of(union)
                 text = (f"{intro}, so {shape.name(r1)} or {shape.name(r2)} holds one of "
                         f"{', '.join(map(str, digits_of(extra)))}; with {shape.names_of(group)} "
-                        f"they lock {', '.join(map(str, ds))} in {shape.names[h]}: remove them from "
+                        f"they lock {', '.join(map(str, ds))} in {where}: remove them from "
                         f"{shape.names_of({c for c, _ in gone})}.")
                 yield Step("uniqueness-3", (), tuple(gone), (*rect, *group), (a, b, *ds), text)
 
@@ -169,27 +236,33 @@ def _opposite(rect: tuple[int, int, int, int], cell: int) -> int:
 
 def hidden_rectangle(s: State) -> Iterator[Step]:
     """A corner with just a/b; at the opposite corner, b's only places in its row and its
-    column are the rectangle's cells: that corner cannot be a (it would force the pattern)."""
+    column are the rectangle's cells: that corner cannot be a (it would force the pattern).
+    The other corners may have lost a or b to eliminations (`_open_in_all`)."""
     shape = s.shape
     if not shape.plain:
         return
     masks = s.masks
     for rect in _rectangles(shape):
         ms = [masks[c] for c in rect]
-        if not all(ms):
+        if not all(ms) or 2 not in map(popcount, ms):
             continue
-        common = ms[0] & ms[1] & ms[2] & ms[3]
+        allowed = _open_in_all(s, rect)
         for corner in rect:
             m = masks[corner]
-            if m.bit_count() != 2 or m & common != m:
+            if popcount(m) != 2 or m & allowed != m:
                 continue
             far = _opposite(rect, corner)
             for b_bit in bits(m):
                 a_bit = m & ~b_bit
+                if not masks[far] & a_bit:
+                    continue
                 houses = [shape.row[far], shape.col[far]]
                 if all(set(s.spots(shape.houses[h], b_bit)) <= set(rect) for h in houses):
                     a, b = a_bit.bit_length(), b_bit.bit_length()
-                    text = (f"{shape.names_of(rect)} all hold {a} and {b}, {shape.name(corner)} "
+                    gone_ab = _gone(shape, rect, m, masks)
+                    hold = (f"could all hold {a} and {b} ({gone_ab})" if gone_ab
+                            else f"all hold {a} and {b}")
+                    text = (f"{shape.names_of(rect)} {hold}, {shape.name(corner)} "
                             f"nothing else. In {shape.names[houses[0]]} and "
                             f"{shape.names[houses[1]]}, {b} can only go in the rectangle; so if "
                             f"{shape.name(far)} were {a}, the four would form a deadly pattern "

@@ -232,7 +232,8 @@ def _chain_between(u: int, v: int, chained: Callable[[int], list[int]]) -> list[
 
 def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
     """Bivalue cells, each seeing the next, where the digit that is not in one cell is in the
-    next: if the first cell is not z, the last is z. A cell seeing both ends is not z."""
+    next: if the first cell is not z, the last is z. A cell seeing both ends is not z, one
+    of the chain's own cells too (as HoDoKu removes it)."""
     shape = s.shape
     masks = s.masks
     seen = shape.seen
@@ -255,7 +256,8 @@ def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
                     if key not in found:
                         nodes = _path(parent, (cell, holds))
                         path = [c for c, _ in nodes]
-                        gone = s.eliminations(s.common_seen((start, cell)), zbit, z, path)
+                        gone = s.eliminations(s.common_seen((start, cell)), zbit, z,
+                                              (start, cell))
                         if gone:
                             found.add(key)
                             links = bivalue_links(s, nodes)
