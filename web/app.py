@@ -50,7 +50,6 @@ CUSTOM_SHAPE = "custom"
 ENABLED_WHEN_READY = ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
                       "clear", "copy", "check", "hint", "solve", "level", "new")
 LOADING = "Loading the solver… (the first time, a few MB)"
-SAVE_AFTER = 0.1  # seconds from a link encoded here to its save: a key that comes sooner goes first
 
 
 class Page:
@@ -421,17 +420,11 @@ class Page:
 
     def encode_here(self, p: Puzzle) -> None:
         """Before the worker is up: the link encoded here, in an event after the cells'
-        writes went to the page, and what waits on it a moment later (`render_link`).
-
-        The save and the share box wait for a pause in the typing (SAVE_AFTER): on a big
-        grid MicroPython takes a tenth of a second or more to encode the link and a few
-        hundredths to save it, so a player typing fast would otherwise wait for each save
-        before seeing the next digit. A state the player has moved on from is not saved:
-        the newer one is, once the typing pauses."""
+        writes went to the page, and what waits on it in the next (`render_link`)."""
         if self.editor.puzzle is p:  # else the newer state's own event renders its link
             self.render_address(self.shares())
             flush()
-            call_later(SAVE_AFTER, self.render_link_of, p)
+            call_later(0, self.render_link_of, p)
 
     def render_link_of(self, p: Puzzle) -> None:
         if self.editor.puzzle is p:
