@@ -178,7 +178,9 @@ def path(state: str) -> str:
     instead, as Hint names it."""
     p = _puzzle(state)
     try:
-        told, graded = advice.solution_path(p)
+        # up to where no technique applies: going on through guesses can take the worker
+        # tens of seconds on a famous hard puzzle, and Hint and Check would wait for it
+        told, graded = advice.solution_path(p, guesses=False)
     except NoSolution:
         return _said(NO_SOLUTION, error=True)
     except PuzzleError as err:

@@ -61,18 +61,25 @@ def hint(puzzle: Puzzle, uniqueness: bool = True) -> Hint:
     return Hint("step", f"{step.technique}: {step.explanation}", step=step, unique=unique)
 
 
-def solution_path(puzzle: Puzzle, uniqueness: bool = True) -> tuple[Hint, Grade | None]:
+def solution_path(puzzle: Puzzle, uniqueness: bool = True,
+                  guesses: bool = True) -> tuple[Hint, Grade | None]:
     """Every step from the grid as it is, as HoDoKu's "solution path" lists them: the
     player's work checked first, as `hint` checks it, then the grid graded (the Grade's
     `path` holds the steps). (a "wrong" or "solved" hint, None) when there is nothing to
     walk; else (a "path" hint, the grade), the hint saying whether the uniqueness
     techniques were left out because the givens have several solutions.
 
+    With `guesses` (and one solution) the path goes on where no technique applies, through
+    HoDoKu's brute-force guesses; a famous hard puzzle then takes seconds of forcing nets.
+
     Raises NoSolution as `hint` does."""
-    told, unique = _checked(puzzle)
+    told, solution = _checked_against(puzzle)
     if told is not None:
         return told, None
-    graded = grade(puzzle, uniqueness=uniqueness and unique)
+    unique = solution is not None
+    # with one solution the path goes on through guesses where no technique applies, as
+    # HoDoKu's does (techniques.brute_force); the player's digits were checked against it
+    graded = grade(puzzle, uniqueness=uniqueness and unique, solution=solution if guesses else None)
     several = "" if unique else " (several solutions fit: without the uniqueness techniques)"
     return Hint("path", f"{graded.level}, score {graded.score}, {graded.steps} steps{several}",
                 unique=unique), graded
@@ -81,15 +88,22 @@ def solution_path(puzzle: Puzzle, uniqueness: bool = True) -> tuple[Hint, Grade 
 def _checked(puzzle: Puzzle) -> tuple[Hint | None, bool]:
     """The player's work checked before anything is deduced: (a "solved" or "wrong" hint,
     or None when there is something to deduce; whether the givens have one solution)."""
+    told, solution = _checked_against(puzzle)
+    return told, (told is not None and told.kind == "wrong") or solution is not None
+
+
+def _checked_against(puzzle: Puzzle) -> tuple[Hint | None, Puzzle | None]:
+    """`_checked`, with the givens' one solution (None when they have several, or when
+    the grid is solved)."""
     check_clashes(puzzle)
     if puzzle.is_solved:
-        return Hint("solved", SOLVED), False
-    solution, unique = _the_solution(puzzle)
+        return Hint("solved", SOLVED), None
+    solution, _ = _the_solution(puzzle)
     if solution is not None:
         wrong = _wrong_cells(puzzle, solution)
         if wrong:
-            return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True), True
-    return None, unique
+            return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True), solution
+    return None, solution
 
 
 def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:

@@ -18,7 +18,7 @@ from ..formats.json import to_json
 from ..model import Puzzle, given
 from . import NoSolution, count_solutions, hint, solve
 from .advice import STUCK
-from .techniques import GUESS_SCORE
+from .techniques import BRUTE_FORCE, GUESS_SCORE
 
 __all__ = ["cmd_grade", "cmd_hint", "cmd_new", "cmd_solve", "new_arguments", "solve_arguments",
            "technique_arguments"]
@@ -109,11 +109,14 @@ def cmd_grade(args: argparse.Namespace) -> None:
         print("gridlinks: this grid has several solutions: graded without the uniqueness "
               "techniques", file=sys.stderr)
         unique = False
-    result = grade(puzzle, uniqueness=unique)
+    # with one solution, a guess where no technique applies and on, as HoDoKu's path goes
+    result = grade(puzzle, uniqueness=unique, solution=solve(puzzle) if found == 1 else None)
     used = ", ".join(f"{name} x{count}" for name, count in result.counts.items())
+    guesses = result.counts.get(BRUTE_FORCE, 0)
     print(f"{result.level} (score {result.score}, {result.steps} steps"
           f"{', hardest ' + result.hardest if result.hardest else ''}"
-          f"{'' if result.solved else ', then ' + STUCK})")
+          f"{'' if result.solved or guesses else ', then ' + STUCK}"
+          f"{f', {guesses} guess' + 'es' * (guesses != 1) + ' where ' + STUCK if guesses else ''})")
     if used:
         print(f"techniques: {used}")
     if args.path:
@@ -122,7 +125,7 @@ def cmd_grade(args: argparse.Namespace) -> None:
             total += score_of(step.technique)
             print(f"{number}. {step.technique} ({score_of(step.technique)}, total {total}): "
                   f"{step.explanation}")
-        if not result.solved:
+        if not result.solved and not guesses:
             print(f"then: {STUCK} (a guess: {GUESS_SCORE})")
 
 

@@ -101,6 +101,21 @@ def test_grade_path_lists_every_step_with_its_score(capsys: pytest.CaptureFixtur
     assert path[-1].startswith(f"{summary.steps}. ") and f"total {summary.score})" in path[-1]
 
 
+@pytest.mark.slow
+def test_grade_path_goes_on_through_a_guess_as_hodokus_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """HoDoKu 2.2 grades AI Escargot extreme with one brute force, "r5c7=7", after one
+    finned swordfish; ours finds a few more steps first, then guesses the same cell, and
+    the path goes on to the end."""
+    escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+    assert main(["grade", "--path", escargot]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("extreme (score ") and lines[0].endswith(
+        ", 1 guess where no technique I know applies here)")
+    guessed = [n for n, text in enumerate(lines) if ". brute-force (10000, total " in text]
+    assert len(guessed) == 1 and "r5c7 is 7 in the solution" in lines[guessed[0]]
+    assert guessed[0] < len(lines) - 1 and not lines[-1].startswith("then:")
+
+
 def test_a_grid_of_several_solutions_is_graded_without_uniqueness(
         capsys: pytest.CaptureFixture[str]) -> None:
     several = "." * 81

@@ -17,9 +17,11 @@ from hypothesis import strategies as st
 
 import pycore
 from pycore.model import EMPTY, Layout, Puzzle, black, candidates, given
-from pycore.solve import NoSolution
+from pycore.solve import NoSolution, solve
 from pycore.solve.pieces import finish
 from pycore.solve.techniques import (
+    BRUTE_FORCE,
+    GUESS_SCORE,
     NAMES,
     TECHNIQUES,
     UNIQUENESS,
@@ -28,6 +30,7 @@ from pycore.solve.techniques import (
     Step,
     Technique,
     apply,
+    brute_force,
     find,
     grade,
     grading,
@@ -247,6 +250,43 @@ def test_grade_needing_forcing_nets_or_a_guess_is_extreme() -> None:
     assert result.hardest is not None and result.hardest.startswith("forcing-")
     stuck = grade(line(HARD_9X9["Easter Monster"]))  # beyond every technique: a guess
     assert stuck.level == "extreme" and not stuck.solved and stuck.score >= 10000
+
+
+def test_where_no_technique_applies_a_path_guesses_as_hodokus_brute_force_does() -> None:
+    """HoDoKu 2.2's solution path of Easter Monster starts "Brute Force: r5c6=4", "Brute
+    Force: r5c4=6": no technique applies, and it places the solution's digit in the middle
+    open cell (in reading order), twice."""
+    puzzle = line(HARD_9X9["Easter Monster"])
+    solution = [c.digit for c in solve(puzzle).cells]
+    state = State(puzzle)
+    placed = []
+    for _ in range(2):
+        step = brute_force(state, solution)
+        assert step.technique == BRUTE_FORCE and not step.eliminations
+        placed.append(step.placements[0])
+        state.apply(step)
+    assert placed == [(4 * 9 + 5, 4), (4 * 9 + 3, 6)]  # r5c6=4, r5c4=6
+    assert step.explanation == ("no technique I know applies here: r5c4 is 6 in the solution "
+                                "(a guess, placed in the middle open cell)")
+
+
+def test_a_grade_given_the_solution_goes_on_through_guesses_to_the_end() -> None:
+    """Naked singles alone soon run out on a hard puzzle: each time, a guess from the
+    solution, then the singles again, until the grid is full. Each guess scores
+    GUESS_SCORE; the puzzle is not solved by the techniques (extreme)."""
+    puzzle = line(HARD_9X9["AI Escargot"])
+    solution = solve(puzzle)
+    result = grade(puzzle, names=["naked-single"], solution=solution)
+    guesses = result.counts[BRUTE_FORCE]
+    assert guesses >= 1 and not result.solved and result.level == "extreme"
+    assert result.score == guesses * GUESS_SCORE + result.counts.get("naked-single", 0) * 4
+    final = puzzle
+    for step in result.path:
+        final = apply(final, step)
+    assert final.is_solved and [c.digit for c in final.cells] == [c.digit for c in solution.cells]
+    assert [s.technique for s in result.path].count(BRUTE_FORCE) == guesses
+    without = grade(puzzle, names=["naked-single"])  # no solution given: it stops
+    assert not without.solved and BRUTE_FORCE not in without.counts
 
 
 def test_grade_can_leave_out_uniqueness() -> None:

@@ -44,9 +44,9 @@ from . import (
 from .state import State, Step
 
 __all__ = [
-    "BEST_OF", "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "Grading", "State",
-    "Step", "Technique", "apply", "find", "grade", "grading", "hodoku_rank", "next_step",
-    "score_band", "score_of", "steps",
+    "BEST_OF", "BRUTE_FORCE", "LEVELS", "NAMES", "TECHNIQUES", "UNIQUENESS", "Grade", "Grading",
+    "State", "Step", "Technique", "apply", "brute_force", "find", "grade", "grading",
+    "hodoku_rank", "next_step", "score_band", "score_of", "steps",
 ]
 
 LEVELS = shapes.LEVELS
@@ -54,6 +54,7 @@ MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 """HoDoKu's default score limits for a 9x9: a puzzle scoring more moves up a level. They
 grow with the number of cells to fill on larger grids (times open cells / 81)."""
 GUESS_SCORE = 10000
+BRUTE_FORCE = "brute-force"  # a solution path's guess where no technique applies (HoDoKu's name)
 """What HoDoKu scores a guess (its brute force step)."""
 
 ANY = "every sudoku and str8ts"
@@ -437,7 +438,8 @@ class Grade:
     """The hardest technique used (by level, then score); None when nothing was needed."""
     steps: int
     solved: bool
-    """False when the techniques ran out: the rest needs guessing (level extreme)."""
+    """False when the techniques ran out: the rest needs guessing (level extreme; with the
+    solution given, the path goes on through `brute_force` guesses)."""
     counts: dict[str, int]
     path: tuple[Step, ...] = ()
     """Every step taken, in order (HoDoKu's solution path; `score_of` each for its score)."""
@@ -449,11 +451,12 @@ applies the step found) and yields None; the Grade is the generator's return val
 
 
 def grading(puzzle: Puzzle, uniqueness: bool = True,
-            names: Iterable[str] | None = None) -> Grading:
+            names: Iterable[str] | None = None, solution: Puzzle | None = None) -> Grading:
     """`grade` as a generator that yields after each technique search, so that a page
     (whose Python shares the browser's main thread) can pause even within a grading;
     run to the end it returns exactly what `grade` returns."""
     check_clashes(puzzle)
+    solved_digits = None if solution is None else [c.digit for c in solution.cells]
     state = State(puzzle)
     searches = _searches(_chosen(puzzle, names, uniqueness))
     counts: dict[str, int] = {}
@@ -461,6 +464,7 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
     score = 0
     hardest: Technique | None = None
     count = 0
+    guessed = False
     while not state.solved():
         if state.broken():
             raise NoSolution("no solution: the techniques reached a cell with no candidate")
@@ -477,6 +481,15 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
                 yield
             if step is not None:
                 break
+        if step is None and solved_digits is not None:
+            step = brute_force(state, solved_digits)
+            state.apply(step)
+            path.append(step)
+            counts[BRUTE_FORCE] = counts.get(BRUTE_FORCE, 0) + 1
+            score += GUESS_SCORE
+            count += 1
+            guessed = True
+            continue
         if step is None:
             break
         state.apply(step)
@@ -488,11 +501,12 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
         if hardest is None or (LEVELS.index(technique.level), technique.score) > (
                 LEVELS.index(hardest.level), hardest.score):
             hardest = technique
-    solved = state.solved()
+    solved = state.solved() and not guessed
     level = hardest.level if hardest else "easy"
     if not solved:
         level = "extreme"
-        score += GUESS_SCORE
+        if not guessed:
+            score += GUESS_SCORE
     scale = max(1.0, len(state.shape.board.open) / 81)
     while level in MAX_SCORE and score > MAX_SCORE[level] * scale:
         level = LEVELS[LEVELS.index(level) + 1]
@@ -501,8 +515,22 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
 
 
 def score_of(name: str) -> int:
-    """A technique's score (HoDoKu's rating), by its name."""
-    return _BY_NAME[name].score
+    """A technique's score (HoDoKu's rating), by its name; a guess (`BRUTE_FORCE`) scores
+    GUESS_SCORE."""
+    return GUESS_SCORE if name == BRUTE_FORCE else _BY_NAME[name].score
+
+
+def brute_force(state: State, solution: list[int]) -> Step:
+    """Where no technique applies: the solution's digit in the middle open cell (the
+    middle one of the open cells in reading order), as HoDoKu's brute force places it,
+    so that a solution path goes on as far as HoDoKu's does."""
+    open_cells = state.unsolved()
+    cell = open_cells[len(open_cells) // 2]
+    digit = solution[cell]
+    name = state.shape.name(cell)
+    return Step(BRUTE_FORCE, ((cell, digit),), (), (cell,), (digit,),
+                f"no technique I know applies here: {name} is {digit} in the solution "
+                f"(a guess, placed in the middle open cell)")
 
 
 def score_band(level: str, open_cells: int) -> tuple[float, float]:
@@ -517,9 +545,12 @@ def score_band(level: str, open_cells: int) -> tuple[float, float]:
     return least, most
 
 
-def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None = None) -> Grade:
+def grade(puzzle: Puzzle, uniqueness: bool = True, names: Iterable[str] | None = None,
+          solution: Puzzle | None = None) -> Grade:
     """Solve with the techniques only, simplest first; level = the hardest technique's level,
     raised while the total score passes the level's limit; a guess needed means extreme.
     `names` limits the techniques tried (what they cannot finish counts as a guess).
-    (All of `grading` at once.)"""
-    return finish(grading(puzzle, uniqueness, names))[0]
+    With the puzzle's `solution`, a guess is made where no technique applies (`brute_force`,
+    GUESS_SCORE each) and the techniques go on from there, as HoDoKu's solution path does;
+    `solved` stays False. (All of `grading` at once.)"""
+    return finish(grading(puzzle, uniqueness, names, solution))[0]
