@@ -28,15 +28,15 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import links
 from ..errors import FormatError
-from ..model import _frozen, _set
+from ..model import EMPTY, _frozen, _set
 from ..shapes import SHAPES, shape_of
 
 if TYPE_CHECKING:
-    from ..model import Puzzle
+    from ..model import Cell, Puzzle
 
 __all__ = [
     "CURRENT",
@@ -143,12 +143,40 @@ def identity(puzzle: Puzzle, shortest: str | None = None) -> str:
     `shortest` is the puzzle's own shortest lossless fragment when the caller has it
     (`links.shares(...).shortest`): while givens are being set the puzzle is its own
     setup, and that fragment is the identity, with no second encoding. Otherwise cached,
-    since the page asks on every edit and givens change only while being set.
+    since the page asks on every edit and givens change only while being set: the state
+    asked about last is kept, and a state that differs from it only in the player's
+    entries has its identity (`same_setup`, a glance at the cells that changed, where
+    wiping a 25x25's entries and looking the setup up would cost MicroPython a keystroke's
+    worth of time).
     """
+    last, known = _LAST
+    if last is not None and same_setup(last, puzzle):
+        _LAST[0] = puzzle
+        return str(known)
     setup = puzzle.unplayed
-    if shortest is not None and setup is puzzle:
-        return shortest
-    return _identity(setup)
+    found = shortest if shortest is not None and setup is puzzle else _identity(setup)
+    _LAST[0], _LAST[1] = puzzle, found
+    return found
+
+
+_LAST: list[Any] = [None, ""]  # the state `identity` was asked about last, and its answer
+
+
+def same_setup(before: Puzzle, after: Puzzle) -> bool:
+    """Whether two states of a grid have the same setup (`Puzzle.unplayed`): the same shape
+    and words, and every cell that changed a player's entry (a value or pencil marks, which
+    the setup wipes) or empty in both."""
+    if (before.kind, before.size, before.box, before.layout, before.title, before.author,
+            before.rules) != (after.kind, after.size, after.box, after.layout, after.title,
+                              after.author, after.rules):
+        return False
+    # the same shape, so the same length (MicroPython's zip has no strict=)
+    return all(a is b or _as_set(a) == _as_set(b) for a, b in zip(before.cells, after.cells))  # noqa: B905
+
+
+def _as_set(cell: Cell) -> Cell:
+    """A cell as the setup has it (`Puzzle.unplayed` wipes the player's entries)."""
+    return EMPTY if cell.kind in ("value", "candidates") else cell
 
 
 def is_blank(puzzle: Puzzle) -> bool:

@@ -49,6 +49,27 @@ def saved(shelf: Shelf, slot: str, p: Puzzle, time: float) -> Entry:
 # -- identity and labels ----------------------------------------------------------
 
 
+def test_identity_follows_a_grid_edit_by_edit_as_if_each_were_asked_afresh() -> None:
+    """The page asks on every edit, and the answer for a state that differs from the last
+    one only in the player's entries is the last answer (`same_setup`): every kind of edit,
+    in any order, gives what the setup's own encoding gives."""
+    from pycore.app import persist
+    from pycore.model import Cell
+
+    p = puzzle_p()
+    edits: list[tuple[int, Cell]] = [
+        (1, value(4)), (2, candidates([1, 2])), (1, value(6)), (3, given(9)), (3, value(9)),
+        (2, Cell("empty", 0, frozenset(), frozenset({1, 2}))), (2, value(8)), (0, value(5)),
+        (1, Cell()), (40, given(7)), (40, given(8))]
+    for cell, content in edits:
+        p = p.with_cell(cell, content)
+        assert identity(p) == links.best(p.unplayed)[1], (cell, content)
+    played = puzzle_p().with_cell(1, value(4))
+    assert persist.same_setup(puzzle_p(), played)
+    assert not persist.same_setup(played, played.with_cell(2, given(1)))
+    assert not persist.same_setup(played, played.with_info(title="A title"))
+
+
 def test_identity_is_the_givens_and_shape_whatever_the_player_entered() -> None:
     p = puzzle_p()
     played = p.with_cells({1: value(4), 2: candidates([1, 2]), 3: value(9)})
