@@ -67,6 +67,12 @@ class Marking:
         self.spots = False
 
 
+# A cell with no hint's marks: what `GridView.decorate` writes before a hint's own
+# (a keystroke's redraw writes none of it: a cell keeps its class and these attributes).
+UNMARKED: dict[str, str | None] = {"class": "cell", "data-hint-place": None, "data-hint-remove": None,
+                                   "data-spots": None}
+
+
 def shows_marks(cell: Cell) -> bool:
     """The cell shows its centre marks as .mark spans (not a digit)."""
     return cell.kind == "candidates" or bool(cell.corner)
@@ -157,7 +163,9 @@ class GridView:
         changes: list[Change] = []
         for i in sorted(again):
             attributes, children = self.content(p, i)
-            changes.append((i, attributes, children))
+            unmarked = dict(UNMARKED)  # what a hint's marks leave behind, then this hint's
+            unmarked.update(attributes)
+            changes.append((i, unmarked, children))
         update(self.name, changes)
 
     def draw(self, p: Puzzle, cursor: int, focus: bool = False,
@@ -240,14 +248,13 @@ class GridView:
         r, c = divmod(i, p.cols)
         hint = self.marked.get(i)
         attributes: dict[str, str | None] = {
-            "class": "cell" if hint is None or not hint.classes else "cell " + " ".join(hint.classes),
             "data-kind": cell.kind,
             "data-conflict": "true" if clash else None,
             "aria-label": f"Row {r + 1}, column {c + 1}: {describe(cell)}" + (", conflict" if clash else ""),
             "data-colours": " ".join([str(k) for k in sorted(cell.colours)]) or None,
-            "data-hint-place": None, "data-hint-remove": None, "data-spots": None,
         }
-        if hint is not None:
+        if hint is not None:  # an unmarked cell's class and hint attributes stay as they are
+            attributes["class"] = " ".join(["cell"] + hint.classes)  # noqa: RUF005  # MicroPython: no [a, *b]
             attributes.update(hint.attributes)
         under: list[Node] = [fill_of(cell.colours)] if cell.colours else []
         if not shows_marks(cell):
