@@ -234,14 +234,16 @@
       send({event: "storage-saved"});
     }
   };
-  // Every stored item whose key starts with `prefix`, as JSON (null: storage is off).
-  const stored = (prefix) => {
+  // Every item the page stored (each key starts with this: persist.PREFIX, CURRENT and
+  // LEASE), as JSON (null: storage is off).
+  const OURS = "pycore:";
+  const stored = () => {
     try {
       const storage = window.localStorage;
       const found = {};
       for (let i = 0; i < storage.length; i++) {
         const key = storage.key(i);
-        if (key !== null && key.startsWith(prefix)) {
+        if (key !== null && key.startsWith(OURS)) {
           found[key] = storage.getItem(key);
         }
       }
@@ -385,7 +387,7 @@
         } else if (type === "hashchange") {
           facts.address = event.newURL;
         } else if (type === "storage") {
-          Object.assign(facts, {key: event.key, newValue: event.newValue, stored: stored("pycore:")});
+          Object.assign(facts, {key: event.key, newValue: event.newValue, stored: stored()});
         }
         const button = target && target.closest ? target.closest("button") : null;
         if (button) {
@@ -441,7 +443,7 @@
   const level = document.getElementById("level");
   const facts = {href: location.href, hash: location.hash, level: level ? level.value : "",
                  wheels: meta("pycore-wheels"), heavy: meta("pycore-heavy"),
-                 stored: stored("pycore:")};
+                 stored: stored()};
   const urls = {};
   for (const name of ["micropython", "wasm", "main", "bundle"]) {
     urls[name] = here(plan[name]);
