@@ -146,7 +146,7 @@ class Keeper:
         # the tab closes (or goes into the back-forward cache, after which `hold` renews
         # the lease): its slot is an ordinary recent grid again. The page removes the lease
         # itself as it goes: an answer from here would come too late.
-        later("leave", persist.LEASE + self.tab)
+        later("leave", persist.lease_key(self.tab))
         self.show_recent()
         spawn(self.hold(), busy=False)
 

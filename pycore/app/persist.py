@@ -52,6 +52,7 @@ __all__ = [
     "identity",
     "is_blank",
     "label",
+    "lease_key",
     "plan_load",
     "written_elsewhere",
 ]
@@ -135,6 +136,11 @@ def _json_object(pairs: tuple[tuple[str, object], ...]) -> str:
     """A JSON object of scalars with its keys in the order given, as `json.dumps` with
     `separators=(",", ":")` writes a dict in CPython (MicroPython's dicts keep no order)."""
     return "{" + ",".join(json.dumps(k) + ":" + json.dumps(v) for k, v in pairs) + "}"
+
+
+def lease_key(tab: str) -> str:
+    """The item holding tab `tab`'s lease on its slot (`Shelf.lease`)."""
+    return LEASE + tab
 
 
 def identity(puzzle: Puzzle, shortest: str | None = None) -> str:
@@ -354,11 +360,11 @@ class Shelf:
 
     def lease(self, tab: str, slot: str, now: float) -> None:
         """Tab `tab` works in `slot` until `now + LEASE_MS` (it renews this while it lives)."""
-        self.store.set(LEASE + tab, _json_object((("slot", slot), ("until", now + LEASE_MS))))
+        self.store.set(lease_key(tab), _json_object((("slot", slot), ("until", now + LEASE_MS))))
 
     def release(self, tab: str) -> None:
         """Tab `tab` closes: its slot is an ordinary recent grid again."""
-        self.store.remove(LEASE + tab)
+        self.store.remove(lease_key(tab))
 
     def in_use(self, now: float) -> set[str]:
         """The slots some open tab holds an unexpired lease on. Expired leases (tabs that
