@@ -89,12 +89,12 @@ def _checked(puzzle: Puzzle) -> tuple[Hint | None, bool]:
     """The player's work checked before anything is deduced: (a "solved" or "wrong" hint,
     or None when there is something to deduce; whether the givens have one solution)."""
     told, solution = _checked_against(puzzle)
-    return told, (told is not None and told.kind == "wrong") or solution is not None
+    return told, solution is not None
 
 
 def _checked_against(puzzle: Puzzle) -> tuple[Hint | None, Puzzle | None]:
     """`_checked`, with the givens' one solution (None when they have several, or when
-    the grid is solved)."""
+    the grid is solved; a "wrong" hint always comes with it)."""
     check_clashes(puzzle)
     if puzzle.is_solved:
         return Hint("solved", SOLVED), None

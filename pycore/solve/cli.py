@@ -16,7 +16,7 @@ from ..cli.reading import AUTO, UsageError, add_text, read_format, read_puzzle
 from ..errors import FormatError
 from ..formats.json import to_json
 from ..model import Puzzle, given
-from . import NoSolution, count_solutions, hint, solve
+from . import NoSolution, count_solutions, hint, solutions, solve
 from .advice import STUCK
 from .techniques import BRUTE_FORCE, GUESS_SCORE
 
@@ -101,22 +101,24 @@ def cmd_grade(args: argparse.Namespace) -> None:
 
     puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
     unique = not args.no_uniqueness
-    found = count_solutions(puzzle, limit=2)
-    if found == 0:
+    found = solutions(puzzle, 2)
+    if not found:
         raise NoSolution("no solution: the digits on the grid cannot all be completed")
-    if found > 1 and unique:
+    if len(found) > 1 and unique:
         # the uniqueness techniques would deduce from a premise that is false here
         print("gridlinks: this grid has several solutions: graded without the uniqueness "
               "techniques", file=sys.stderr)
         unique = False
     # with one solution, a guess where no technique applies and on, as HoDoKu's path goes
-    result = grade(puzzle, uniqueness=unique, solution=solve(puzzle) if found == 1 else None)
+    result = grade(puzzle, uniqueness=unique, solution=found[0] if len(found) == 1 else None)
     used = ", ".join(f"{name} x{count}" for name, count in result.counts.items())
     guesses = result.counts.get(BRUTE_FORCE, 0)
+    if guesses:
+        rest = f", {guesses} guess{'es' * (guesses != 1)} where {STUCK}"
+    else:
+        rest = "" if result.solved else f", then {STUCK}"
     print(f"{result.level} (score {result.score}, {result.steps} steps"
-          f"{', hardest ' + result.hardest if result.hardest else ''}"
-          f"{'' if result.solved or guesses else ', then ' + STUCK}"
-          f"{f', {guesses} guess' + 'es' * (guesses != 1) + ' where ' + STUCK if guesses else ''})")
+          f"{', hardest ' + result.hardest if result.hardest else ''}{rest})")
     if used:
         print(f"techniques: {used}")
     if args.path:

@@ -464,7 +464,6 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
     score = 0
     hardest: Technique | None = None
     count = 0
-    guessed = False
     while not state.solved():
         if state.broken():
             raise NoSolution("no solution: the techniques reached a cell with no candidate")
@@ -481,26 +480,21 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
                 yield
             if step is not None:
                 break
-        if step is None and solved_digits is not None:
-            step = brute_force(state, solved_digits)
-            state.apply(step)
-            path.append(step)
-            counts[BRUTE_FORCE] = counts.get(BRUTE_FORCE, 0) + 1
-            score += GUESS_SCORE
-            count += 1
-            guessed = True
-            continue
         if step is None:
-            break
+            if solved_digits is None:
+                break
+            step = brute_force(state, solved_digits)  # a guess, and the techniques go on
         state.apply(step)
         path.append(step)
-        technique = _BY_NAME[step.technique]
         counts[step.technique] = counts.get(step.technique, 0) + 1
-        score += technique.score
+        score += score_of(step.technique)
         count += 1
-        if hardest is None or (LEVELS.index(technique.level), technique.score) > (
-                LEVELS.index(hardest.level), hardest.score):
+        technique = _BY_NAME.get(step.technique)  # None for a guess: no technique's level
+        if technique is not None and (hardest is None or (
+                LEVELS.index(technique.level), technique.score) > (
+                LEVELS.index(hardest.level), hardest.score)):
             hardest = technique
+    guessed = BRUTE_FORCE in counts
     solved = state.solved() and not guessed
     level = hardest.level if hardest else "easy"
     if not solved:
