@@ -231,6 +231,7 @@ def test_a_coloured_mid_solve_opens_identical_in_another_profile_and_touch_drive
 
     # touch: a tap on a tool and on the pad, then a finger's drag over three cells
     page.tap("#mode-corner")
+    page.wait_for_selector('#grid[data-mode="corner"]')  # a tap's click comes a moment later
     settle(page)
     phone.cell(3, 0).tap()
     settle(phone.page)
@@ -239,8 +240,10 @@ def test_a_coloured_mid_solve_opens_identical_in_another_profile_and_touch_drive
     shows(page, 27, '.corner', "5")
     assert notes(phone)[27][3] == "5"
     touch_drag(phone, [(6, 0), (6, 1), (6, 2)])
+    settle(page)
     assert page.locator("#grid [data-selected]").count() == 3
     page.tap("#mode-colour")
+    page.wait_for_selector('#grid[data-mode="colour"]')
     settle(page)
     page.tap('#pad button[data-digit="4"]')
     settle(page)
