@@ -17,14 +17,15 @@ for every caller.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
-from .techniques import Grade, Step, grade, next_step
+from .techniques import Grade, Grading, Step, grade, grading, next_step
 
-__all__ = ["SOLVED", "STUCK", "Hint", "hint", "solution_path"]
+__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "hint", "solution_path"]
 
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
@@ -80,9 +81,61 @@ def solution_path(puzzle: Puzzle, uniqueness: bool = True,
     # with one solution the path goes on through guesses where no technique applies, as
     # HoDoKu's does (techniques.brute_force); the player's digits were checked against it
     graded = grade(puzzle, uniqueness=uniqueness and unique, solution=solution if guesses else None)
+    return _path_hint(graded, unique), graded
+
+
+class Walk:
+    """`solution_path` walked a stretch at a time, for a page whose one solver worker must
+    also answer Hint and Check: a famous hard puzzle's path, through guesses and forcing
+    nets, takes seconds, and each `go` takes about as long as it is allowed (one technique
+    search at most beyond it). The player's work is checked when the walk is made
+    (`told` then holds the "wrong" or "solved" hint, and there is nothing to walk).
+
+    Walked to its end, `path` and `grade` are what `solution_path` gives. Raises NoSolution
+    as `hint` does (when made, or from `go` when the techniques reach a broken cell)."""
+
+    def __init__(self, puzzle: Puzzle, uniqueness: bool = True, guesses: bool = True) -> None:
+        told, solution = _checked_against(puzzle)
+        self.told = told
+        self.unique = solution is not None
+        self.path: list[Step] = []
+        """The steps taken so far, in order."""
+        self.grade: Grade | None = None
+        """The grade, once the walk is over (None before, and when `told` says why not)."""
+        self._work: Grading | None = None
+        if told is None:
+            self._work = grading(puzzle, uniqueness=uniqueness and self.unique,
+                                 solution=solution if guesses else None, path=self.path)
+
+    @property
+    def done(self) -> bool:
+        return self._work is None
+
+    def go(self, seconds: float) -> list[Step]:
+        """Walk on for about `seconds` (at least one technique search): the steps taken."""
+        if self._work is None:
+            return []
+        start, taken = time.perf_counter(), len(self.path)
+        try:
+            while True:
+                next(self._work)
+                if time.perf_counter() - start >= seconds:
+                    break
+        except StopIteration as over:
+            self.grade = over.value
+            self._work = None
+        return self.path[taken:]
+
+    def summary(self) -> Hint:
+        """The "path" hint `solution_path` gives with the grade (the walk must be over)."""
+        assert self.grade is not None, "the walk is not over"
+        return _path_hint(self.grade, self.unique)
+
+
+def _path_hint(graded: Grade, unique: bool) -> Hint:
     several = "" if unique else " (several solutions fit: without the uniqueness techniques)"
     return Hint("path", f"{graded.level}, score {graded.score}, {graded.steps} steps{several}",
-                unique=unique), graded
+                unique=unique)
 
 
 def _checked(puzzle: Puzzle) -> tuple[Hint | None, bool]:

@@ -136,3 +136,45 @@ def test_the_command_lines_path_is_the_same_walk(capsys: pytest.CaptureFixture[s
     lines = run(capsys, "grade", "--path", GRADED).splitlines()
     assert lines[0] == "hard (score 680, 58 steps, hardest skyscraper)"
     assert [line.split(": ", 1)[1] for line in lines[2:]] == [s.explanation for s in graded.path]
+
+
+# A 12x12 that no technique opens at its 28th step (made with seed 2 and dug while unique):
+# its path guesses once, as HoDoKu's brute force would, and goes on to the end.
+GUESSED_12X12 = "B-NeHUqMeB_QC7-2vZaqX7SkxPsrMosBiwEqUVkIy9vpbmq7"
+
+
+@pytest.mark.parametrize("puzzle", [from_line(GRADED), links.read(GUESSED_12X12)[1]],
+                         ids=["hard 9x9", "12x12 with a guess"])
+def test_a_path_walked_a_stretch_at_a_time_is_the_whole_path(puzzle: Puzzle) -> None:
+    """The page's worker walks a long path in stretches (`Walk.go`), answering Hint and
+    Check between them; the stretches join up to exactly `solution_path`'s walk."""
+    from pycore.solve.advice import Walk, solution_path
+    from pycore.solve.techniques import BRUTE_FORCE
+
+    told, graded = solution_path(puzzle)
+    walk = Walk(puzzle)
+    assert walk.told is None and not walk.done and walk.grade is None
+    stretches = []
+    while not walk.done:
+        stretches.append(walk.go(0.0))  # no time at all: one technique search, one step at most
+    assert all(len(taken) <= 1 for taken in stretches)
+    assert len(stretches) > len(walk.path)  # searches that found nothing took a stretch each
+    assert [step for taken in stretches for step in taken] == walk.path
+    assert graded is not None and tuple(walk.path) == graded.path and walk.grade == graded
+    assert walk.summary() == told
+    assert walk.go(1.0) == []  # over: nothing more
+    guessed = [step for step in walk.path if step.technique == BRUTE_FORCE]
+    assert len(guessed) == graded.counts.get(BRUTE_FORCE, 0) == (puzzle.size == 12)
+
+
+def test_a_walk_checks_the_players_digits_first() -> None:
+    from pycore.solve.advice import Walk
+
+    puzzle = from_line(GRADED)
+    truth = solve(puzzle)
+    cell = next(i for i, c in enumerate(puzzle.cells) if c.kind == "empty")
+    wrong = next(d for d in puzzle.open_digits(cell) if d != truth.cells[cell].digit)
+    walk = Walk(puzzle.with_cell(cell, value(wrong)))
+    assert walk.told is not None and walk.told.kind == "wrong" and walk.told.wrong == (cell,)
+    assert walk.done and walk.go(1.0) == [] and walk.grade is None
+    assert Walk(truth).told == hint(truth)

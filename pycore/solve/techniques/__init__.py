@@ -451,16 +451,18 @@ applies the step found) and yields None; the Grade is the generator's return val
 
 
 def grading(puzzle: Puzzle, uniqueness: bool = True,
-            names: Iterable[str] | None = None, solution: Puzzle | None = None) -> Grading:
-    """`grade` as a generator that yields after each technique search, so that a page
-    (whose Python shares the browser's main thread) can pause even within a grading;
-    run to the end it returns exactly what `grade` returns."""
+            names: Iterable[str] | None = None, solution: Puzzle | None = None,
+            path: list[Step] | None = None) -> Grading:
+    """`grade` as a generator that yields after each technique search, so that a worker
+    can answer other questions between the pieces of a long grading; run to the end it
+    returns exactly what `grade` returns. Each step taken is appended to `path` (when
+    given) as it is taken, so that a caller can show a path while it grows."""
     check_clashes(puzzle)
     solved_digits = None if solution is None else [c.digit for c in solution.cells]
     state = State(puzzle)
     searches = _searches(_chosen(puzzle, names, uniqueness))
     counts: dict[str, int] = {}
-    path: list[Step] = []
+    path = [] if path is None else path
     score = 0
     hardest: Technique | None = None
     count = 0
