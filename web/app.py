@@ -262,13 +262,14 @@ class Page:
 
     # -- check, hint, solve: the heavy worker's ----------------------------------
 
-    async def ask_heavy(self, function: str, *args: str) -> Any:
+    async def ask_heavy(self, function: str, *args: str, busy: bool = True) -> Any:
         """The heavy worker's answer; None (and said why) when it cannot start. The first
-        call on a first visit may wait for its download: the message line says so."""
+        call on a first visit may wait for its download: the message line says so. `busy`:
+        the player waits for it (`pycoreBusy` counts it)."""
         if not self.heavy.ready:
             self.say(LOADING)
         try:
-            return await self.heavy.call(function, *args)
+            return await self.heavy.call(function, *args, busy=busy)
         except HeavyUnavailable:
             self.say("The solver could not be loaded from this site. Try again when you are online.",
                      error=True)

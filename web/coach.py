@@ -203,25 +203,46 @@ class Coach:
             spawn(self.ask_path(), busy=False)
 
     async def ask_path(self) -> None:
+        """Ask for the path, a stretch at a time (web/heavy.py `path`, then `path_more`
+        while it says there is more), each stretch shown as it comes: a famous hard
+        puzzle's path, through guesses and forcing nets, takes the worker seconds, and it
+        answers Hint and Check between stretches. A changed grid starts a new walk; a
+        closed panel stops asking (and its next opening walks again)."""
         asked: Puzzle | None = None
-        said: Any = None
+        state = ""
+        lines: list[str] = []
         try:
-            while self.walked is not None and asked is not self.walked:
-                asked = self.walked
-                set_property("path-note", "textContent", "Working out the solution path…")
-                set_attribute("path-note", "data-kind", "info")
-                flush()
-                said = await self.page.ask_heavy("path", state_of(asked))
+            while self.walked is not None:
+                if not self.path_open:
+                    self.walked = None
+                    return
+                if asked is not self.walked:
+                    asked = self.walked
+                    state = state_of(asked)
+                    lines = []
+                    set_property("path-note", "textContent", "Working out the solution path…")
+                    set_attribute("path-note", "data-kind", "info")
+                    flush()
+                    said = await self.page.ask_heavy("path", state, busy=False)
+                else:
+                    said = await self.page.ask_heavy("path_more", state, busy=False)
                 if said is None:
                     self.walked = None  # asked again when the panel or the grid next changes
                     return
+                if said.get("gone"):
+                    asked = None  # the worker walks another path now: this one again
+                    continue
+                if asked is not self.walked:
+                    continue  # the grid changed meanwhile: its own path
+                lines.extend(said.get("steps", []))
+                set_property("path-note", "textContent", said["said"])
+                set_attribute("path-note", "data-kind", "error" if said["error"] else "info")
+                build_children("path-list", [["li", {}, line] for line in lines])
+                flush()
+                if not said.get("more"):
+                    return
         finally:
             self.walking = False
-        if said is None:
-            return
-        set_property("path-note", "textContent", said["said"])
-        set_attribute("path-note", "data-kind", "error" if said["error"] else "info")
-        build_children("path-list", [["li", {}, line] for line in said.get("steps", [])])
 
     # -- new puzzle ----------------------------------------------------------------
 

@@ -171,36 +171,72 @@ def hint(state: str) -> str:
     )
 
 
+WALK_SECONDS = 0.25
+"""How long one answer walks a solution path on: Hint, Check and the rest wait at most
+that long (and one technique search) behind a long path."""
+
+# The one solution path being walked (a new grid's path replaces it): the grid's state as
+# the page sent it, the walk, and the score so far.
+WALKING: dict[str, Any] = {}
+
+
 def path(state: str) -> str:
-    """The solution path of the grid as it is (`advice.solution_path`, the walk of
-    `gridlinks grade --path`): the grade in one line, then every step with its score and
-    the running total, as HoDoKu lists them. A wrong digit of the player's is named
-    instead, as Hint names it."""
-    p = _puzzle(state)
+    """The solution path of the grid as it is (`advice.Walk`, the walk of `gridlinks grade
+    --path`, going on through HoDoKu's guesses where no technique applies): the first
+    stretch of it. Each step comes with its score and the running total, as HoDoKu lists
+    them; `more` says the page should ask `path_more` for the next stretch. A wrong digit of
+    the player's is named instead, as Hint names it."""
+    WALKING.clear()
     try:
-        # up to where no technique applies: going on through guesses can take the worker
-        # tens of seconds on a famous hard puzzle, and Hint and Check would wait for it
-        told, graded = advice.solution_path(p, guesses=False)
+        walk = advice.Walk(_puzzle(state))
     except NoSolution:
         return _said(NO_SOLUTION, error=True)
     except PuzzleError as err:
         return _said(f"No solution path for this grid.\n({err})", error=True)
-    if graded is None:
+    if walk.told is not None:
+        told = walk.told
         return _said(f"Check your digits: {told.text}" if told.kind == "wrong"
                      else "Solved: there is no path left to walk.", error=told.kind == "wrong")
-    lines, total = [], 0
-    for step in graded.path:
+    WALKING.update(state=state, walk=walk, total=0)
+    return _walked()
+
+
+def path_more(state: str) -> str:
+    """The next stretch of the path `path` began for this state; `gone` when another
+    grid's path has replaced it (the page then asks `path` again)."""
+    if WALKING.get("state") != state:
+        return _answer(gone=True)
+    return _walked()
+
+
+def _walked() -> str:
+    walk: advice.Walk = WALKING["walk"]
+    try:
+        taken = walk.go(WALK_SECONDS)
+    except NoSolution:
+        WALKING.clear()
+        return _said(NO_SOLUTION, error=True)
+    lines = []
+    for step in taken:
         score = techniques.score_of(step.technique)
-        total += score
-        lines.append(f"{technique_words(step.technique)} ({score}, total {total}): "
+        WALKING["total"] += score
+        lines.append(f"{technique_words(step.technique)} ({score}, total {WALKING['total']}): "
                      f"{step.explanation}")
+    guesses = sum(1 for step in walk.path if step.technique == techniques.BRUTE_FORCE)
+    guessed = f", {guesses} guess{'es' * (guesses != 1)} where {advice.STUCK}" if guesses else ""
+    graded = walk.grade
+    if graded is None:
+        count = len(walk.path)
+        return _answer(said=f"Walking the solution path: {count} step{'s' * (count != 1)} so far"
+                       f"{guessed}…", error=False, steps=lines, more=True)
+    WALKING.clear()
     hardest = f"; the hardest step is {technique_words(graded.hardest)}" if graded.hardest else ""
-    several = ("" if told.unique else
+    several = ("" if walk.unique else
                " Several solutions fit, so the uniqueness techniques are left out.")
-    rest = "" if graded.solved else f" Then {advice.STUCK} (a guess)."
-    count = f"{graded.steps} step{'s' * (graded.steps != 1)}"
-    return _answer(said=f"{graded.level.capitalize()}: score {graded.score}, {count}{hardest}."
-                   f"{rest}{several}", error=False, steps=lines, solved=graded.solved)
+    rest = "" if graded.solved or guesses else f" Then {advice.STUCK} (a guess)."
+    steps = f"{graded.steps} step{'s' * (graded.steps != 1)}"
+    return _answer(said=f"{graded.level.capitalize()}: score {graded.score}, {steps}{guessed}"
+                   f"{hardest}.{rest}{several}", error=False, steps=lines, more=False)
 
 
 # -- new puzzle ----------------------------------------------------------------------
@@ -301,5 +337,5 @@ def svg(state: str) -> str:
     return _answer(url=svg_url(render_svg(_puzzle(state))))
 
 
-__export__ = ["start", "shares", "check", "solve", "doubt", "hint", "path", "new_puzzle", "read_any",
-              "survey", "export", "qr", "svg"]
+__export__ = ["start", "shares", "check", "solve", "doubt", "hint", "path", "path_more", "new_puzzle",
+              "read_any", "survey", "export", "qr", "svg"]

@@ -82,14 +82,15 @@ class Heavy:
         """The page's news of the worker: up, failed to start, or a call's answer."""
         kind = facts["event"]
         if kind == "heavy-answer":
-            settle = self.waiting.pop(int(facts["call"]))
+            settle, busy = self.waiting.pop(int(facts["call"]))
             try:
                 if facts["answer"] is None:
                     settle(None, str(facts.get("error", "")))
                 else:
                     settle(json.loads(facts["answer"]), "")
             finally:
-                busy_end()
+                if busy:
+                    busy_end()
             return
         if kind == "heavy-up":
             self.ready = True
@@ -108,22 +109,25 @@ class Heavy:
         page draws the digit, so the worker encodes while the page paints."""
         self._call(function, args, lambda answer, error: settle(answer))
 
-    def _call(self, function: str, args: tuple[str, ...], settle: Any) -> None:
-        busy_begin()
+    def _call(self, function: str, args: tuple[str, ...], settle: Any, busy: bool = True) -> None:
+        """`busy`: the player waits for the answer (not for a long path's next stretch)."""
+        if busy:
+            busy_begin()
         self.calls += 1
-        self.waiting[self.calls] = settle
+        self.waiting[self.calls] = (settle, busy)
         later("heavy-call", self.calls, function, list(args))
         flush()
 
-    async def call(self, function: str, *args: str) -> Any:
-        """Call one of the worker's functions (starting it if need be); its JSON answer."""
+    async def call(self, function: str, *args: str, busy: bool = True) -> Any:
+        """Call one of the worker's functions (starting it if need be); its JSON answer.
+        `busy` as for `_call`."""
         self.start()
         while not self.settled:  # a plain poll: MicroPython's asyncio.Event grew its heap
             await asyncio.sleep(0.05)  # while it waited (to 2 GB over a long download)
         if not self.ready:
             raise HeavyUnavailable(self.failed)
         came: list[tuple[Any, str]] = []
-        self._call(function, args, lambda answer, error: came.append((answer, error)))
+        self._call(function, args, lambda answer, error: came.append((answer, error)), busy)
         while not came:
             await asyncio.sleep(0.01)
         answer, error = came[0]

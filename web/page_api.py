@@ -31,5 +31,6 @@ class PageApi(Protocol):
     def share_link(self) -> str:
         """The link the share box shows (the address bar's when the chosen format has none)."""
 
-    async def ask_heavy(self, function: str, *args: str) -> Any:
-        """The heavy worker's answer to one call (None when it could not start: said so)."""
+    async def ask_heavy(self, function: str, *args: str, busy: bool = True) -> Any:
+        """The heavy worker's answer to one call (None when it could not start: said so);
+        `busy`: the player waits for it."""

@@ -333,3 +333,53 @@ def test_the_solution_path_lists_every_step_and_follows_the_grid(app: App) -> No
         f"Check your digits: r1c3 holds {wrong}, but the one solution has another digit "
         "there: take it out before going on.")
     assert page.get_attribute("#path-note", "data-kind") == "error"
+
+
+def test_a_long_solution_path_comes_in_stretches_and_goes_on_through_guesses(app: App) -> None:
+    """Where no technique applies the path guesses, as HoDoKu's does, and walks on.
+    Easter Monster's path opens with a guess and takes the worker tens of seconds of
+    forcing nets: the panel shows it as it grows, and Hint answers between two stretches.
+    Another grid, opened meanwhile, gets its own path to the end; a closed panel walks
+    no further."""
+    from pycore.solve.advice import solution_path
+    from tests.solve.test_hint import GUESSED_12X12
+    from tests.solve.test_solve import HARD_9X9, from_line
+
+    page = open_grid(app, from_line(HARD_9X9["Easter Monster"]))
+    steps = "document.querySelectorAll('#path-list li').length"
+    page.click("#path-panel summary")
+    page.wait_for_function(f"{steps} >= 2", timeout=MADE)
+    # HoDoKu's first guess, in the middle open cell
+    assert page.inner_text("#path-list li:first-child").startswith(
+        "Brute force (10000, total 10000): no technique I know applies here: r5c6 is 4")
+    assert page.inner_text("#path-note").startswith("Walking the solution path: ")
+
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('No technique')",
+                           timeout=MADE)
+    assert page.inner_text("#path-note").startswith("Walking the solution path: ")  # still going
+
+    puzzle = links.read(GUESSED_12X12)[1]  # a 12x12 whose path guesses once
+    graded = solution_path(puzzle)[1]
+    assert graded is not None and graded.hardest == "als-xy-wing"
+    assert graded.path[-1].technique == "full-house"
+    page.evaluate("f => { location.hash = f }", GUESSED_12X12)
+    page.wait_for_function("!document.querySelector('#path-note').textContent.startsWith('Walking')"
+                           " && !document.querySelector('#path-note').textContent.startsWith('Working')",
+                           timeout=MADE)
+    assert page.evaluate(steps) == graded.steps
+    assert page.inner_text("#path-note") == (
+        f"Extreme: score {graded.score}, {graded.steps} steps, 1 guess where no technique I "
+        "know applies here; the hardest step is ALS-XY-wing.")
+    guess = next(n for n, step in enumerate(graded.path) if step.technique == "brute-force")
+    assert page.inner_text(f"#path-list li:nth-child({guess + 1})").startswith("Brute force (10000, ")
+    last = page.inner_text("#path-list li:last-child")
+    assert last.startswith("Full house (") and f"total {graded.score})" in last
+
+    page.evaluate("f => { location.hash = f }", links.best(from_line(HARD_9X9["Easter Monster"]))[1])
+    page.wait_for_function(f"{steps} >= 1", timeout=MADE)
+    page.click("#path-panel summary")  # closed: no stretch is asked for after the one out now
+    page.wait_for_timeout(1500)
+    shown = page.evaluate(steps)
+    page.wait_for_timeout(1500)
+    assert page.evaluate(steps) == shown < 100
