@@ -41,7 +41,10 @@ PAGE_PYTHON = re.compile(r"SCRIPT /assets/heavy\.[0-9a-f]+\.py")
 # attributes, whatever the Content-Security-Policy says: none may appear beyond the page's own.
 STATE_JS = """() => ({
     pwned: window.__pwned === undefined ? null : window.__pwned,
-    scripts: [...document.scripts].map(s => s.src ? new URL(s.src).pathname : s.type),
+    // the page's scripts; the heavy worker's <script type="py">, added whenever the worker
+    // starts, is checked under `python`
+    scripts: [...document.scripts].filter(s => !/^\\s*m?py\\s*$/i.test(s.type))
+        .map(s => s.src ? new URL(s.src).pathname : s.type),
     images: [...document.images].map(i => i.id),
     handlers: [...document.querySelectorAll('*')].flatMap(e => [...e.attributes]
         .filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name)),
