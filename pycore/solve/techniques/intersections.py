@@ -12,7 +12,7 @@ from itertools import combinations
 from .state import State, Step, digits_of
 
 __all__ = ["claiming", "is_locked", "locked_pair", "locked_triple", "pointing",
-           "subset_eliminations", "sue_de_coq"]
+           "subset_eliminations", "subset_order", "sue_de_coq"]
 
 
 def _common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
@@ -72,6 +72,22 @@ def subset_eliminations(s: State, cells: tuple[int, ...], union: int) -> set[tup
     return gone
 
 
+def subset_order(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]
+                 ) -> tuple[tuple[int, int], ...]:
+    """A naked subset's eliminations in the order HoDoKu removes them: house by house
+    (the line before the box), each house's cells in order, lowest digit first. The
+    order decides which singles come up first (`Queues`), and so how they are named."""
+    out: list[tuple[int, int]] = []
+    left = set(gone)
+    for other in sorted(_common_houses(s, cells)):
+        for c in s.shape.houses[other]:
+            for d in range(1, s.shape.n + 1):
+                if (c, d) in left:
+                    left.discard((c, d))
+                    out.append((c, d))
+    return tuple(out) + tuple(sorted(left))
+
+
 def is_locked(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]) -> bool:
     """A pair or triple is locked, as HoDoKu has it, only when it removes digits from its
     box and from its line outside the box: one that clears one house only is a plain
@@ -118,7 +134,8 @@ def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
             text = (f"{shape.names_of(cells)} hold only {_list(ds)} between them, and they lie "
                     f"in both {where}: remove these digits from the other cells of both "
                     f"({shape.names_of({c for c, _ in gone})}).")
-            yield Step(technique, (), tuple(sorted(gone)), tuple(cells), tuple(ds), text)
+            yield Step(technique, (), subset_order(s, cells, gone), tuple(cells), tuple(ds),
+                       text)
 
 
 def locked_pair(s: State) -> Iterator[Step]:

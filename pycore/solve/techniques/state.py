@@ -19,7 +19,8 @@ from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
 from ..rules import Board, board_of, cell_name, house_name
 
-__all__ = ["ChainLink", "Shape", "State", "Step", "bits", "chain_links", "digits_of", "popcount"]
+__all__ = ["ChainLink", "Queues", "Shape", "State", "Step", "bits", "chain_links", "digits_of",
+           "popcount"]
 
 ChainLink = tuple[int, int, int, int, bool]
 """One link of a chain, from one candidate to the next: (from cell, from digit, to cell,
@@ -172,10 +173,143 @@ def shape_of(puzzle: Puzzle) -> Shape:
     return _shape(board, plain, groups, names)
 
 
-class State:
-    """Masks of the unsolved cells (0 once solved) and the digits placed so far."""
+class Queues:
+    """The singles waiting to be taken, in the order they came up: HoDoKu's two singles
+    queues, which decide which single its solver takes first, and so whether a cell is
+    filled as a full house, a naked single or a hidden single (each scored differently).
 
-    __slots__ = ("digits", "empty", "left", "masks", "placed", "puzzle", "shape")
+    A cell joins `naked` when it comes down to one candidate; a (cell, digit) joins `hidden`
+    when a house comes down to one place for the digit (counted in `free`), as each
+    candidate leaves (`drop`) and as a digit is placed (`place`: first its peers lose the
+    digit, lowest cell first, then its own candidates leave its houses). Entries are never
+    removed: one whose cell is filled since is passed over (`naked_at` and `hidden_at`
+    skip those at the front). On a sound path a waiting entry stays true until its cell is
+    filled, so the first entry still open is the single HoDoKu takes.
+    """
+
+    __slots__ = ("free", "hidden", "hidden_at", "n", "naked", "naked_at", "shape")
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        self.n = shape.n
+        self.free = [0] * (len(shape.houses) * shape.n)
+        """For house h and digit d, at h * n + d - 1: how many of its open cells may hold d."""
+        self.naked: list[int] = []
+        self.naked_at = 0
+        self.hidden: list[tuple[int, int]] = []
+        self.hidden_at = 0
+
+    def copy(self) -> Queues:
+        other = Queues.__new__(Queues)
+        other.shape, other.n, other.free = self.shape, self.n, list(self.free)
+        other.naked, other.naked_at = list(self.naked), self.naked_at
+        other.hidden, other.hidden_at = list(self.hidden), self.hidden_at
+        return other
+
+    @classmethod
+    def loaded(cls, state: State) -> Queues:
+        """The queues as HoDoKu has them on a grid it has just read: every open cell starts
+        with every digit, the placed digits go in one by one in reading order, then the
+        cells lose the candidates their pencil marks (or a str8ts line's clues) rule out,
+        cell by cell, lowest digit first. Rebuilt (`rebuilt`) if that does not end where
+        the state is."""
+        shape = state.shape
+        q = cls(shape)
+        full = shape.board.full
+        masks = [0] * len(state.masks)
+        cells = shape.board.open
+        for c in cells:
+            masks[c] = full
+        free = q.free
+        for h, house in enumerate(shape.houses):
+            for d in range(q.n):
+                free[h * q.n + d] = len(house)
+        digits = state.digits
+        for c in cells:
+            if digits[c]:
+                q.place(masks, c, digits[c])
+        target = state.masks
+        for c in cells:
+            gone = masks[c] & ~target[c]
+            while gone:
+                bit = gone & -gone
+                gone ^= bit
+                masks[c] ^= bit
+                q.drop(masks, c, bit)
+        if any(masks[c] != target[c] for c in cells):
+            return cls.rebuilt(state)
+        return q
+
+    @classmethod
+    def rebuilt(cls, state: State) -> Queues:
+        """The queues made afresh from the state as it is, as HoDoKu rebuilds them: the
+        cells with one candidate in reading order, then for each house (rows, columns,
+        boxes) each digit with one place left, lowest first."""
+        shape = state.shape
+        q = cls(shape)
+        n, free, masks = q.n, q.free, state.masks
+        for c in state.unsolved():
+            m = masks[c]
+            if m and not m & (m - 1):
+                q.naked.append(c)
+            for h in shape.house_ids[c]:
+                base = h * n - 1
+                for d in digits_of(m):
+                    free[base + d] += 1
+        for h, house in enumerate(shape.houses):
+            for d in range(1, n + 1):
+                if free[h * n + d - 1] == 1:
+                    q.add_hidden(house, masks, d)
+        return q
+
+    def add_hidden(self, house: tuple[int, ...], masks: list[int], d: int) -> None:
+        """Queue the one cell of the house that may still hold d (none: nothing queued)."""
+        bit = 1 << (d - 1)
+        for c in house:
+            if masks[c] & bit:
+                self.hidden.append((c, d))
+                return
+
+    def drop(self, masks: list[int], cell: int, bit: int) -> None:
+        """The candidate `bit` has just left `cell` (its mask already without it)."""
+        m = masks[cell]
+        if not m:
+            return  # the cell has nothing left: the state is broken, no single comes of it
+        if not m & (m - 1):
+            self.naked.append(cell)
+        n, free, shape = self.n, self.free, self.shape
+        d = bit.bit_length()
+        for h in shape.house_ids[cell]:
+            k = h * n + d - 1
+            free[k] -= 1
+            if free[k] == 1:
+                self.add_hidden(shape.houses[h], masks, d)
+
+    def place(self, masks: list[int], cell: int, digit: int) -> None:
+        """Place `digit` in `cell` on `masks`: its peers lose the digit, lowest first, then
+        its own candidates leave its houses (a digit down to one place there is queued)."""
+        own = masks[cell]
+        masks[cell] = 0
+        bit = 1 << (digit - 1)
+        for p in self.shape.board.peers[cell]:
+            if masks[p] & bit:
+                masks[p] ^= bit
+                self.drop(masks, p, bit)
+        n, free, shape = self.n, self.free, self.shape
+        for d in digits_of(own):
+            for h in shape.house_ids[cell]:
+                k = h * n + d - 1
+                free[k] -= 1
+                if free[k] == 1 and d != digit:
+                    self.add_hidden(shape.houses[h], masks, d)
+
+
+class State:
+    """Masks of the unsolved cells (0 once solved) and the digits placed so far, and the
+    singles queues (`singles`) once asked for."""
+
+    __slots__ = ("digits", "empty", "fresh", "left", "masks", "placed", "puzzle", "queues",
+                 "shape")
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -200,6 +334,16 @@ class State:
         self.left = sum(1 for i in self.shape.board.open if not digits[i])
         self.empty = [sum(1 for c in house if not digits[c]) for house in self.shape.houses]
         self.placed = [self.placed_in(house) for house in self.shape.houses]
+        self.queues: Queues | None = None
+        self.fresh = True  # as read from the puzzle: no step applied yet
+
+    def singles(self) -> Queues:
+        """The singles queues, made on first use (the other techniques never need them):
+        as HoDoKu reads the puzzle when no step has been applied yet, else rebuilt from
+        the state as it is; then kept up by every step applied."""
+        if self.queues is None:
+            self.queues = Queues.loaded(self) if self.fresh else Queues.rebuilt(self)
+        return self.queues
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -210,6 +354,8 @@ class State:
         other.left = self.left
         other.empty = list(self.empty)
         other.placed = list(self.placed)
+        other.queues = None if self.queues is None else self.queues.copy()
+        other.fresh = self.fresh
         return other
 
     def unsolved(self) -> list[int]:
@@ -231,10 +377,12 @@ class State:
         bit = 1 << (digit - 1)
         digits = self.digits
         ids = self.shape.house_ids[cell]
+        self.fresh = False
         if digits[cell]:  # a digit over a digit (no step does that): count its houses again
             digits[cell] = digit
             for h in ids:
                 self.placed[h] = self.placed_in(self.shape.houses[h])
+            self.queues = None  # made again from the state when next asked for
         else:
             digits[cell] = digit
             self.left -= 1
@@ -243,16 +391,26 @@ class State:
                 empty[h] -= 1
                 placed[h] |= bit
         masks = self.masks
+        if self.queues is not None:
+            self.queues.place(masks, cell, digit)
+            return
         masks[cell] = 0
         for p in self.shape.seen[cell]:
             masks[p] &= ~bit
 
     def apply(self, step: Step) -> None:
+        """Place the step's digits, then remove its eliminations in the order listed."""
         for cell, digit in step.placements:
             self.place(cell, digit)
         masks = self.masks
+        queues = self.queues
+        self.fresh = False
         for cell, digit in step.eliminations:
-            masks[cell] &= ~(1 << (digit - 1))
+            bit = 1 << (digit - 1)
+            if masks[cell] & bit:
+                masks[cell] ^= bit
+                if queues is not None:
+                    queues.drop(masks, cell, bit)
 
     def placed_in(self, house: tuple[int, ...]) -> int:
         """The digits already placed in a house, as a mask."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .intersections import is_locked, subset_eliminations
+from .intersections import is_locked, subset_eliminations, subset_order
 from .state import State, Step, digits_of, popcount
 
 __all__ = ["SIZES", "hidden", "naked"]
@@ -46,7 +46,7 @@ def naked(s: State, size: int) -> Iterator[Step]:
                 found = subset_eliminations(s, cells, union)
                 if is_locked(s, cells, found):
                     continue
-                gone = sorted(found)
+                gone = list(subset_order(s, cells, found))
                 houses = sorted(_common(s, cells))
                 where = " and ".join(shape.names[h] for h in houses)
             else:
