@@ -316,10 +316,10 @@ def test_the_solution_path_lists_every_step_and_follows_the_grid(app: App) -> No
     assert page.inner_text("#path-note") == (
         "Hard: score 680, 58 steps; the hardest step is Skyscraper.")
     assert page.inner_text("#path-list li:first-child") == (
-        "Hidden single (14, total 14): In row 1, 6 can only go in r1c4.")
+        "Hidden single (14, total 14): In row 5, 8 can only go in r5c5.")
 
-    app.cell(0, 3).click()  # the first step's digit, typed: the path starts after it
-    page.keyboard.type("6")
+    app.cell(4, 4).click()  # the first step's digit, typed: the path starts after it
+    page.keyboard.type("8")
     page.wait_for_function(f"{steps} === 57", timeout=MADE)
     assert page.inner_text("#path-note").startswith("Hard: score 666, 57 steps")
 
