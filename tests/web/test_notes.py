@@ -198,6 +198,12 @@ def touch_drag(app: App, cells: list[tuple[int, int]]) -> None:
                                           "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
     for x, y in points[1:]:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    # the finger rests on the last cell before it lifts, as a person's does: lifted while
+    # still moving, the drag would end in a fling, and Chromium takes the next tap as the
+    # one that stops the fling, with no click
+    app.page.wait_for_timeout(150)
+    x, y = points[-1]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
     app.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
