@@ -13,15 +13,13 @@ import pytest
 from pycore.model import Puzzle, candidates
 from pycore.solve.techniques import TECHNIQUES, State, Step, find
 from pycore.solve.techniques.state import ChainLink
-from tests.solve.test_chains import X_CYCLE, XY_LOOP
+from tests.solve.test_chains import X_CYCLE, XY_LOOP, loop_back
 from tests.solve.test_explanations import CASES
 from tests.solve.test_techniques import ALL, KITE, SKYSCRAPER, W_WING, X_CHAIN, Grid, box, col, rc, row
 
 XY_CHAIN = Grid().set(rc(1, 1), "12").set(rc(1, 5), "23").set(rc(5, 5), "34").set(rc(5, 9), "14")
 TURBOT = Grid().only(5, box(1), [rc(1, 1), rc(3, 3)]).only(5, col(8), [rc(3, 8), rc(7, 8)])
-# test_chains.py's discontinuous nice loop: if r1c1 is not 1, box 1's 1 is r1c1 after all
-LOOP_BACK = (Grid().set(rc(1, 1), "12").set(rc(1, 5), "23").set(rc(3, 4), "13")
-             .only(1, box(1), [rc(1, 1), rc(3, 2)]))
+LOOP_BACK = loop_back()  # test_chains.py's discontinuous nice loop: r1c1 is 1 after all
 W_WING_LINKED = W_WING.puzzle().with_cells({i: candidates(ALL - {4}) for i in row(5)
                                            if i not in (rc(5, 2), rc(5, 8))})
 

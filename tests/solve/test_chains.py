@@ -69,22 +69,40 @@ def test_no_continuous_loop_when_the_last_cell_breaks_it() -> None:
     assert find(g.puzzle(), "continuous-nice-loop") == []
 
 
-def test_discontinuous_nice_loop_places_the_digit() -> None:
+# 1 has two places in row 1 (r1c1, r1c8), in column 1 (r1c1, r7c1) and in column 7 (r3c7,
+# r7c7): if r1c1 is not 1, row 1 puts it in r1c8, box 3 takes it from r3c7, column 7 puts
+# it in r7c7, row 7 takes it from r7c1, and column 1 puts it in r1c1 after all
+def loop_back() -> Grid:
+    return (Grid().only(1, row(1), [rc(1, 1), rc(1, 8)]).only(1, col(1), [rc(1, 1), rc(7, 1)])
+            .only(1, col(7), [rc(3, 7), rc(7, 7)]))
+
+
+def test_discontinuous_nice_loop_proves_the_digit_and_takes_the_cells_others() -> None:
+    # as HoDoKu's does, the loop takes r1c1's other candidates; a naked single places the 1
+    steps = find(loop_back().puzzle(), "discontinuous-nice-loop")
+    assert [(s.placements, s.eliminations) for s in steps] == [
+        ((), tuple((rc(1, 1), d) for d in range(2, 10)))]
+    assert steps[0].explanation == (
+        "If 1 in r1c1 were false, the chain r1c1 =1= r1c8 -1- r3c7 =1= r7c7 -1- r7c1 =1= r1c1 "
+        "would make it true: so it is true, and r1c1 loses its other candidates 2, 3, 4, 5, "
+        "6, 7, 8 and 9.")
+
+
+def test_no_discontinuous_loop_when_column_7_has_a_third_place() -> None:
+    g = loop_back()
+    g.marks[rc(5, 7)].add(1)  # column 7's third place for 1
+    assert find(g.puzzle(), "discontinuous-nice-loop") == []
+
+
+def test_a_shorter_aic_to_the_same_conclusion_is_taken_instead_of_the_loop() -> None:
     # if r1c1 is not 1 it is 2, so r1c5 is 3, r3c4 is 1, r3c2 is not 1, and box 1's 1
-    # must be r1c1 after all
+    # must be r1c1: a loop that takes r1c1's 2. The AIC "2 in r1c5 or 1 in r1c1" (r1c5
+    # =2|3= -3- r3c4 =3|1= -1- r3c2 =1= r1c1) takes the same 2 in fewer links, and HoDoKu
+    # keeps the shorter chain of the two
     g = (Grid().set(rc(1, 1), "12").set(rc(1, 5), "23").set(rc(3, 4), "13")
          .only(1, box(1), [rc(1, 1), rc(3, 2)]))
-    steps = find(g.puzzle(), "discontinuous-nice-loop")
-    assert [s.placements for s in steps] == [((rc(1, 1), 1),)]
-    assert steps[0].explanation == (
-        "If 1 in r1c1 were false, the chain r1c1(1/2) -2- r1c5(2/3) -3- r3c4(3/1) -1- r3c2 "
-        "=1= r1c1 would make it true: so it is true.")
-
-
-def test_no_discontinuous_loop_when_box_1_has_a_third_place() -> None:
-    g = (Grid().set(rc(1, 1), "12").set(rc(1, 5), "23").set(rc(3, 4), "13")
-         .only(1, box(1), [rc(1, 1), rc(3, 2), rc(2, 2)]))
     assert find(g.puzzle(), "discontinuous-nice-loop") == []
+    assert ((rc(1, 1), 2),) in [s.eliminations for s in find(g.puzzle(), "aic")]
 
 
 AIC = (Grid().only(5, row(1), [rc(1, 1), rc(1, 7)]).only(6, col(7), [rc(1, 7), rc(8, 7)])

@@ -26,10 +26,11 @@ def test_grouped_discontinuous_nice_loop() -> None:
     g = (Grid().only(1, row(1), [rc(1, 1), rc(1, 8), rc(1, 9)])
          .only(1, col(7), [rc(3, 7), rc(7, 7)]).only(1, col(1), [rc(1, 1), rc(7, 1)]))
     (step,) = find(g.puzzle(), "grouped-discontinuous-nice-loop")
-    assert step.placements == ((rc(1, 1), 1),) and step.eliminations == ()
+    assert step.placements == () and step.eliminations == tuple((rc(1, 1), d) for d in range(2, 10))
     assert step.explanation == (
         "If 1 in r1c1 were false, the chain r1c1 =1= r7c1 -1- r7c7 =1= r3c7 -1- r1c89 =1= r1c1 "
-        "would make it true: so it is true. (The group r1c89 stands for 1 in r1c8 or r1c9.)")
+        "would make it true: so it is true, and r1c1 loses its other candidates 2, 3, 4, 5, 6, "
+        "7, 8 and 9. (The group r1c89 stands for 1 in r1c8 or r1c9.)")
     assert step.links[-2:] == ((rc(3, 7), 1, rc(1, 8), 1, False), (rc(1, 8), 1, rc(1, 1), 1, True))
 
 

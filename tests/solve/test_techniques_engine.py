@@ -447,6 +447,6 @@ def test_a_grouped_aic_ends_on_candidates_as_hodokus_do() -> None:
     result = grade(puzzle)
     grouped = [s for s in result.path if s.technique.startswith("grouped-")]
     r2c1 = 9
-    assert (grouped[0].technique, grouped[0].placements) == (
-        "grouped-discontinuous-nice-loop", ((r2c1, 8),))
+    assert (grouped[0].technique, grouped[0].eliminations) == (
+        "grouped-discontinuous-nice-loop", ((r2c1, 2), (r2c1, 5)))
     assert result.level == "unfair"

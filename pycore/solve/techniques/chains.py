@@ -64,6 +64,7 @@ class _Graph:
         n = shape.n
         masks = s.masks
         self.n = n
+        self.masks = masks
         self.present = 0
         cands: list[int] = []
         for c in shape.board.open:
@@ -206,17 +207,20 @@ def _all_chains(shape: Shape, masks: tuple[int, ...], digit: int | None, grouped
 
 
 def _search(s: State, digit: int | None, grouped: bool) -> Iterator[tuple[_Graph, Found]]:
+    """One chain per conclusion, the shortest (the first found of those), as HoDoKu keeps
+    one nice loop or AIC per set of eliminations: whether a conclusion is a loop's or an
+    AIC's is the shorter chain's kind."""
     for g in _graphs(s, digit, grouped):
-        done: set[frozenset[tuple[int, int]]] = set()
+        kept: dict[frozenset[tuple[int, int]], Found] = {}
         for start in g.cands:
             for kind, chain, placed, gone in _from(g, start):
                 if grouped and not any(x in g.groups for x, _ in chain):
                     continue
                 key = frozenset(placed) | frozenset((c, -d) for c, d in gone)
-                if key in done:
-                    continue
-                done.add(key)
-                yield g, (kind, chain, placed, gone)
+                if key not in kept or len(chain) < len(kept[key][1]):
+                    kept[key] = (kind, chain, placed, gone)
+        for found in kept.values():
+            yield g, found
 
 
 def _from(g: _Graph, start: int) -> Iterator[tuple[str, list[Node], list[tuple[int, int]],
@@ -265,7 +269,11 @@ def _conclude(g: _Graph, start: int, end: int, parent: dict[Node, Node | None], 
               ) -> tuple[str, list[Node], list[tuple[int, int]], list[tuple[int, int]]] | None:
     chain = _path(parent, node)
     if end == start:
-        return "discontinuous", chain, [g.name(start)], []
+        # the start is true: as HoDoKu has it, its cell's other candidates go (a naked
+        # single places the digit next); the loop itself places nothing
+        cell, digit = g.name(start)
+        others = [(cell, d) for d in digits_of(g.masks[cell]) if d != digit]
+        return ("discontinuous", chain, [], others) if others else None
     if g.weak[start] >> end & 1:
         gone = _loop_eliminations(g, chain)
         return ("continuous", chain, [], gone) if gone else None
@@ -347,7 +355,10 @@ def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
         if kind == "continuous":  # the loop closes with a weak link back to the start
             links.append(links[-1][2:4] + links[0][:2] + (False,))
         if kind == "discontinuous":
-            text = (f"If {a} were false, the chain {drawn} would make it true: so it is true.")
+            lost = [str(d) for _, d in gone]
+            listed = lost[0] if len(lost) == 1 else f"{', '.join(lost[:-1])} and {lost[-1]}"
+            text = (f"If {a} were false, the chain {drawn} would make it true: so it is true, "
+                    f"and {labels[0]} loses its other candidate{'s' * (len(gone) > 1)} {listed}.")
         elif kind == "continuous":
             text = (f"The chain {drawn} closes into a loop ({z} and {a} see each other): "
                     f"exactly one end of each weak link is true, so the candidates that see "
