@@ -54,8 +54,9 @@ MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 """HoDoKu's default score limits for a 9x9: a puzzle scoring more moves up a level. They
 grow with the number of cells to fill on larger grids (times open cells / 81)."""
 GUESS_SCORE = 10000
-BRUTE_FORCE = "brute-force"  # a solution path's guess where no technique applies (HoDoKu's name)
 """What HoDoKu scores a guess (its brute force step)."""
+BRUTE_FORCE = "brute-force"
+"""The name of a solution path's guess where no technique applies (HoDoKu's name)."""
 
 ANY = "every sudoku and str8ts"
 SUDOKU = "every sudoku (Samurai too)"
