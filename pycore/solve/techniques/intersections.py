@@ -11,11 +11,12 @@ from itertools import combinations
 
 from .state import State, Step, digits_of
 
-__all__ = ["claiming", "is_locked", "locked_pair", "locked_triple", "pointing",
+__all__ = ["claiming", "common_houses", "is_locked", "locked_pair", "locked_triple", "pointing",
            "subset_eliminations", "subset_order", "sue_de_coq"]
 
 
-def _common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
+def common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
+    """The houses that hold every one of the cells."""
     ids = s.shape.house_ids
     common = set(ids[cells[0]])
     for c in cells[1:]:
@@ -36,7 +37,7 @@ def _locked(s: State, source_kind: str, technique: str) -> Iterator[Step]:
             places = [c for c in house if masks[c] & bit]
             if len(places) < 2:
                 continue
-            for other in sorted(_common_houses(s, places) - {h}):
+            for other in sorted(common_houses(s, places) - {h}):
                 if (shape.house_kind[other] == "box") == is_box:
                     continue
                 inside = set(house)
@@ -65,7 +66,7 @@ def subset_eliminations(s: State, cells: tuple[int, ...], union: int) -> set[tup
     holds all of its cells (a box and a line both, where they cross)."""
     masks = s.masks
     gone: set[tuple[int, int]] = set()
-    for other in _common_houses(s, cells):
+    for other in common_houses(s, cells):
         for c in s.shape.houses[other]:
             if c not in cells and masks[c] & union:
                 gone.update((c, d) for d in digits_of(masks[c] & union))
@@ -79,7 +80,7 @@ def subset_order(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]
     order decides which singles come up first (`Queues`), and so how they are named."""
     out: list[tuple[int, int]] = []
     left = set(gone)
-    for other in sorted(_common_houses(s, cells)):
+    for other in sorted(common_houses(s, cells)):
         for c in s.shape.houses[other]:
             for d in range(1, s.shape.n + 1):
                 if (c, d) in left:
@@ -95,7 +96,7 @@ def is_locked(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]) -> b
     if len(cells) > 3:
         return False
     shape = s.shape
-    common = _common_houses(s, cells)
+    common = common_houses(s, cells)
     boxes = [h for h in common if shape.house_kind[h] == "box"]
     lines = [h for h in common if shape.house_kind[h] != "box"]
     if not boxes or not lines:
@@ -128,7 +129,7 @@ def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
             gone = subset_eliminations(s, cells, union)
             if not is_locked(s, cells, gone):
                 continue
-            common = sorted(_common_houses(s, cells))
+            common = sorted(common_houses(s, cells))
             ds = digits_of(union)
             where = " and ".join(shape.names[k] for k in common)
             text = (f"{shape.names_of(cells)} hold only {_list(ds)} between them, and they lie "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .intersections import is_locked, subset_eliminations, subset_order
+from .intersections import common_houses, is_locked, subset_eliminations, subset_order
 from .state import State, Step, digits_of, popcount
 
 __all__ = ["SIZES", "hidden", "naked"]
@@ -47,7 +47,7 @@ def naked(s: State, size: int) -> Iterator[Step]:
                 if is_locked(s, cells, found):
                     continue
                 gone = list(subset_order(s, cells, found))
-                houses = sorted(_common(s, cells))
+                houses = sorted(common_houses(s, cells))
                 where = " and ".join(shape.names[h] for h in houses)
             else:
                 gone = sorted((c, d) for c in group if c not in cells and masks[c] & union
@@ -59,14 +59,6 @@ def naked(s: State, size: int) -> Iterator[Step]:
                     f"so these digits are theirs: remove them from "
                     f"{shape.names_of({c for c, _ in gone})}.")
             yield Step(technique, (), tuple(gone), cells, tuple(ds), text)
-
-
-def _common(s: State, cells: tuple[int, ...]) -> set[int]:
-    ids = s.shape.house_ids
-    common = set(ids[cells[0]])
-    for c in cells[1:]:
-        common &= set(ids[c])
-    return common
 
 
 def hidden(s: State, size: int) -> Iterator[Step]:
