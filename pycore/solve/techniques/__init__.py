@@ -366,14 +366,22 @@ def _better(state: State, technique: Technique, best: Best) -> Best:
     return step, rank
 
 
-def _search(state: State, search: Search) -> Step | None:
-    """The search's step: the first found, or for a `BEST_OF` group the best of all."""
+def _searching(state: State, search: Search) -> Pieces[Step | None]:
+    """The search's step: the first found, or for a `BEST_OF` group the best of all; in
+    pieces of one technique each."""
     if search[0].name not in _GROUP_OF:
-        return next(search[0].finder(state), None)
+        step = next(search[0].finder(state), None)
+        yield
+        return step
     best: Best = (None, ())
     for t in search:
         best = _better(state, t, best)
+        yield
     return best[0]
+
+
+def _search(state: State, search: Search) -> Step | None:
+    return finish(_searching(state, search))[0]
 
 
 def _first(state: State, searches: list[Search]) -> Step | None:
@@ -472,15 +480,7 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
             raise NoSolution("no solution: the techniques reached a cell with no candidate")
         step: Step | None = None
         for search in searches:
-            if search[0].name in _GROUP_OF:
-                best: Best = (None, ())
-                for t in search:
-                    best = _better(state, t, best)
-                    yield
-                step = best[0]
-            else:
-                step = next(search[0].finder(state), None)
-                yield
+            step = yield from _searching(state, search)
             if step is not None:
                 break
         if step is None:
