@@ -17,13 +17,14 @@ for every caller.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
 from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
-from .techniques import Grade, Grading, Step, grade, grading, next_step
+from .techniques import Grade, Grading, Step, grading, next_step
 
 __all__ = ["SOLVED", "STUCK", "Hint", "Walk", "hint", "solution_path"]
 
@@ -74,14 +75,11 @@ def solution_path(puzzle: Puzzle, uniqueness: bool = True,
     HoDoKu's brute-force guesses; a famous hard puzzle then takes seconds of forcing nets.
 
     Raises NoSolution as `hint` does."""
-    told, solution = _checked_against(puzzle)
-    if told is not None:
-        return told, None
-    unique = solution is not None
-    # with one solution the path goes on through guesses where no technique applies, as
-    # HoDoKu's does (techniques.brute_force); the player's digits were checked against it
-    graded = grade(puzzle, uniqueness=uniqueness and unique, solution=solution if guesses else None)
-    return _path_hint(graded, unique), graded
+    walk = Walk(puzzle, uniqueness, guesses)
+    if walk.told is not None:
+        return walk.told, None
+    walk.go(math.inf)
+    return walk.summary(), walk.grade
 
 
 class Walk:
@@ -104,6 +102,9 @@ class Walk:
         """The grade, once the walk is over (None before, and when `told` says why not)."""
         self._work: Grading | None = None
         if told is None:
+            # with one solution the path goes on through guesses where no technique applies,
+            # as HoDoKu's does (techniques.brute_force); the player's digits were checked
+            # against it
             self._work = grading(puzzle, uniqueness=uniqueness and self.unique,
                                  solution=solution if guesses else None, path=self.path)
 
