@@ -223,7 +223,7 @@ def _walked() -> str:
         lines.append(f"{technique_words(step.technique)} ({score}, total {WALKING['total']}): "
                      f"{step.explanation}")
     guesses = sum(1 for step in walk.path if step.technique == techniques.BRUTE_FORCE)
-    guessed = f", {guesses} guess{'es' * (guesses != 1)} where {advice.STUCK}" if guesses else ""
+    guessed = advice.guesses_words(guesses)
     graded = walk.grade
     if graded is None:
         count = len(walk.path)

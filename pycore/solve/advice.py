@@ -26,7 +26,7 @@ from .rules import cell_name
 from .start import NoSolution, check_clashes
 from .techniques import Grade, Grading, Step, grading, next_step
 
-__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "hint", "solution_path"]
+__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "solution_path"]
 
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
@@ -131,6 +131,13 @@ class Walk:
         """The "path" hint `solution_path` gives with the grade (the walk must be over)."""
         assert self.grade is not None, "the walk is not over"
         return _path_hint(self.grade, self.unique)
+
+
+def guesses_words(count: int) -> str:
+    """How a solution path's guesses are named after its steps (", 2 guesses where no
+    technique I know applies here"; "" for none), the same in `gridlinks grade` and in
+    the page."""
+    return f", {count} guess{'es' * (count != 1)} where {STUCK}" if count else ""
 
 
 def _path_hint(graded: Grade, unique: bool) -> Hint:

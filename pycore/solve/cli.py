@@ -17,7 +17,7 @@ from ..errors import FormatError
 from ..formats.json import to_json
 from ..model import Puzzle, given
 from . import NoSolution, count_solutions, hint, solutions, solve
-from .advice import STUCK
+from .advice import STUCK, guesses_words
 from .techniques import BRUTE_FORCE, GUESS_SCORE
 
 __all__ = ["cmd_grade", "cmd_hint", "cmd_new", "cmd_solve", "new_arguments", "solve_arguments",
@@ -113,10 +113,7 @@ def cmd_grade(args: argparse.Namespace) -> None:
     result = grade(puzzle, uniqueness=unique, solution=found[0] if len(found) == 1 else None)
     used = ", ".join(f"{name} x{count}" for name, count in result.counts.items())
     guesses = result.counts.get(BRUTE_FORCE, 0)
-    if guesses:
-        rest = f", {guesses} guess{'es' * (guesses != 1)} where {STUCK}"
-    else:
-        rest = "" if result.solved else f", then {STUCK}"
+    rest = guesses_words(guesses) or ("" if result.solved else f", then {STUCK}")
     print(f"{result.level} (score {result.score}, {result.steps} steps"
           f"{', hardest ' + result.hardest if result.hardest else ''}{rest})")
     if used:
