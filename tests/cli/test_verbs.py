@@ -96,5 +96,6 @@ def test_each_verbs_help_shows_the_arguments_its_module_adds(
     assert shown.startswith(f"usage: gridlinks {verb.name}")
     assert added, verb.name
     for action in added:
-        named = action.option_strings[-1] if action.option_strings else action.metavar or action.dest
+        shown_as = action.metavar if isinstance(action.metavar, str) else action.dest
+        named = action.option_strings[-1] if action.option_strings else shown_as
         assert named in shown, f"{verb.name} --help leaves out {named}"
