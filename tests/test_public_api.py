@@ -101,8 +101,8 @@ def test_every_name_in_all_resolves_and_the_api_list_names_it() -> None:
 
 
 def test_the_old_call_pycore_solve_puzzle_still_solves() -> None:
-    """`pycore.solve` was the function before the solver became a package; the package
-    solves when called, and stays a package."""
+    """Programs written before the split by layer call `pycore.solve(puzzle)`: the solver
+    package solves when called, and stays a package."""
     solve: Any = pycore.solve  # a module to a type checker, callable when run
     assert solve(SAMPLE) == pycore.solve.solve(SAMPLE)
     assert solve(SAMPLE, max_nodes=10).is_solved

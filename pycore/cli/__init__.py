@@ -19,6 +19,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import FormatError, MissingExtra, PuzzleError, UnknownName, first_line
 from .reading import AUTO, Parser, UsageError, add_lossy, add_text, read_puzzle, text_arg
@@ -35,12 +36,15 @@ class VerbParser(Parser):
     verb's module imported (`Verb.load`), so a command loads the module of the verb it
     runs and no other, and the main `--help` (verb names and help lines) loads none."""
 
-    verb: Verb
+    def __init__(self, *args: Any, verb: Verb, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.verb = verb
+        self._loaded = False
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
-        if not getattr(self, "_loaded", False):
+        if not self._loaded:
             self._loaded = True
             arguments, run = self.verb.load()
             arguments(self)
@@ -60,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="on bad input, say everything that was tried")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=VerbParser)
     for verb in VERBS:
-        sub.add_parser(verb.name, help=verb.help).verb = verb
+        sub.add_parser(verb.name, help=verb.help, verb=verb)
     return parser
 
 

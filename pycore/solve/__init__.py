@@ -15,10 +15,10 @@ they are; every other cell of the result holds a digit. `pycore.solve.wfc` is th
 same search on the 53-bit cell model. `hint` is the technique engine's next step
 (`pycore.solve.advice`), after checking the player's digits against the solution.
 
-The package is itself callable: `pycore.solve(puzzle)` is `pycore.solve.solve(puzzle)`.
-`pycore.solve` was the function before the solver became a package of its own, and
-programs written then still call it; the package's modules (`pycore.solve.wfc`) and
-`from pycore.solve import solve` work as for any package.
+The package is itself callable: `pycore.solve(puzzle)` is `pycore.solve.solve(puzzle)`,
+the call programs were written with before the split by layer, which `pycore.hint` and
+`pycore.count_solutions` beside it suggest too; the package's modules (`pycore.solve.wfc`)
+and `from pycore.solve import solve` work as for any package.
 """
 
 from __future__ import annotations
@@ -156,8 +156,8 @@ from .advice import Hint, hint  # noqa: E402  (it counts solutions with the func
 
 
 class _CallablePackage(ModuleType):
-    """This package's class: calling it solves (`pycore.solve(puzzle)`), as `pycore.solve`
-    did when it was a function, while its attributes and modules stay the package's."""
+    """This package's class: calling it solves (`pycore.solve(puzzle)`), while its
+    attributes and modules stay the package's."""
 
     def __call__(self, puzzle: Puzzle, max_nodes: int = DEFAULT_MAX_NODES) -> Puzzle:
         """`pycore.solve.solve(puzzle, max_nodes)`: the puzzle with every open cell filled."""
