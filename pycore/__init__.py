@@ -4,6 +4,29 @@
     >>> p = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
     >>> pycore.encode("offset", p)
     '0234341021400321'
+
+The public API, in one place (tests/test_public_api.py checks that every name here
+resolves and that every call README.md and docs/ show runs):
+
+- here (`__all__`, each as `pycore.decode` and so on): `decode(name, text)`, `encode(name, puzzle)` and
+  `FORMATS`, the format registry; `from_json`, `to_json`; the model's `Puzzle`, `Cell`,
+  `Layout`; the errors `FormatError`, `LossError`, `PuzzleError`, `UnknownName`; and the
+  solver: `solve(puzzle)` (the solver package, which solves when called, as
+  `pycore.solve.solve` does), `count_solutions(puzzle, limit=2)`, `hint(puzzle)`;
+- the public modules, each imported on first use (`pycore.links.read(text)` works after
+  `import pycore`): `pycore.model` (`Puzzle`, cells, `PALETTE_COLOURS`), `pycore.errors`
+  (`FormatError`, `LossError`, `quoted`), `pycore.shapes` (`levels_made`, `LEVELS`),
+  `pycore.cells53`, `pycore.formats` (`decode`, `encode`) with `pycore.formats.tools`
+  (other tools' texts: `export`, `survey`, `read`), `pycore.links` (`read`, `read_any`,
+  `best`, `link`, `share`), `pycore.solve` (`solve`, `solutions`, `count_solutions`,
+  `hint`, `NoSolution`, `pycore.solve.wfc`, `pycore.solve.techniques` with `grade` and
+  `next_step`, `pycore.solve.generate` with `generate`), `pycore.app` (the page's logic:
+  `pycore.app.editor`, `pycore.app.persist`, `pycore.app.messages`), `pycore.render`
+  (`pycore.render.svg.render_svg`, `pycore.render.qr.qr_svg`), `pycore.site` (`build`,
+  `serve`) and `pycore.cli` (`main`, `read_puzzle`; the verbs are `pycore.cli.verbs.VERBS`).
+
+Everything else (a name with a leading underscore, a module not named here) is the
+package's own and may change.
 """
 
 from __future__ import annotations
@@ -52,8 +75,9 @@ _MODULES = ("app", "cells53", "cli", "errors", "formats", "links", "model", "ren
 def __getattr__(name: str) -> Any:
     """The solver and the other public modules load on first use.
 
-    `pycore.solve` is the solver package (`pycore.solve.solve(puzzle)` solves);
-    `pycore.count_solutions` and `pycore.hint` are its functions.
+    `pycore.solve` is the solver package, which solves when called (`pycore.solve(puzzle)`
+    is `pycore.solve.solve(puzzle)`); `pycore.count_solutions` and `pycore.hint` are its
+    functions.
     """
     if name in _SOLVER:
         package = _module("solve")

@@ -1,7 +1,8 @@
 """Every example in the README runs as written, so that none can rot.
 
-- A ```python block runs as a doctest when it holds `>>>` lines, else as a script (its
-  asserts are its checks).
+- A ```python block, in the README or in docs/*.md, runs as a doctest when it holds `>>>`
+  lines, else as a script (its asserts are its checks). (The docs show their calls inline
+  instead: tests/test_public_api.py runs those.)
 - In a ```sh or ``` block, each `$ ` line is a command, run by bash in an empty folder with
   the commands the package installs (`gridlinks`, and `pycore` beside it) first on PATH,
   running this checkout's code with this Python; the lines up to the next `$ ` are what it
@@ -25,6 +26,7 @@ import pytest
 from tests.conftest import ROOT
 
 README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").glob("*.md"))
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
 NOT_HERE = ("gridlinks serve",)  # runs until stopped: started by the browser tests instead
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -32,11 +34,17 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="runs commands")
 
 
-def blocks(language: str) -> list[tuple[int, str]]:
-    """(line number, body) of every fenced block in this language."""
-    text = README.read_text(encoding="utf-8")
+def blocks(language: str, page: Path = README) -> list[tuple[int, str]]:
+    """(line number, body) of every fenced block in this language on the page."""
+    text = page.read_text(encoding="utf-8")
     return [(text.count("\n", 0, m.start()) + 1, m.group(2)) for m in FENCE.finditer(text)
             if m.group(1) == language]
+
+
+def python_examples() -> list[tuple[str, int, str]]:
+    """(page, line number, body) of every ```python block in the README and docs/*.md."""
+    return [(page.relative_to(ROOT).as_posix(), line_no, body) for page in (README, *DOCS)
+            for line_no, body in blocks("python", page)]
 
 
 def shell_examples() -> list[tuple[str, str, str]]:
@@ -56,7 +64,7 @@ def shell_examples() -> list[tuple[str, str, str]]:
     return out
 
 
-PYTHON = blocks("python")
+PYTHON = python_examples()
 SHELL = shell_examples()
 
 
@@ -64,16 +72,17 @@ def test_the_readme_has_examples_of_both_kinds() -> None:
     assert len(PYTHON) >= 2 and len(SHELL) >= 10
 
 
-@pytest.mark.parametrize("line_no,body", PYTHON, ids=[f"README.md:{n}" for n, _ in PYTHON])
-def test_python_example(line_no: int, body: str) -> None:
+@pytest.mark.parametrize("page,line_no,body", PYTHON, ids=[f"{page}:{n}" for page, n, _ in PYTHON])
+def test_python_example(page: str, line_no: int, body: str) -> None:
+    where = f"{page}:{line_no}"
     if ">>>" in body:
         parser = doctest.DocTestParser()
-        test = parser.get_doctest(body, {}, f"README.md:{line_no}", str(README), line_no)
+        test = parser.get_doctest(body, {}, where, str(ROOT / page), line_no)
         runner = doctest.DocTestRunner(optionflags=FLAGS)
         runner.run(test)
-        assert runner.failures == 0, f"README.md:{line_no}: see the doctest report above"
+        assert runner.failures == 0, f"{where}: see the doctest report above"
     else:
-        exec(compile(body, f"README.md:{line_no}", "exec"), {"__name__": "readme_example"})
+        exec(compile(body, where, "exec"), {"__name__": "readme_example"})
 
 
 def commands(folder: Path) -> Path:

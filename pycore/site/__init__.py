@@ -18,17 +18,16 @@ A visit is put together in two parts (docs/web.md says why):
 One module per job: `paths` (where the sources, the runtime and the site are), `runtime`
 (npm), `wheels`, `bundle` (the light bundle and the zip), `headers` (the policy and media
 types the server sends), `offline` (the service worker's list, the manifest, the icons),
-`png` (the icons' encoder), `build`, and `command` (the verbs build and serve). Their
-public names are importable from here.
+`png` (the icons' encoder) and `build` (the site, and `serve`: built, then served). Their
+public names are importable from here; the verbs build and serve are `pycore.cli.site`'s.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .build import HEAVY, PAGE_ASSETS, PAGE_FILES, build
+from .build import HEAVY, PAGE_ASSETS, PAGE_FILES, build, serve
 from .bundle import PAGE_MODULES, light_bundle, package_zip
-from .command import serve
 from .headers import CSP, HEADER_ONLY, LONG_CACHE, TYPES, meta_csp
 from .offline import (
     ICONS,

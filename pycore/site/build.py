@@ -11,6 +11,7 @@ import hashlib
 import html
 import json
 import shutil
+import sys
 from pathlib import Path
 
 from .bundle import light_bundle, package_zip
@@ -131,3 +132,17 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     shutil.rmtree(dest, ignore_errors=True)
     work.rename(dest)
     return dest
+
+
+def serve(port: int = 8000, dest: Path = SITE) -> None:
+    """Build the site, then serve it on 127.0.0.1 until interrupted (`gridlinks serve`;
+    the server is `pycore.site.server`'s, imported here only when a site is served)."""
+    from .server import make_server, url_of
+
+    build(dest)
+    with make_server(dest, port, log=True) as server:
+        print(f"Serving the puzzle page at {url_of(server)} (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("stopped", file=sys.stderr)

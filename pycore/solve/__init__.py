@@ -4,6 +4,8 @@
     >>> p = pycore.decode("jcode", "-BCDCDA-BAD--CBA")
     >>> "".join(str(cell.digit) for cell in pycore.solve.solve(p).cells)
     '1234341221434321'
+    >>> pycore.solve(p) == pycore.solve.solve(p)
+    True
     >>> pycore.count_solutions(p)
     1
 
@@ -12,9 +14,17 @@ marks do not (they are the player's notes). Outside cells and black cells stay a
 they are; every other cell of the result holds a digit. `pycore.solve.wfc` is the
 same search on the 53-bit cell model. `hint` is the technique engine's next step
 (`pycore.solve.advice`), after checking the player's digits against the solution.
+
+The package is itself callable: `pycore.solve(puzzle)` is `pycore.solve.solve(puzzle)`,
+the call programs were written with before the split by layer, which `pycore.hint` and
+`pycore.count_solutions` beside it suggest too; the package's modules (`pycore.solve.wfc`)
+and `from pycore.solve import solve` work as for any package.
 """
 
 from __future__ import annotations
+
+import sys
+from types import ModuleType
 
 from ..errors import PuzzleError
 from ..model import Puzzle, value
@@ -143,3 +153,15 @@ def _filled(puzzle: Puzzle, masks: list[int], cells: tuple[int, ...]) -> Puzzle:
 
 
 from .advice import Hint, hint  # noqa: E402  (it counts solutions with the functions above)
+
+
+class _CallablePackage(ModuleType):
+    """This package's class: calling it solves (`pycore.solve(puzzle)`), while its
+    attributes and modules stay the package's."""
+
+    def __call__(self, puzzle: Puzzle, max_nodes: int = DEFAULT_MAX_NODES) -> Puzzle:
+        """`pycore.solve.solve(puzzle, max_nodes)`: the puzzle with every open cell filled."""
+        return solve(puzzle, max_nodes)
+
+
+sys.modules[__name__].__class__ = _CallablePackage

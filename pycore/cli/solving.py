@@ -1,9 +1,12 @@
-"""`pycore solve FORMAT TEXT`: print the solved puzzle in the format it came in.
+"""The solver's verbs: solve, new, grade and hint (listed in `pycore.cli.verbs`), each
+one's arguments beside it.
 
-`--count` prints the number of solutions instead (counting stops at `--limit`),
-`--hint` the next step (the same as `pycore hint`). No solution, or bad input, is one line on
-stderr and exit status 2 (the errors are PuzzleError/FormatError, which the main
-command reports).
+`pycore solve FORMAT TEXT` prints the solved puzzle in the format it came in; `--count`
+prints the number of solutions instead (counting stops at `--limit`), `--hint` the next
+step (the same as `pycore hint`). No solution, or bad input, is one line on stderr and
+exit status 2 (the errors are PuzzleError/FormatError, which the main command reports).
+This module is imported only when one of its verbs runs, so that the solver is not
+loaded for `decode` or `--help`.
 """
 
 from __future__ import annotations
@@ -12,13 +15,13 @@ import argparse
 import json
 
 from .. import formats
-from ..cli.reading import AUTO, UsageError, add_text, read_format, read_puzzle
 from ..errors import FormatError
 from ..formats.json import to_json
 from ..model import Puzzle, given
-from . import NoSolution, count_solutions, hint, solutions, solve
-from .advice import STUCK, guesses_words
-from .techniques import BRUTE_FORCE, GUESS_SCORE
+from ..solve import NoSolution, count_solutions, hint, solutions, solve
+from ..solve.advice import STUCK, guesses_words
+from ..solve.techniques import BRUTE_FORCE, GUESS_SCORE
+from .reading import AUTO, UsageError, add_text, read_format, read_puzzle
 
 __all__ = ["cmd_grade", "cmd_hint", "cmd_new", "cmd_solve", "new_arguments", "solve_arguments",
            "technique_arguments"]
@@ -84,7 +87,7 @@ def _positive(text: str) -> int:
 
 def cmd_new(args: argparse.Namespace) -> None:
     from .. import links
-    from .generate import generate
+    from ..solve.generate import generate
 
     try:
         puzzle = generate(args.shape, args.level, seed=args.seed,
@@ -97,7 +100,7 @@ def cmd_new(args: argparse.Namespace) -> None:
 def cmd_grade(args: argparse.Namespace) -> None:
     import sys
 
-    from .techniques import grade, score_of
+    from ..solve.techniques import grade, score_of
 
     puzzle = read_puzzle(args.text, AUTO, args.kind)[1]
     unique = not args.no_uniqueness
@@ -134,7 +137,7 @@ def cmd_hint(args: argparse.Namespace) -> None:
 
 
 def new_arguments(p: argparse.ArgumentParser) -> None:
-    from .techniques import LEVELS
+    from ..solve.techniques import LEVELS
 
     p.add_argument("shape", help="9x9, 4x4 ... 25x25, samurai, samurai-4, str8ts-6 ... (see README)")
     p.add_argument("--level", choices=LEVELS, default="easy",

@@ -1,26 +1,16 @@
-"""The verbs `build` and `serve` (listed in `pycore.cli.verbs`), each one's arguments beside it."""
+"""The verbs `build` and `serve` (listed in `pycore.cli.verbs`), each one's arguments beside it.
+
+The site is built and served by `pycore.site`; this module is imported only when one of
+its verbs runs.
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from .build import build
-from .paths import SITE
-
-
-def serve(port: int = 8000, dest: Path = SITE) -> None:
-    """Build the site, then serve it on 127.0.0.1 until interrupted."""
-    from .server import make_server, url_of
-
-    build(dest)
-    with make_server(dest, port, log=True) as server:
-        print(f"Serving the puzzle page at {url_of(server)} (Ctrl+C stops)", flush=True)
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            print("stopped", file=sys.stderr)
+from ..site.build import build, serve
+from ..site.paths import SITE
 
 
 def build_arguments(p: argparse.ArgumentParser) -> None:

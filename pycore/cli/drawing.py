@@ -3,6 +3,8 @@ arguments beside it.
 
 Each reads the puzzle as every verb does (`read_puzzle`: any link, fragment or
 paste `pycore decode auto` reads) or, when TEXT is left out, puzzle JSON on standard input.
+The pictures themselves are drawn by `pycore.render`; this module is imported only when
+one of its verbs runs.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ import sys
 from pathlib import Path
 
 from .. import links
-from ..cli.reading import add_text, read_puzzle
 from ..formats import tools as exports
 from ..model import Puzzle
-from .qr import qr_png, qr_svg
-from .svg import render_svg
+from ..render.qr import qr_png, qr_svg
+from ..render.svg import render_svg
+from .reading import add_text, read_puzzle
 
 
 def _puzzle(text: str | None) -> Puzzle:
