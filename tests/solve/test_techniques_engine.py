@@ -390,7 +390,7 @@ def test_each_piece_of_a_grading_is_one_technique_search(monkeypatch: pytest.Mon
             return technique.finder(state)
         return replace(technique, finder=finder)
 
-    monkeypatch.setattr("pycore.solve.techniques.TECHNIQUES", tuple(map(counted, TECHNIQUES)))
+    monkeypatch.setattr("pycore.solve.techniques.catalogue.TECHNIQUES", tuple(map(counted, TECHNIQUES)))
     puzzle = line(TOP95[3])  # needs techniques past the singles
     work = grading(puzzle)
     per_piece: list[list[str]] = []
