@@ -58,6 +58,7 @@ from ..model import (
     pack,
     unpack,
 )
+from ..record import Record, _set
 from . import FORMATS, LinkForm, Shape, _notes, link_form
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
@@ -112,32 +113,45 @@ MAX_LAYOUT = 15
 
 # --- the plan: what the header says ------------------------------------------
 
-class _Plan:
+class _Plan(Record):
     """What the header and the packing say: the shape, whether the grid is bare (givens
     only), the symmetry of the kinds' context, and each escape or model of the packing."""
 
     __slots__ = ("bare", "box", "given_escape", "kind", "layout", "mark_escape", "mark_full",
                  "size", "symmetry", "value_escape")
+    FIELDS = ("kind", "size", "box", "layout", "bare", "symmetry", "given_escape",
+              "value_escape", "mark_escape", "mark_full")
+    if TYPE_CHECKING:
+        kind: str
+        size: int
+        box: tuple[int, int] | None
+        layout: Layout | None
+        bare: bool
+        symmetry: int
+        given_escape: bool
+        value_escape: bool
+        mark_escape: bool
+        mark_full: bool
 
     def __init__(self, kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None,
                  bare: bool = True, symmetry: int = 0, given_escape: bool = False,
                  value_escape: bool = False, mark_escape: bool = False,
                  mark_full: bool = False) -> None:
-        self.kind = kind
-        self.size = size
-        self.box = box
-        self.layout = layout
-        self.bare = bare
-        self.symmetry = symmetry
-        self.given_escape = given_escape
-        self.value_escape = value_escape
-        self.mark_escape = mark_escape
-        self.mark_full = mark_full
+        _set(self, "kind", kind)
+        _set(self, "size", size)
+        _set(self, "box", box)
+        _set(self, "layout", layout)
+        _set(self, "bare", bare)
+        _set(self, "symmetry", symmetry)
+        _set(self, "given_escape", given_escape)
+        _set(self, "value_escape", value_escape)
+        _set(self, "mark_escape", mark_escape)
+        _set(self, "mark_full", mark_full)
 
     def but(self, *, symmetry: int | None = None, given_escape: bool | None = None,
             value_escape: bool | None = None, mark_escape: bool | None = None,
             mark_full: bool | None = None) -> _Plan:
-        """A copy with the fields named changed (plans are never changed in place)."""
+        """A copy with the fields named changed (a plan is a record: never changed in place)."""
         def pick(new: bool | None, old: bool) -> bool:
             return old if new is None else new
 
@@ -145,24 +159,6 @@ class _Plan:
                      self.symmetry if symmetry is None else symmetry,
                      pick(given_escape, self.given_escape), pick(value_escape, self.value_escape),
                      pick(mark_escape, self.mark_escape), pick(mark_full, self.mark_full))
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.kind, self.size, self.box, self.layout, self.bare, self.symmetry,
-                self.given_escape, self.value_escape, self.mark_escape, self.mark_full)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not _Plan:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        names = ("kind", "size", "box", "layout", "bare", "symmetry", "given_escape",
-                 "value_escape", "mark_escape", "mark_full")
-        values = self._fields()
-        return "_Plan(" + ", ".join(f"{n}={values[k]!r}" for k, n in enumerate(names)) + ")"
 
     @property
     def classic(self) -> bool:
