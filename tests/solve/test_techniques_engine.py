@@ -57,10 +57,10 @@ def line(text: str) -> Puzzle:
 def test_a_state_keeps_each_house_count_of_empty_cells_and_placed_digits() -> None:
     """What the singles read after every step is what counting the houses again gives."""
     state = State(line(TOP95[3]))
-    houses = state.shape.houses
+    houses = state.tables.houses
 
     def counted(s: State) -> tuple[int, list[int], list[int]]:
-        open_cells = [c for c in s.shape.board.open if not s.digits[c]]
+        open_cells = [c for c in s.tables.board.open if not s.digits[c]]
         return (len(open_cells), [sum(1 for c in h if not s.digits[c]) for h in houses],
                 [s.placed_in(h) for h in houses])
 

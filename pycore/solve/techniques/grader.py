@@ -90,7 +90,7 @@ def grading(puzzle: Puzzle, uniqueness: bool = True,
         level = "extreme"
         if not guessed:
             score += GUESS_SCORE
-    scale = max(1.0, len(state.shape.board.open) / 81)
+    scale = max(1.0, len(state.tables.board.open) / 81)
     while level in MAX_SCORE and score > MAX_SCORE[level] * scale:
         level = LEVELS[LEVELS.index(level) + 1]
     return Grade(level, score, hardest.name if hardest else None, count, solved, counts,

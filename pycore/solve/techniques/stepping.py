@@ -53,7 +53,7 @@ def hodoku_rank(state: State, step: Step) -> tuple[int, ...]:
     the shortest chain, the lowest digits, the fewest cells."""
     masks = state.masks
     gone = sorted(list(step.eliminations) + [
-        (c, d) for c, p in step.placements for d in range(1, state.shape.n + 1)
+        (c, d) for c, p in step.placements for d in range(1, state.tables.n + 1)
         if masks[c] >> (d - 1) & 1 and d != p])
     index_sum = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(gone))
     return (-len(gone), index_sum, len(step.links) or len(step.cells), sum(step.digits),
@@ -172,7 +172,7 @@ def brute_force(state: State, solution: list[int]) -> Step:
     open_cells = state.unsolved()
     cell = open_cells[len(open_cells) // 2]
     digit = solution[cell]
-    name = state.shape.name(cell)
+    name = state.tables.name(cell)
     return Step(BRUTE_FORCE, ((cell, digit),), (), (cell,), (digit,),
                 f"no technique I know applies here: {name} is {digit} in the solution "
                 f"(a guess, placed in the middle open cell)")
