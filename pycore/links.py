@@ -38,7 +38,7 @@ _TAG_LIST = tuple(
 TAGS: dict[str, tuple[str, dict[str, str]]] = dict(_TAG_LIST)
 # The format whose fragments carry no tag: compact.
 UNTAGGED: str = next(name for name, form in _FORM_LIST if form.in_links and not form.tags)
-# Bare strings try formats in this order, most specific shape first (no two share a rank).
+# Bare strings try formats in this order, most specific pattern first (no two share a rank).
 _TRIED = sorted(_FORM_LIST, key=lambda item: item[1].tried)
 
 
@@ -110,7 +110,7 @@ def link(puzzle: Puzzle, format: str | None = None, base: str = "", lossy: bool 
 
 
 def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
-    """Formats a bare string could be in (by the shape each declares), most specific first."""
+    """Formats a bare string could be in (by the pattern each declares), most specific first."""
     return [(name, options) for name, form in _TRIED if form.looks.fullmatch(text)
             for options in form.options()]
 

@@ -59,7 +59,7 @@ from ..model import (
     unpack,
 )
 from ..record import Record, _set
-from . import FORMATS, LinkForm, Shape, _notes, link_form
+from . import FORMATS, LinkForm, TextPattern, _notes, link_form
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
 from ._numeral import from_text, to_text
@@ -75,9 +75,9 @@ NAME = "compact"
 VERSION = 1
 MARK = "_"  # leads a text that would otherwise look like another format's string
 _URL_SAFE = frozenset(ALPHABET)
-# Any URL-safe text, tried after every other format's shape (those declared in the
-# registry), so that a text of another format's shape is marked.
-LINK = LinkForm(Shape(r"[A-Za-z0-9_-]+", lambda text: bool(text) and _URL_SAFE.issuperset(text)),
+# Any URL-safe text, tried after every other format's pattern (those declared in the
+# registry), so that a text that fits another format's pattern is marked.
+LINK = LinkForm(TextPattern(r"[A-Za-z0-9_-]+", lambda text: bool(text) and _URL_SAFE.issuperset(text)),
                 tried=9)
 
 # First step, fixed for every version: (classic 9x9 bare puzzle, classic 9x9 with
@@ -762,7 +762,7 @@ def _others() -> list[Looks]:
 
 
 def _lookalike(text: str) -> bool:
-    """Whether the text has the shape of another format's bare string (in practice the
+    """Whether the text fits the pattern of another format's bare string (in practice the
     base-32 fields of offset and str8ts or jcode's letters: the others need a `{`, a
     comma or a leading `A`)."""
     return any(p.fullmatch(text) for p in _others())

@@ -851,7 +851,7 @@ def test_each_formats_shape_is_the_regular_expression_it_names() -> None:
         texts.append(head + "".join(rng.choice(alphabet) for _ in range(rng.randrange(6))))
     for name in formats.FORMATS:
         looks = formats.link_form(name).looks
-        assert isinstance(looks, formats.Shape)
+        assert isinstance(looks, formats.TextPattern)
         pattern = re.compile(looks.pattern)
         for text in texts:
             assert bool(looks.fullmatch(text)) == (pattern.fullmatch(text) is not None), (name, text)
