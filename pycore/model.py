@@ -1,16 +1,16 @@
 """The one puzzle model every format reads and writes.
 
 A `Puzzle` is immutable: a kind, a digit count, a box shape or a multi-box
-`Layout`, and a row-major tuple of `Cell`s. Its geometry (houses, peers) is
-computed once per shape and shared by every puzzle of that shape.
+`Layout`, a row-major tuple of `Cell`s and the setter's words (title, author,
+rules). Its geometry (houses, peers) is computed once per shape and shared by
+every puzzle of that shape.
 
-The classes are plain ones written out (no dataclasses), and ordered tables are
-tuples: the page runs this module under MicroPython too (see `pycore.site.light`).
+The classes are records (`pycore.record.Record`, not dataclasses), and ordered tables
+are tuples: the page runs this module under MicroPython too (see `pycore.site.light`).
 
-It is longer than our other modules (~640 lines) on purpose: the cell, the shape
-and the rule of which digits fit (`open_masks_of`, `clashes`, `is_solved`) are the
-one vocabulary every other module imports, and splitting them would only make
-each half import the other.
+It is longer than most of our modules on purpose: the cell, the shape and the rule of
+which digits fit (`open_masks_of`, `clashes`, `is_solved`) are the one vocabulary every
+other module imports, and splitting them would only make each half import the other.
 """
 
 from __future__ import annotations

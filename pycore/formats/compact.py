@@ -20,9 +20,11 @@ Several packings (escapes on or off, the symmetry, a model for marks that
 equal the possibles) are weighed per grid by the bits each takes, and the
 cheapest is coded in the text. One walk over the puzzle (header, kinds,
 packing, digits, marks) runs with a writer to encode and with a reader to
-decode, so the two cannot disagree. The reader refuses texts no encoder
-writes (an escape nothing takes, a kind said to occur that no cell has, ...),
-which turns away some garbage for free.
+decode, so the two cannot disagree. The notes (corner marks, colours, the
+title, author and rules), when there are any, follow in a walk of their own
+(`_notes`), on top of the number the cells' walk makes. The reader refuses
+texts no encoder writes (an escape nothing takes, a kind said to occur that
+no cell has, ...), which turns away some garbage for free.
 
 Text: the numeral, whose first character is never `A` nor `_`. A text made
 only of characters that another format's strings use (the base-32 fields of
@@ -31,7 +33,7 @@ which no other format's string starts with, so `links.read` never mistakes
 a compact text for another format. Version 1 is frozen: every constant below
 is part of the format.
 
-This module is longer than most (~600 lines) because the walk is one piece: the
+This module is longer than most because the walk is one piece: the
 writer and the reader share every step of it, and each step's model (the house
 masks earlier cells leave, the subsets of the possibles) only means anything next
 to the steps around it.
@@ -754,7 +756,7 @@ _OTHERS: list[Looks] = []  # filled on first use: the other formats import this 
 
 
 def _others() -> list[Looks]:
-    """The shapes of the bare strings `links.read` tries before compact's."""
+    """The patterns of the bare strings `links.read` tries before compact's."""
     if not _OTHERS:
         forms = [link_form(name) for name in FORMATS if name != NAME]
         _OTHERS.extend(form.looks for form in forms if form.tried < LINK.tried)
