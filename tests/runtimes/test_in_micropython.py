@@ -1,4 +1,4 @@
-"""pycore's light part (`pycore.site.light`) under MicroPython 1.27, as the page's main thread runs
+"""pycore's light part (`pycore.site.light`) under MicroPython 1.27, as the page's worker runs
 it, against CPython: the same calls on the same inputs give the same answers.
 
 The inputs are made here in CPython (seeded, so every run is the same): a corpus of every
