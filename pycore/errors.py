@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .record import Record, _set
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -125,13 +127,14 @@ LOSSES: tuple[tuple[str, str, str], ...] = (
 _SAID = {what: (one, many) for what, one, many in LOSSES}
 
 
-class Lost:
+class Lost(Record):
     """One part of a state that an encode would drop: `what` kind of part (a key of
     `LOSSES`), how many (`count`, 0 where parts are not counted) and what the format adds
     (`detail`: a box shape). `str()` is how the errors say it. Immutable; compared and
     hashed by its fields."""
 
     __slots__ = ("count", "detail", "what")
+    FIELDS = ("what", "count", "detail")
     if TYPE_CHECKING:
         what: str
         count: int
@@ -140,33 +143,13 @@ class Lost:
     def __init__(self, what: str, count: int = 0, detail: str = "") -> None:
         if what not in _SAID:
             raise UnknownName("lost part", what, [row[0] for row in LOSSES])
-        object.__setattr__(self, "what", what)
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "detail", detail)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def _fields(self) -> tuple[str, int, str]:
-        return (self.what, self.count, self.detail)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Lost:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"Lost({self.what!r}, {self.count!r}, {self.detail!r})"
+        _set(self, "what", what)
+        _set(self, "count", count)
+        _set(self, "detail", detail)
 
     def __str__(self) -> str:
         one, many = _SAID[self.what]
         return (one if self.count == 1 else many).format(n=self.count, detail=self.detail)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Lost, self._fields())
 
 
 def lost_text(lost: Sequence[Lost]) -> str:

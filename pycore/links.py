@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import formats
 from .errors import FormatError, LossError, NotRecognized, UnknownName
-from .model import _frozen, _set
+from .record import Record, _set
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,7 +38,7 @@ _TAG_LIST = tuple(
 TAGS: dict[str, tuple[str, dict[str, str]]] = dict(_TAG_LIST)
 # The format whose fragments carry no tag: compact.
 UNTAGGED: str = next(name for name, form in _FORM_LIST if form.in_links and not form.tags)
-# Bare strings try formats in this order, most specific shape first (no two share a rank).
+# Bare strings try formats in this order, most specific pattern first (no two share a rank).
 _TRIED = sorted(_FORM_LIST, key=lambda item: item[1].tried)
 
 
@@ -110,7 +110,7 @@ def link(puzzle: Puzzle, format: str | None = None, base: str = "", lossy: bool 
 
 
 def _candidates(text: str) -> list[tuple[str, dict[str, str]]]:
-    """Formats a bare string could be in (by the shape each declares), most specific first."""
+    """Formats a bare string could be in (by the pattern each declares), most specific first."""
     return [(name, options) for name, form in _TRIED if form.looks.fullmatch(text)
             for options in form.options()]
 
@@ -294,11 +294,12 @@ def read_any(text: str) -> Imported:
 # -- the page's share policy: which link to show, and which the address bar keeps ----------
 
 
-class Share:
+class Share(Record):
     """A link to show: its format, the text after `#`, and the parts it drops (() = nothing;
     `messages.losing` words them). Immutable; compared and hashed by its fields."""
 
     __slots__ = ("format", "fragment", "lost")
+    FIELDS = ("format", "fragment", "lost")
     if TYPE_CHECKING:
         format: str
         fragment: str
@@ -308,20 +309,6 @@ class Share:
         _set(self, "format", format)
         _set(self, "fragment", fragment)
         _set(self, "lost", tuple(lost))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Share:
-            return NotImplemented
-        return (self.format, self.fragment, self.lost) == (other.format, other.fragment, other.lost)
-
-    def __hash__(self) -> int:
-        return hash((self.format, self.fragment, self.lost))
-
-    def __repr__(self) -> str:
-        return f"Share(format={self.format!r}, fragment={self.fragment!r}, lost={self.lost!r})"
 
 
 def share(puzzle: Puzzle, format: str | None = None) -> Share:
@@ -357,7 +344,7 @@ def _least_lossy(puzzle: Puzzle) -> Share:
     return min(found, key=lambda item: item[:2])[2]
 
 
-class Shares:
+class Shares(Record):
     """What the page shows for one state of the grid, each fragment encoded once.
 
     `chosen` is the link in the format picked (None, with `refusal` saying why, when that
@@ -369,6 +356,7 @@ class Shares:
     """
 
     __slots__ = ("chosen", "lossless", "refusal", "shortest")
+    FIELDS = ("chosen", "lossless", "shortest", "refusal")
     if TYPE_CHECKING:
         chosen: Share | None
         lossless: Share | None
@@ -381,24 +369,6 @@ class Shares:
         _set(self, "lossless", lossless)
         _set(self, "shortest", shortest)
         _set(self, "refusal", refusal)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.chosen, self.lossless, self.shortest, self.refusal)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Shares:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Shares(chosen={self.chosen!r}, lossless={self.lossless!r}, "
-                f"shortest={self.shortest!r}, refusal={self.refusal!r})")
 
 
 def shares(puzzle: Puzzle, format: str | None = None) -> Shares:

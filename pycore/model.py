@@ -1,16 +1,16 @@
 """The one puzzle model every format reads and writes.
 
 A `Puzzle` is immutable: a kind, a digit count, a box shape or a multi-box
-`Layout`, and a row-major tuple of `Cell`s. Its geometry (houses, peers) is
-computed once per shape and shared by every puzzle of that shape.
+`Layout`, a row-major tuple of `Cell`s and the setter's words (title, author,
+rules). Its geometry (houses, peers) is computed once per shape and shared by
+every puzzle of that shape.
 
-The classes are plain ones written out (no dataclasses), and ordered tables are
-tuples: the page runs this module under MicroPython too (see `pycore.site.light`).
+The classes are records (`pycore.record.Record`, not dataclasses), and ordered tables
+are tuples: the page runs this module under MicroPython too (see `pycore.site.light`).
 
-It is longer than our other modules (~640 lines) on purpose: the cell, the shape
-and the rule of which digits fit (`open_masks_of`, `clashes`, `is_solved`) are the
-one vocabulary every other module imports, and splitting them would only make
-each half import the other.
+It is longer than most of our modules on purpose: the cell, the shape and the rule of
+which digits fit (`open_masks_of`, `clashes`, `is_solved`) are the one vocabulary every
+other module imports, and splitting them would only make each half import the other.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import PuzzleError
+from .record import Record
+from .record import _frozen as _frozen  # app/messages.py's CutOff takes both from here
+from .record import _set as _set
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -120,16 +123,7 @@ bit_length: Callable[[int], int] = getattr(int, "bit_length", _bit_length)
 bit_count: Callable[[int], int] = getattr(int, "bit_count", _bit_count)
 
 
-# The classes below are immutable: their fields are set once, in __init__, through
-# `object.__setattr__`, and compare and hash by value (as frozen dataclasses did).
-_set = object.__setattr__
-
-
-def _frozen(name: str, verb: str = "assign to") -> AttributeError:
-    return AttributeError(f"cannot {verb} field {name!r}")
-
-
-class Cell:
+class Cell(Record):
     """Exactly one of: empty, given, value, candidates, black (digit 0 or a black given), outside.
 
     A player's notes ride on top: `candidates` are the centre marks (a "candidates" cell),
@@ -139,6 +133,7 @@ class Cell:
     digit or a given may be coloured."""
 
     __slots__ = ("candidates", "colours", "corner", "digit", "kind")
+    FIELDS = ("kind", "digit", "candidates", "corner", "colours")
     if TYPE_CHECKING:
         kind: str
         digit: int
@@ -180,26 +175,6 @@ class Cell:
                 raise PuzzleError("an outside cell holds no colours")
             if min(colours) < 1 or max(colours) > PALETTE:
                 raise PuzzleError(f"colours are 1 to {PALETTE}")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen(name, "delete")
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.kind, self.digit, self.candidates, self.corner, self.colours)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Cell:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Cell, self._fields())
 
     @property
     def is_black(self) -> bool:
@@ -265,7 +240,7 @@ def black(digit: int = 0) -> Cell:
     return Cell("black", digit)
 
 
-class Layout:
+class Layout(Record):
     """Boxes of b x b cells placed on a width x height board, some disabled (binary spec).
 
     Every b x b window of boxes whose boxes are all enabled is one ordinary
@@ -275,6 +250,7 @@ class Layout:
     """
 
     __slots__ = ("box", "disabled", "height", "width", "windows")
+    FIELDS = ("box", "width", "height", "disabled")  # `windows` follows from them
     if TYPE_CHECKING:
         box: int
         width: int
@@ -327,28 +303,6 @@ class Layout:
             )
         )
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen(name, "delete")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Layout:
-            return NotImplemented
-        return (self.box, self.width, self.height, self.disabled) == (
-            other.box, other.width, other.height, other.disabled)
-
-    def __hash__(self) -> int:
-        return hash((self.box, self.width, self.height, self.disabled))
-
-    def __repr__(self) -> str:
-        return (f"Layout(box={self.box!r}, width={self.width!r}, height={self.height!r}, "
-                f"disabled={self.disabled!r})")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Layout, (self.box, self.width, self.height, self.disabled))
-
     def enabled(self, box_index: int) -> bool:
         return box_index not in self.disabled
 
@@ -369,7 +323,7 @@ class Layout:
         return cls(box, side, side, frozenset(set(range(side * side)) - enabled))
 
 
-class Geometry:
+class Geometry(Record):
     """What depends only on a puzzle's shape: its size on screen, houses and peers.
 
     `houses`: every set of cells that holds each digit at most once (rows, columns,
@@ -380,6 +334,7 @@ class Geometry:
     """
 
     __slots__ = ("boxes", "cols", "house_ids", "houses", "outside", "peers", "rows", "units")
+    FIELDS = ("rows", "cols", "houses", "boxes", "outside")  # the rest follows from them
     if TYPE_CHECKING:
         rows: int
         cols: int
@@ -409,30 +364,6 @@ class Geometry:
         _set(self, "peers", tuple(tuple(sorted(s - {i})) for i, s in enumerate(sets)))
         _set(self, "house_ids", tuple(tuple(k) for k in ids))
         _set(self, "units", tuple(tuple(u) for u in units))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen(name, "delete")
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.rows, self.cols, self.houses, self.boxes, self.outside)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Geometry:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Geometry(rows={self.rows!r}, cols={self.cols!r}, houses={self.houses!r}, "
-                f"boxes={self.boxes!r}, outside={self.outside!r})")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Geometry, self._fields())
 
 
 def geometry_of(kind: str, size: int, box: tuple[int, int] | None = None) -> Geometry:
@@ -589,7 +520,7 @@ def _text(name: str, text: object, bound: int, lines: bool) -> str:
     return text
 
 
-class Puzzle:
+class Puzzle(Record):
     """A whole puzzle state. Build one with `Puzzle.blank(...)` or the constructor.
 
     Immutable, compared and hashed by (kind, size, cells, box, layout, title, author,
@@ -600,6 +531,7 @@ class Puzzle:
 
     __slots__ = ("_compartments", "_notes", "_open_masks", "author", "box", "cells", "geometry",
                  "kind", "layout", "rules", "size", "title")
+    FIELDS = ("kind", "size", "cells", "box", "layout", "title", "author", "rules")
     if TYPE_CHECKING:  # read-only fields, to the type checker as to the code
         @property
         def kind(self) -> str: ...
@@ -666,27 +598,6 @@ class Puzzle:
         else:
             _set(self, "geometry", geometry_of(kind, size, self.box))
         self._check_cells()
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen(name, "delete")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Puzzle:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.kind, self.size, self.cells, self.box, self.layout, self.title,
-                self.author, self.rules)
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Puzzle, self._fields())
 
     def _check_cells(self) -> None:
         geo = self.geometry

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import links
 from ..errors import FormatError
-from ..model import EMPTY, _frozen, _set
+from ..model import EMPTY
+from ..record import Record, _set
 from ..shapes import SHAPES, shape_of
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ def label(puzzle: Puzzle) -> str:
 # -- slots -----------------------------------------------------------------------
 
 
-class Entry:
+class Entry(Record):
     """One saved grid: the slot it lives in, its state and identity, when, its label, the
     mode it opens in (editor.start_mode: web/early.js reads it to show that mode while
     Python starts, since telling it from the state needs the state decoded), and which tab
@@ -217,6 +218,7 @@ class Entry:
     fields."""
 
     __slots__ = ("key", "label", "opens", "slot", "state", "tab", "time")
+    FIELDS = ("slot", "state", "key", "time", "label", "opens", "tab")
     if TYPE_CHECKING:
         slot: str
         state: str
@@ -235,24 +237,6 @@ class Entry:
         _set(self, "label", label)
         _set(self, "opens", opens)
         _set(self, "tab", tab)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def _fields(self) -> tuple[str, str, str, float, str, str, str]:
-        return (self.slot, self.state, self.key, self.time, self.label, self.opens, self.tab)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Entry:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Entry(slot={self.slot!r}, state={self.state!r}, key={self.key!r}, "
-                f"time={self.time!r}, label={self.label!r}, opens={self.opens!r}, tab={self.tab!r})")
 
     def dump(self) -> str:
         return _json_object((("state", self.state), ("key", self.key), ("time", self.time),
@@ -427,7 +411,7 @@ def _base36(n: int) -> str:
 # -- what a page load shows --------------------------------------------------------
 
 
-class Plan:
+class Plan(Record):
     """What to show on load, and in which slot the tab then works.
 
     action: "blank" (nothing saved, no link: a fresh grid, no slot until the first
@@ -438,6 +422,7 @@ class Plan:
     """
 
     __slots__ = ("action", "saved", "slot", "state")
+    FIELDS = ("action", "slot", "state", "saved")
     if TYPE_CHECKING:
         action: str
         slot: str | None
@@ -450,24 +435,6 @@ class Plan:
         _set(self, "slot", slot)
         _set(self, "state", state)
         _set(self, "saved", saved)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def _fields(self) -> tuple[str, str | None, str | None, Entry | None]:
-        return (self.action, self.slot, self.state, self.saved)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Plan:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Plan(action={self.action!r}, slot={self.slot!r}, state={self.state!r}, "
-                f"saved={self.saved!r})")
 
 
 def plan_load(shelf: Shelf, opened: tuple[str, str] | None, now: float, salt: int = 0) -> Plan:

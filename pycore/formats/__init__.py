@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from ..model import Puzzle
 
     class Looks(Protocol):
-        """What `LinkForm.looks` answers: whether a whole text has the format's shape (a
-        `Shape`, or a compiled pattern, whose `fullmatch` answers the same question)."""
+        """What `LinkForm.looks` answers: whether a whole text looks like the format's (a
+        `TextPattern`, or a compiled pattern, whose `fullmatch` answers the same question)."""
 
         def fullmatch(self, string: str) -> object: ...
 
@@ -44,8 +44,8 @@ def trim(text: str, left: bool = True, right: bool = True) -> str:
     return text[start:end]
 
 
-class Shape:
-    """The shape of a format's bare text, told by plain string tests rather than a regular
+class TextPattern:
+    """What a format's bare text looks like, told by plain string tests rather than a regular
     expression: MicroPython's regex engine recurses once per character (a long text
     overflows its stack) and knows no counted repetition. `pattern` is the regular
     expression the test stands for (documentation, and what the tests check it against);
@@ -61,14 +61,14 @@ class Shape:
         return self.test(string)
 
     def __repr__(self) -> str:
-        return f"Shape({self.pattern!r})"
+        return f"TextPattern({self.pattern!r})"
 
 
 class LinkForm:
     """What a format is in a link, declared by the format itself.
 
-    `looks`: the shape of the format's bare text, which tells `links.read` to try it.
-    `tried`: where bare strings try this format, most specific shape first (lowest).
+    `looks`: the pattern of the format's bare text, which tells `links.read` to try it.
+    `tried`: where bare strings try this format, most specific pattern first (lowest).
     `tags`: (fragment tag, puzzle kind or None) pairs; a kind is also the decode option
     `kind` (jcode's text does not say it). No tags: the fragment carries the bare text.
     `in_links`: whether links are written in the format at all.

@@ -13,7 +13,7 @@ import binascii
 
 from ..errors import FormatError, Lost
 from ..model import EMPTY, OUTSIDE, Cell, Layout, Puzzle, given
-from . import LinkForm, Shape, _loss
+from . import LinkForm, TextPattern, _loss
 
 NAME = "binary"
 VERSION = 1
@@ -38,8 +38,8 @@ def url_safe(text: str) -> str:
 
 
 # Every message starts with version 1 (bytes 0, 1), which base64 spells `AAE`.
-LINK = LinkForm(Shape(r"AAE[A-Za-z0-9+/\-_]*={0,2}",
-                      lambda text: text.startswith("AAE") and _base64_text(text[3:])),
+LINK = LinkForm(TextPattern(r"AAE[A-Za-z0-9+/\-_]*={0,2}",
+                            lambda text: text.startswith("AAE") and _base64_text(text[3:])),
                 tried=2, tags=(("b", None),), spelled=url_safe, per_cell=True)
 
 

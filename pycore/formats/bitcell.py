@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..cells53 import from_puzzle, get_possibles, get_value, is_fixed, is_valid_cell
 from ..errors import FormatError
 from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, candidates, given, value
-from . import LinkForm, Shape, _loss
+from . import LinkForm, TextPattern, _loss
 
 NAME = "bitcell"
 _DECIMAL = frozenset("0123456789")
@@ -20,7 +20,7 @@ def _decimal(text: str) -> bool:
     return bool(text) and _DECIMAL.issuperset(text)
 
 
-LINK = LinkForm(Shape(r"[0-9]+(,[0-9]+)+", lambda text: "," in text and all(
+LINK = LinkForm(TextPattern(r"[0-9]+(,[0-9]+)+", lambda text: "," in text and all(
     _decimal(field) for field in text.split(","))), tried=1, tags=(("c", None),), per_cell=True)
 _MAX_CELLS = max(SUDOKU_SIZES) ** 2
 # A sudoku of n x n cells for each size: 16, 36, 64, 81, 144, 256 or 625.

@@ -20,9 +20,11 @@ Several packings (escapes on or off, the symmetry, a model for marks that
 equal the possibles) are weighed per grid by the bits each takes, and the
 cheapest is coded in the text. One walk over the puzzle (header, kinds,
 packing, digits, marks) runs with a writer to encode and with a reader to
-decode, so the two cannot disagree. The reader refuses texts no encoder
-writes (an escape nothing takes, a kind said to occur that no cell has, ...),
-which turns away some garbage for free.
+decode, so the two cannot disagree. The notes (corner marks, colours, the
+title, author and rules), when there are any, follow in a walk of their own
+(`_notes`), on top of the number the cells' walk makes. The reader refuses
+texts no encoder writes (an escape nothing takes, a kind said to occur that
+no cell has, ...), which turns away some garbage for free.
 
 Text: the numeral, whose first character is never `A` nor `_`. A text made
 only of characters that another format's strings use (the base-32 fields of
@@ -31,7 +33,7 @@ which no other format's string starts with, so `links.read` never mistakes
 a compact text for another format. Version 1 is frozen: every constant below
 is part of the format.
 
-This module is longer than most (~600 lines) because the walk is one piece: the
+This module is longer than most because the walk is one piece: the
 writer and the reader share every step of it, and each step's model (the house
 masks earlier cells leave, the subsets of the possibles) only means anything next
 to the steps around it.
@@ -58,7 +60,8 @@ from ..model import (
     pack,
     unpack,
 )
-from . import FORMATS, LinkForm, Shape, _notes, link_form
+from ..record import Record, _set
+from . import FORMATS, LinkForm, TextPattern, _notes, link_form
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
 from ._numeral import from_text, to_text
@@ -74,9 +77,9 @@ NAME = "compact"
 VERSION = 1
 MARK = "_"  # leads a text that would otherwise look like another format's string
 _URL_SAFE = frozenset(ALPHABET)
-# Any URL-safe text, tried after every other format's shape (those declared in the
-# registry), so that a text of another format's shape is marked.
-LINK = LinkForm(Shape(r"[A-Za-z0-9_-]+", lambda text: bool(text) and _URL_SAFE.issuperset(text)),
+# Any URL-safe text, tried after every other format's pattern (those declared in the
+# registry), so that a text that fits another format's pattern is marked.
+LINK = LinkForm(TextPattern(r"[A-Za-z0-9_-]+", lambda text: bool(text) and _URL_SAFE.issuperset(text)),
                 tried=9)
 
 # First step, fixed for every version: (classic 9x9 bare puzzle, classic 9x9 with
@@ -112,32 +115,45 @@ MAX_LAYOUT = 15
 
 # --- the plan: what the header says ------------------------------------------
 
-class _Plan:
+class _Plan(Record):
     """What the header and the packing say: the shape, whether the grid is bare (givens
     only), the symmetry of the kinds' context, and each escape or model of the packing."""
 
     __slots__ = ("bare", "box", "given_escape", "kind", "layout", "mark_escape", "mark_full",
                  "size", "symmetry", "value_escape")
+    FIELDS = ("kind", "size", "box", "layout", "bare", "symmetry", "given_escape",
+              "value_escape", "mark_escape", "mark_full")
+    if TYPE_CHECKING:
+        kind: str
+        size: int
+        box: tuple[int, int] | None
+        layout: Layout | None
+        bare: bool
+        symmetry: int
+        given_escape: bool
+        value_escape: bool
+        mark_escape: bool
+        mark_full: bool
 
     def __init__(self, kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None,
                  bare: bool = True, symmetry: int = 0, given_escape: bool = False,
                  value_escape: bool = False, mark_escape: bool = False,
                  mark_full: bool = False) -> None:
-        self.kind = kind
-        self.size = size
-        self.box = box
-        self.layout = layout
-        self.bare = bare
-        self.symmetry = symmetry
-        self.given_escape = given_escape
-        self.value_escape = value_escape
-        self.mark_escape = mark_escape
-        self.mark_full = mark_full
+        _set(self, "kind", kind)
+        _set(self, "size", size)
+        _set(self, "box", box)
+        _set(self, "layout", layout)
+        _set(self, "bare", bare)
+        _set(self, "symmetry", symmetry)
+        _set(self, "given_escape", given_escape)
+        _set(self, "value_escape", value_escape)
+        _set(self, "mark_escape", mark_escape)
+        _set(self, "mark_full", mark_full)
 
     def but(self, *, symmetry: int | None = None, given_escape: bool | None = None,
             value_escape: bool | None = None, mark_escape: bool | None = None,
             mark_full: bool | None = None) -> _Plan:
-        """A copy with the fields named changed (plans are never changed in place)."""
+        """A copy with the fields named changed (a plan is a record: never changed in place)."""
         def pick(new: bool | None, old: bool) -> bool:
             return old if new is None else new
 
@@ -145,24 +161,6 @@ class _Plan:
                      self.symmetry if symmetry is None else symmetry,
                      pick(given_escape, self.given_escape), pick(value_escape, self.value_escape),
                      pick(mark_escape, self.mark_escape), pick(mark_full, self.mark_full))
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.kind, self.size, self.box, self.layout, self.bare, self.symmetry,
-                self.given_escape, self.value_escape, self.mark_escape, self.mark_full)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not _Plan:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        names = ("kind", "size", "box", "layout", "bare", "symmetry", "given_escape",
-                 "value_escape", "mark_escape", "mark_full")
-        values = self._fields()
-        return "_Plan(" + ", ".join(f"{n}={values[k]!r}" for k, n in enumerate(names)) + ")"
 
     @property
     def classic(self) -> bool:
@@ -758,7 +756,7 @@ _OTHERS: list[Looks] = []  # filled on first use: the other formats import this 
 
 
 def _others() -> list[Looks]:
-    """The shapes of the bare strings `links.read` tries before compact's."""
+    """The patterns of the bare strings `links.read` tries before compact's."""
     if not _OTHERS:
         forms = [link_form(name) for name in FORMATS if name != NAME]
         _OTHERS.extend(form.looks for form in forms if form.tried < LINK.tried)
@@ -766,7 +764,7 @@ def _others() -> list[Looks]:
 
 
 def _lookalike(text: str) -> bool:
-    """Whether the text has the shape of another format's bare string (in practice the
+    """Whether the text fits the pattern of another format's bare string (in practice the
     base-32 fields of offset and str8ts or jcode's letters: the others need a `{`, a
     comma or a leading `A`)."""
     return any(p.fullmatch(text) for p in _others())

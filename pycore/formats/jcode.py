@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..errors import FormatError, UnknownName
 from ..model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle
-from . import LinkForm, Shape, _loss
+from . import LinkForm, TextPattern, _loss
 from ._transform import offset_cell, offset_max, offset_value, str8ts_cell, str8ts_max, str8ts_value
 
 NAME = "jcode"
@@ -19,7 +19,7 @@ NAME = "jcode"
 _LEAD = "ABCDEFGHI"
 _TAIL = "jabcdefghi"  # index = digit
 _CHARACTERS = frozenset("-" + _LEAD + _TAIL)
-LINK = LinkForm(Shape(r"[-A-Ia-j]+", lambda text: bool(text) and _CHARACTERS.issuperset(text)),
+LINK = LinkForm(TextPattern(r"[-A-Ia-j]+", lambda text: bool(text) and _CHARACTERS.issuperset(text)),
                 tried=5, tags=(("j", "sudoku"), ("k", "str8ts")), per_cell=True)
 _LEAD_DIGIT = {ch: i + 1 for i, ch in enumerate(_LEAD)}
 _TAIL_DIGIT = {ch: i for i, ch in enumerate(_TAIL)}

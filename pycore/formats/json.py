@@ -28,14 +28,14 @@ from ..model import (
     given,
     value,
 )
-from . import LinkForm, Shape, trim
+from . import LinkForm, TextPattern, trim
 
 if TYPE_CHECKING:
     from typing import Any
 
 NAME = "json"
 # Read from a pasted text or a fragment, never written in a link.
-LINK = LinkForm(Shape(r"(?s)\{.*", lambda text: text.startswith("{")), tried=0, in_links=False)
+LINK = LinkForm(TextPattern(r"(?s)\{.*", lambda text: text.startswith("{")), tried=0, in_links=False)
 MAX_TEXT = 1 << 20  # a 25x25 full of candidates is about 60 KB
 
 

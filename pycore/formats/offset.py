@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import FormatError
 from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, given
-from . import LinkForm, Shape, _loss
+from . import LinkForm, TextPattern, _loss
 from ._fields import DIGITS, base32_text, decode_fields, encode_fields, width_for
 from ._transform import offset_cell, offset_max, offset_value
 
@@ -25,7 +25,7 @@ def _looks(text: str) -> bool:
     )
 
 
-LINK = LinkForm(Shape(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+", _looks), tried=3,
+LINK = LinkForm(TextPattern(r"([STst][0-9a-zA-Z][Bb])?[0-9a-vA-V]+", _looks), tried=3,
                 tags=(("o", None),), per_cell=True)
 
 

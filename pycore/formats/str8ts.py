@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from ..errors import FormatError, Lost
 from ..model import STR8TS_SIZES, Puzzle
-from . import LinkForm, Shape, _loss
+from . import LinkForm, TextPattern, _loss
 from ._fields import base32_text, decode_fields, encode_fields, width_for
 from ._transform import str8ts_cell, str8ts_max, str8ts_value
 
 NAME = "str8ts"
-LINK = LinkForm(Shape(r"[0-9a-vA-V]+", base32_text), tried=4, tags=(("t", None),), per_cell=True)
+LINK = LinkForm(TextPattern(r"[0-9a-vA-V]+", base32_text), tried=4, tags=(("t", None),), per_cell=True)
 
 
 def field_width(n: int) -> int:

@@ -46,6 +46,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/formats/str8ts.py",
     "pycore/links.py",
     "pycore/model.py",
+    "pycore/record.py",
     "pycore/shapes.py",
 )
 

@@ -108,16 +108,16 @@ def _plain_contradiction(puzzle: Puzzle) -> str | None:
     from .techniques.state import State
 
     state = State(puzzle)
-    shape = state.shape
+    tables = state.tables
     while True:
         for c in state.unsolved():
             if not state.masks[c]:
-                return f"no solution: {shape.name(c)} has no candidate left"
-        for h, house in enumerate(shape.houses):
-            needed = shape.board.full & ~state.placed_in(house)
-            for d in range(1, shape.n + 1):
+                return f"no solution: {tables.name(c)} has no candidate left"
+        for h, house in enumerate(tables.houses):
+            needed = tables.board.full & ~state.placed_in(house)
+            for d in range(1, tables.n + 1):
                 if needed >> (d - 1) & 1 and not state.spots(house, 1 << (d - 1)):
-                    return f"no solution: {shape.names[h]} has no place left for {d}"
+                    return f"no solution: {tables.names[h]} has no place left for {d}"
         single = next((c for c in state.unsolved() if state.masks[c].bit_count() == 1), None)
         if single is None:
             return None

@@ -23,32 +23,30 @@ puzzle in CPython and in Pyodide.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape, levels_made
 from . import SearchTooLong, solutions, wfc
 from .fast import DEFAULT_MAX_NODES, SearchLimit, differs
-from .pieces import Pieces, finish
 from .rules import board_of
 from .start import start
-from .techniques import LEVELS, TECHNIQUES, Grade, grading, score_band
+from .techniques import LEVELS, TECHNIQUES, Grade, grade, score_band
 
-__all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
+__all__ = ["GenerateFailed", "generate", "shape_name"]
 
 MAX_ATTEMPTS = 60
 RARE_ATTEMPTS = 240
 """Unfair and extreme puzzles are a few in a hundred minimal ones: 60 digs missed them for
 about one seed in ten, 240 should for about one in ten thousand."""
 DIGS_PER_GRID = 3
+"""Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
 EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
 """An easy puzzle is solved by these alone (grading with them never tries the costly ones)."""
 BAND_ATTEMPTS = 2
 """Attempts spent, once a puzzle of the level turned up, on finding one whose score also
 reaches the level's band (`techniques.score_band`) before the best so far is taken (on
 boards of up to 81 cells)."""
-"""Attempts that dig the same solved grid (in a new order) before a new grid is drawn."""
 
 
 class GenerateFailed(PuzzleError):
@@ -69,12 +67,6 @@ def shape_name(text: str) -> str:
     return f"{kind}-{t}" if t.isdigit() else t
 
 
-Making = Pieces[Puzzle]
-"""`making`'s work in small pieces: each `next` does one uniqueness check, one technique
-search of a grading (`techniques.grading`) or one grid, and yields None; the puzzle is
-the generator's return value."""
-
-
 def generate(shape: str, level: str = "easy", seed: int | None = None,
              symmetric: bool | None = None, attempts: int | None = None) -> Puzzle:
     """A puzzle of this shape (see `shape_name`) with one solution and this level.
@@ -82,14 +74,6 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
     Raises GenerateFailed when `attempts` grids gave no puzzle of the level (a 25x25
     can only be `easy`; str8ts and large grids rarely reach the top levels).
     """
-    return finish(making(shape, level, seed, symmetric, attempts))[0]
-
-
-def making(shape: str, level: str = "easy", seed: int | None = None,
-           symmetric: bool | None = None, attempts: int | None = None) -> Making:
-    """`generate` as a generator that yields between pieces of work, so that a page
-    (whose Python shares the browser's main thread) can let the browser paint and
-    answer input in between; the same seed gives the same puzzle either way."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     name = shape_name(shape)
@@ -115,19 +99,15 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     for attempt in range(attempts):
         if solution is None or attempt % DIGS_PER_GRID == 0:
             solution = _solution(blank, rng)
-            yield
             if solution is None:
                 continue
-        dug = yield from _dig(solution, level, rng, symmetric)
+        dug = _dig(solution, level, rng, symmetric)
         if dug is None:
             continue
         found, graded = dug
         if level == "easy":
             return found
-        if graded is not None and _graded_alike(graded, level):
-            result = graded
-        else:
-            result = yield from grading(found)
+        result = graded if graded is not None and _graded_alike(graded, level) else grade(found)
         if result.level != level:
             continue  # the harder techniques, tried first where they come first, jump ahead
         score = result.score
@@ -237,10 +217,9 @@ def _groups(puzzle: Puzzle, rng: random.Random, symmetric: bool) -> list[tuple[i
     return groups
 
 
-Work = Pieces[tuple[Puzzle, Grade | None] | None]
-"""A piece of `making`: yields after each uniqueness check or technique search; returns the
-puzzle and its grade by the techniques up to its level when it has one (None when this
-attempt failed)."""
+Dug = tuple[Puzzle, Grade | None] | None
+"""What digging one solved grid gives: the puzzle and its grade by the techniques up to its
+level when it has one, or None when this attempt failed."""
 
 
 def _graded_alike(graded: Grade, level: str) -> bool:
@@ -289,10 +268,10 @@ class _Uniqueness:
                                 f"(max_nodes={DEFAULT_MAX_NODES})") from None
 
 
-def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Work:
+def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Dug:
     groups = _groups(solution, rng, symmetric)
     if level == "easy":
-        return (yield from _dig_easy(solution, groups))
+        return _dig_easy(solution, groups)
     unique = _Uniqueness(solution)
     holes: set[int] = set()
     removed: list[tuple[int, ...]] = []
@@ -300,13 +279,12 @@ def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> W
         if unique.without(holes, group):
             holes.update(group)
             removed.append(group)
-        yield
     puzzle = solution.with_cells({i: EMPTY for i in holes})
-    return (yield from _settle(puzzle, solution, removed, level, rng, unique))
+    return _settle(puzzle, solution, removed, level, rng, unique)
 
 
 def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], level: str,
-            rng: random.Random, unique: _Uniqueness) -> Work:
+            rng: random.Random, unique: _Uniqueness) -> Dug:
     """Put digits back while the puzzle is harder than asked; the level, or None.
 
     Digits go back in a random order; how many is found by bisection (a puzzle only gets
@@ -321,14 +299,13 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
 
     easier = [t.name for t in TECHNIQUES if LEVELS.index(t.level) <= want]
 
-    def level_at(k: int) -> Generator[None, None, int]:
+    def level_at(k: int) -> int:
         """The level, or want + 1 for anything harder (the harder techniques never run)."""
         if k not in graded:
-            result = yield from grading(with_back(k), names=easier)
+            result = grade(with_back(k), names=easier)
             harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
             graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
             grades[k] = result
-            yield
         return graded[k]
 
     least = score_band(level, len(board_of(puzzle).open))[0]
@@ -336,31 +313,31 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     def fits(k: int) -> bool:
         return graded[k] == want and grades[k].score >= least
 
-    if (yield from level_at(0)) < want:
+    if level_at(0) < want:
         return None
     low, high = 0, len(removed)  # level_at(low) > want unless it is the answer
-    if (yield from level_at(0)) == want:
+    if level_at(0) == want:
         return puzzle, grades[0]
-    if (yield from level_at(high)) > want:
+    if level_at(high) > want:
         return None
     while high - low > 1:
         middle = (low + high) // 2
-        if (yield from level_at(middle)) > want:
+        if level_at(middle) > want:
             low = middle
         else:
             high = middle
-    yield from level_at(high)
+    level_at(high)
     if fits(high):
         return with_back(high), grades[high]
     # the level is right but the score short of its band, or one digit back skips from
     # harder to easier: take away digits that came back, one at a time, where the level
     # stays at most the one asked (every cell a person must fill adds to the score)
-    return (yield from _deepen(with_back(high), removed[:high], level, easier, least,
-                               graded[high], grades[high], unique))
+    return _deepen(with_back(high), removed[:high], level, easier, least,
+                   graded[high], grades[high], unique)
 
 
 def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list[str],
-            least: float, now: int, graded: Grade, unique: _Uniqueness) -> Work:
+            least: float, now: int, graded: Grade, unique: _Uniqueness) -> Dug:
     """Take away the digits that were put back, one group at a time, while the solution
     stays unique and the level (`now`, an index of LEVELS; `graded` the puzzle's grade)
     does not pass `level`; the puzzle as soon as its score reaches `least` at that level,
@@ -369,11 +346,9 @@ def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list
     holes = unique.holes(puzzle)
     for group in back:
         if not unique.without(holes, group):
-            yield
             continue
-        yield
         trial = puzzle.with_cells({i: EMPTY for i in group})
-        result = yield from grading(trial, names=names)
+        result = grade(trial, names=names)
         if not result.solved or LEVELS.index(result.level) > want:
             continue
         puzzle, graded = trial, result
@@ -384,14 +359,14 @@ def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list
     return (puzzle, graded) if now == want else None
 
 
-def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
+def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Dug:
     """Take a digit away only when a single (naked, or hidden in one of its houses) puts
     it back from the givens left: solving by singles then retraces the removals."""
     puzzle = solution
     if solution.kind == "str8ts":  # singles from givens are rare there: grade each removal
         for group in groups:
             trial = puzzle.with_cells({i: EMPTY for i in group})
-            result = yield from grading(trial, names=EASY)
+            result = grade(trial, names=EASY)
             if result.solved and result.level == "easy":
                 puzzle = trial
         return puzzle, None
@@ -401,10 +376,9 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Work:
         # one once its twin is back: more givens only narrow a cell's digits)
         if all(_single_from_givens(trial, i) for i in group):
             puzzle = trial
-    yield
     if puzzle.size > 16:
         return puzzle, None  # singles by construction; grading 625 cells would cost seconds
-    result = yield from grading(puzzle, names=EASY)
+    result = grade(puzzle, names=EASY)
     return (puzzle, None) if result.level == "easy" and result.solved else None
 
 

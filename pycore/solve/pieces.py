@@ -1,5 +1,7 @@
 """Work done in pieces: a generator that pauses (yields None) between short steps and
-returns its result, so that the page can run it a slice at a time between frames."""
+returns its result, so that a long grading can be walked a slice at a time
+(`advice.Walk`: the heavy worker answers Hint and Check between the slices of a
+solution path)."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ class Board:
     masks, then for each house of `houses` the digits already placed in it.
 
     One Board per shape (`board_of` caches them), so a board is equal only to itself and
-    hashes by identity: caches keyed by a board (the techniques' shapes) then cost
+    hashes by identity: caches keyed by a board (the techniques' house tables) then cost
     nothing, where hashing its tuples would cost a quarter of a millisecond on a Samurai.
     """
 

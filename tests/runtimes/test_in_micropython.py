@@ -1,4 +1,4 @@
-"""pycore's light part (`pycore.site.light`) under MicroPython 1.27, as the page's main thread runs
+"""pycore's light part (`pycore.site.light`) under MicroPython 1.27, as the page's worker runs
 it, against CPython: the same calls on the same inputs give the same answers.
 
 The inputs are made here in CPython (seeded, so every run is the same): a corpus of every
@@ -46,9 +46,10 @@ from pycore.shapes import blank_shape
 from pycore.site.light import LIGHT_MODULES, STUBS
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from pycore.errors import Lost
+    from pycore.record import Record
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
@@ -329,9 +330,53 @@ def quoted_case(texts: list[str]) -> list[Any]:
     return [[quoted(text), quoted(text, 3)] for text in texts] + [messages.listed(texts, 3)]
 
 
+def record_case() -> list[Any]:
+    """Each kind of record (`pycore.record.Record`) the page makes: a field can be neither
+    set nor deleted (and the refusal says which), equal fields make equal records with
+    equal hashes, another field or another class makes an unequal one, and (where no set
+    is shown, whose order differs) the repr."""
+    from pycore.errors import Lost
+    from pycore.formats.compact import _Plan
+    from pycore.links import Share, Shares
+    from pycore.model import Cell, Layout, Puzzle, given
+
+    lost = Lost("title")
+    share = Share("compact", "abc", (lost,))
+    entry = persist.Entry("s1", "state", "key", 1.5, "label")
+    makers: list[Callable[[int], Record]] = [
+        lambda k: Cell("given", k),
+        lambda k: Layout(3, 7, 7 + k),
+        lambda k: Puzzle.blank(size=4).with_cell(k, given(1)),
+        lambda k: Lost("black", k),
+        lambda k: Share("compact", "abc" * k, (lost,)),
+        lambda k: Shares(share, share, "abc" * k),
+        lambda k: persist.Entry("s1", "state", "key", 1.5 + k, "label"),
+        lambda k: persist.Plan("open", "s" + str(k), "state", entry),
+        lambda k: _Plan("sudoku", 9, (3, 3), None, symmetry=k),
+    ]
+    out: list[Any] = []
+    for make in makers:
+        one, twin, other = make(1), make(1), make(2)
+        field = one.FIELDS[0]
+        said = []
+        for deleting in (False, True):
+            try:
+                if deleting:
+                    delattr(one, field)
+                else:
+                    setattr(one, field, 2)
+                said.append("changed")
+            except AttributeError as err:
+                said.append(str(err))
+        out.append([type(one).__name__, field, said, one == twin, one != twin, hash(one) == hash(twin),
+                    one == other, one == "text", one in {twin: 0}])
+    out.append([repr(record) for record in (lost, share, entry, _Plan("str8ts", 6, None, None))])
+    return out
+
+
 SHARED = (form, lost_data, failure, read_text, decode_all, share_data, shares_case, digest, editor_case,
           entry_data, plan_data, persist_case, vector_case, bytes_case, cells53_case,
-          transform_case, jcode_cell_case, quoted_case)
+          transform_case, jcode_cell_case, quoted_case, record_case)
 
 PRELUDE = """
 import json
@@ -806,7 +851,7 @@ def test_each_formats_shape_is_the_regular_expression_it_names() -> None:
         texts.append(head + "".join(rng.choice(alphabet) for _ in range(rng.randrange(6))))
     for name in formats.FORMATS:
         looks = formats.link_form(name).looks
-        assert isinstance(looks, formats.Shape)
+        assert isinstance(looks, formats.TextPattern)
         pattern = re.compile(looks.pattern)
         for text in texts:
             assert bool(looks.fullmatch(text)) == (pattern.fullmatch(text) is not None), (name, text)
@@ -883,3 +928,11 @@ def test_foreign_strings_are_quoted_alike(tmp_path: Path) -> None:
     texts = ["", "abc", "x" * 20_000, "a\u202eb\u2066c\x00d\x7f\u200be\ufeff", "it's \\ here",
              "é\u4e2d", "\n\t"]
     compare([["quoted_case", [texts]], ["quoted_case", [texts[:2]]]], tmp_path)
+
+
+def test_records_are_immutable_and_compared_alike(tmp_path: Path) -> None:
+    jobs: list[list[Any]] = [["record_case", []]]
+    compare(jobs, tmp_path)
+    for name, field, said, *facts in in_cpython(jobs)[0][:-1]:  # both said it: is it what is meant?
+        assert said == [f"cannot assign to field {field!r}", f"cannot delete field {field!r}"], name
+        assert facts == [True, False, True, False, False, True], name

@@ -94,7 +94,7 @@ def is_strong(s: State, link: ChainLink) -> bool:
     if a == b:
         return da != db and bin(s.masks[a]).count("1") == 2 and holds(s, a, da) and holds(s, a, db)
     return da == db and any({c for c in house if holds(s, c, da)} == {a, b}
-                            for house in s.shape.houses)
+                            for house in s.tables.houses)
 
 
 def is_weak(s: State, link: ChainLink) -> bool:
@@ -102,7 +102,7 @@ def is_weak(s: State, link: ChainLink) -> bool:
     a, da, b, db, _ = link
     if not (holds(s, a, da) and holds(s, b, db)):
         return False
-    return da != db if a == b else da == db and b in s.shape.seen[a]
+    return da != db if a == b else da == db and b in s.tables.seen[a]
 
 
 @pytest.mark.parametrize("name", CHAINS)

@@ -8,7 +8,7 @@ import pycore
 from pycore import links
 from pycore.cli import main
 from pycore.model import Puzzle
-from pycore.solve.generate import _graded_alike, generate, shape_name
+from pycore.solve.generate import GenerateFailed, _graded_alike, generate, shape_name
 from pycore.solve.techniques import LEVELS, TECHNIQUES, Grade, grade
 
 
@@ -98,6 +98,16 @@ def test_without_symmetry() -> None:
 def test_a_25x25_is_easy_only() -> None:
     with pytest.raises(ValueError, match="only be made easy"):
         generate("25x25", "hard", seed=1)
+
+
+def test_no_puzzle_within_the_attempts_is_a_failure_to_generate() -> None:
+    with pytest.raises(GenerateFailed, match="no extreme puzzle found in 0 attempts"):
+        generate("9x9", "extreme", seed=1, attempts=0)
+
+
+def test_an_unknown_level_is_refused_before_any_work() -> None:
+    with pytest.raises(ValueError, match="level must be one of easy, "):
+        generate("9x9", "impossible", seed=1)
 
 
 @pytest.mark.parametrize(("name", "shape"), [

@@ -79,8 +79,8 @@ def _scanned(state: State) -> tuple[set[int], set[int]]:
     masks = state.masks
     naked = {c for c in state.unsolved() if masks[c].bit_count() == 1}
     hidden = set()
-    for house in state.shape.houses:
-        for bit in (1 << k for k in range(state.shape.n)):
+    for house in state.tables.houses:
+        for bit in (1 << k for k in range(state.tables.n)):
             places = [c for c in house if masks[c] & bit]
             if len(places) == 1:
                 hidden.add(places[0])

@@ -57,10 +57,10 @@ def line(text: str) -> Puzzle:
 def test_a_state_keeps_each_house_count_of_empty_cells_and_placed_digits() -> None:
     """What the singles read after every step is what counting the houses again gives."""
     state = State(line(TOP95[3]))
-    houses = state.shape.houses
+    houses = state.tables.houses
 
     def counted(s: State) -> tuple[int, list[int], list[int]]:
-        open_cells = [c for c in s.shape.board.open if not s.digits[c]]
+        open_cells = [c for c in s.tables.board.open if not s.digits[c]]
         return (len(open_cells), [sum(1 for c in h if not s.digits[c]) for h in houses],
                 [s.placed_in(h) for h in houses])
 
@@ -390,7 +390,7 @@ def test_each_piece_of_a_grading_is_one_technique_search(monkeypatch: pytest.Mon
             return technique.finder(state)
         return replace(technique, finder=finder)
 
-    monkeypatch.setattr("pycore.solve.techniques.TECHNIQUES", tuple(map(counted, TECHNIQUES)))
+    monkeypatch.setattr("pycore.solve.techniques.catalogue.TECHNIQUES", tuple(map(counted, TECHNIQUES)))
     puzzle = line(TOP95[3])  # needs techniques past the singles
     work = grading(puzzle)
     per_piece: list[list[str]] = []

@@ -46,7 +46,7 @@ class Als:
 def almost_locked_sets(s: State, largest: int = MAX_ALS_CELLS) -> list[Als]:
     masks = s.masks
     found: dict[frozenset[int], Als] = {}
-    for h, house in enumerate(s.shape.houses):
+    for h, house in enumerate(s.tables.houses):
         open_cells = [c for c in house if masks[c]]
         small = [c for c in open_cells if popcount(masks[c]) <= largest + 1]
         for size in range(1, min(largest, len(open_cells) - 1, len(small)) + 1):
@@ -65,9 +65,9 @@ def almost_locked_sets(s: State, largest: int = MAX_ALS_CELLS) -> list[Als]:
 
 def als_name(s: State, als: Als, letter: str) -> str:
     """"ALS A: r5c1, r5c2 {1, 2, 3} in row 5": its cells, its digits, its house."""
-    shape = s.shape
+    tables = s.tables
     ds = ", ".join(str(d) for d in digits_of(als.digits))
-    return f"ALS {letter}: {shape.names_of(als.cells)} {{{ds}}} in {shape.names[als.house]}"
+    return f"ALS {letter}: {tables.names_of(als.cells)} {{{ds}}} in {tables.names[als.house]}"
 
 
 def removals(s: State, gone: Iterable[tuple[int, int]]) -> str:
@@ -75,12 +75,12 @@ def removals(s: State, gone: Iterable[tuple[int, int]]) -> str:
     by_digit: dict[int, list[int]] = {}
     for c, d in sorted(gone, key=lambda e: (e[1], e[0])):
         by_digit.setdefault(d, []).append(c)
-    return "; ".join(f"{d} from {s.shape.names_of(cells)}" for d, cells in by_digit.items())
+    return "; ".join(f"{d} from {s.tables.names_of(cells)}" for d, cells in by_digit.items())
 
 
 def als_xz(s: State) -> Iterator[Step]:
-    shape = s.shape
-    seen = shape.seen
+    tables = s.tables
+    seen = tables.seen
     sets = almost_locked_sets(s)
     for a, b in combinations(sets, 2):
         common = a.digits & b.digits
@@ -110,7 +110,7 @@ def _restricted(s: State, a: Als, b: Als) -> list[int]:
     place of it in one sees every place in the other, so at most one of them holds it."""
     if a.cells & b.cells:
         return []
-    seen = s.shape.seen
+    seen = s.tables.seen
     return [x for x in bits(a.digits & b.digits)
             if all(q in seen[p] for p in a.holders[x] for q in b.holders[x])]
 
@@ -196,7 +196,7 @@ def _joins(s: State, sets: list[Als]) -> list[list[tuple[int, int]]]:
     """For each set, the disjoint sets it shares a restricted common with, and the digit
     (as a bit), from cell bit sets: every place of x in one must lie among the cells that
     see all the places of x in the other."""
-    seen_bits = _seen_bits(s.shape.seen)
+    seen_bits = _seen_bits(s.tables.seen)
     cells = [sum(1 << c for c in a.cells) for a in sets]
     places: list[dict[int, int]] = []
     seeing: list[dict[int, int]] = []
@@ -282,12 +282,12 @@ def death_blossom(s: State) -> Iterator[Step]:
     see the stem (the petals, no two sharing a cell). Whichever digit the stem takes, its
     petal loses it and is locked. A digit z every petal holds (not the stem's) is then in
     one of the petals: a cell seeing every z of all of them is not z."""
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    seen = shape.seen
+    seen = tables.seen
     sets = almost_locked_sets(s)
     done: set[frozenset[tuple[int, int]]] = set()
-    for stem in shape.board.open:
+    for stem in tables.board.open:
         if not 2 <= popcount(masks[stem]) <= 3:
             continue
         petals_for = {d: [a for a in sets if stem not in a.cells and a.digits & d
@@ -295,7 +295,7 @@ def death_blossom(s: State) -> Iterator[Step]:
                       for d in bits(masks[stem])}
         if not all(petals_for.values()):
             continue
-        for z in bits(shape.board.full & ~masks[stem]):
+        for z in bits(tables.board.full & ~masks[stem]):
             choices = [[a for a in petals if a.digits & z] for petals in petals_for.values()]
             for petals in _disjoint_picks(choices):
                 holders = [c for a in petals for c in a.holders[z]]
@@ -308,7 +308,7 @@ def death_blossom(s: State) -> Iterator[Step]:
                 done.add(key)
                 named = "; ".join(als_name(s, a, f"for {digit}")
                                   for digit, a in zip(digits_of(masks[stem]), petals, strict=True))
-                text = (f"Whichever digit the stem {shape.name(stem)} takes, the petal for it "
+                text = (f"Whichever digit the stem {tables.name(stem)} takes, the petal for it "
                         f"loses that digit and is locked ({named}); every petal holds {d}, so "
                         f"one of them does: remove {removals(s, gone)}.")
                 yield Step("death-blossom", (), tuple(gone), tuple(sorted(used)),

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise
 
-from .state import ChainLink, Shape, State, Step, digits_of
+from .state import ChainLink, HouseTables, State, Step, digits_of
 
 __all__ = ["MAX_NODES", "aic", "continuous_nice_loop", "discontinuous_nice_loop", "grouped_aic",
            "grouped_continuous_nice_loop", "grouped_discontinuous_nice_loop", "x_cycle"]
@@ -50,7 +50,7 @@ stay quiet: their search grows with the square of the candidates (HoDoKu's are f
 
 
 def too_open(s: State) -> bool:
-    return len(s.shape.board.open) > MAX_CELLS
+    return len(s.tables.board.open) > MAX_CELLS
 
 Node = tuple[int, bool]  # (candidate, True when it is on)
 
@@ -60,14 +60,14 @@ class _Graph:
     sets over candidate numbers: cell * n + digit - 1)."""
 
     def __init__(self, s: State, digit: int | None) -> None:
-        shape = s.shape
-        n = shape.n
+        tables = s.tables
+        n = tables.n
         masks = s.masks
         self.n = n
         self.masks = masks
         self.present = 0
         cands: list[int] = []
-        for c in shape.board.open:
+        for c in tables.board.open:
             for d in digits_of(masks[c]):
                 if digit is None or d == digit:
                     cands.append(c * n + d - 1)
@@ -80,7 +80,7 @@ class _Graph:
         self.group_digit: dict[int, int] = {}
         self.strong: dict[int, list[int]] = {x: [] for x in cands}
         self.weak: dict[int, int] = {}
-        seen = shape.seen
+        seen = tables.seen
         for x in cands:
             c, d = divmod(x, n)
             bit = 1 << d
@@ -95,7 +95,7 @@ class _Graph:
                 if masks[p] & bit:
                     weak |= 1 << (p * n + d)
             self.weak[x] = weak
-        for house in shape.houses:
+        for house in tables.houses:
             for d in range(n) if digit is None else (digit - 1,):
                 places = [c for c in house if masks[c] >> d & 1]
                 if len(places) == 2:
@@ -125,21 +125,21 @@ class _GroupedGraph(_Graph):
 
     def __init__(self, s: State) -> None:
         super().__init__(s, None)
-        shape = s.shape
+        tables = s.tables
         n = self.n
         masks = s.masks
-        seen = shape.seen
+        seen = tables.seen
         by_cells: dict[tuple[frozenset[int], int], int] = {}
         for x in self.cands:
             c, d = divmod(x, n)
             by_cells[frozenset((c,)), d + 1] = x
         next_id = len(masks) * n
-        for h, house in enumerate(shape.houses):
-            if shape.house_kind[h] == "box":
+        for h, house in enumerate(tables.houses):
+            if tables.house_kind[h] == "box":
                 continue
             line = set(house)
-            for b in {shape.box[c] for c in house}:
-                cross = [c for c in shape.houses[b] if c in line]
+            for b in {tables.box[c] for c in house}:
+                cross = [c for c in tables.houses[b] if c in line]
                 for d in range(1, n + 1):
                     cells = tuple(c for c in cross if masks[c] >> (d - 1) & 1)
                     if len(cells) >= 2:
@@ -163,7 +163,7 @@ class _GroupedGraph(_Graph):
             for other in self.groups:
                 if other != g and falsified[other] & need == need:
                     self.weak[other] |= 1 << g
-        for house in shape.houses:
+        for house in tables.houses:
             for d in range(1, n + 1):
                 places = frozenset(c for c in house if masks[c] >> (d - 1) & 1)
                 if len(places) < 3:
@@ -193,16 +193,16 @@ def _chains(s: State, digit: int | None, grouped: bool = False
     first from each start candidate; grouped, only the chains through a group. The
     continuous and discontinuous loops and the AICs each take every chain of the state
     (the grader takes the best of all three kinds), so the search runs once for them."""
-    if too_open(s) or (grouped and not s.shape.plain):
+    if too_open(s) or (grouped and not s.tables.plain):
         return ()
-    return _all_chains(s.shape, tuple(s.masks), digit, grouped)
+    return _all_chains(s.tables, tuple(s.masks), digit, grouped)
 
 
 @lru_cache(maxsize=16)
-def _all_chains(shape: Shape, masks: tuple[int, ...], digit: int | None, grouped: bool
+def _all_chains(tables: HouseTables, masks: tuple[int, ...], digit: int | None, grouped: bool
                 ) -> tuple[tuple[_Graph, Found], ...]:
     s = State.__new__(State)
-    s.shape, s.masks = shape, list(masks)
+    s.tables, s.masks = tables, list(masks)
     return tuple(_search(s, digit, grouped))
 
 
@@ -308,7 +308,7 @@ def links_of(g: _Graph, chain: list[Node]) -> list[ChainLink]:
 
 def group_name(s: State, cells: tuple[int, ...]) -> str:
     """HoDoKu's name of a group of cells in one row or column: r1c23, r45c9."""
-    cols = s.shape.cols
+    cols = s.tables.cols
     rows = "".join(str(r + 1) for r in sorted({c // cols for c in cells}))
     columns = "".join(str(k + 1) for k in sorted({c % cols for c in cells}))
     return f"r{rows}c{columns}"
@@ -319,7 +319,7 @@ def notation(s: State, links: list[ChainLink], labels: list[str] | None = None) 
     chain changes digit inside a cell, the cell shows both ("r4c5(5/3)"). `labels` name
     the chain's nodes when some are not plain cells (groups)."""
     nodes = [links[0][:2]] + [link[2:4] for link in links]
-    names = labels or [s.shape.name(cell) for cell, _ in nodes]
+    names = labels or [s.tables.name(cell) for cell, _ in nodes]
     parts: list[str] = []
     k = 0
     while k < len(nodes):
@@ -374,7 +374,7 @@ def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
             groups = list(dict.fromkeys(x for x, _ in chain if x in g.groups))
             said = "; ".join(f"the group {group_name(s, g.groups[x])} stands for "
                              f"{g.group_digit[x]} in "
-                             f"{' or '.join(s.shape.name(c) for c in g.groups[x])}"
+                             f"{' or '.join(s.tables.name(c) for c in g.groups[x])}"
                              for x in groups)
             text += f" ({said[:1].upper()}{said[1:]}.)"
         cells = tuple(dict.fromkeys(c for x, _ in chain for c in g.groups.get(x, (g.name(x)[0],))))
@@ -383,19 +383,19 @@ def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
 
 
 def _label(s: State, g: _Graph, x: int) -> str:
-    return group_name(s, g.groups[x]) if x in g.groups else s.shape.name(g.name(x)[0])
+    return group_name(s, g.groups[x]) if x in g.groups else s.tables.name(g.name(x)[0])
 
 
 def _removals(s: State, gone: list[tuple[int, int]]) -> str:
     by_digit: dict[int, list[int]] = {}
     for c, d in sorted(gone, key=lambda e: (e[1], e[0])):
         by_digit.setdefault(d, []).append(c)
-    return "; ".join(f"{d} from {s.shape.names_of(cells)}" for d, cells in by_digit.items())
+    return "; ".join(f"{d} from {s.tables.names_of(cells)}" for d, cells in by_digit.items())
 
 
 def x_cycle(s: State) -> Iterator[Step]:
     """Nice loops and chains on one digit (strong links where it has two places)."""
-    for d in range(1, s.shape.n + 1):
+    for d in range(1, s.tables.n + 1):
         yield from _step(s, "x-cycle", d)
 
 

@@ -24,7 +24,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 
-from .state import Shape, State, Step, popcount
+from .state import HouseTables, State, Step, popcount
 
 __all__ = ["MAX_FINS", "franken", "mutant"]
 
@@ -38,11 +38,11 @@ KINDS = ("row", "column", "box")
 
 
 @lru_cache(maxsize=8)
-def _bit_houses(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def _bit_houses(tables: HouseTables) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Each house as a cell bit set, each cell's houses, and each cell's peers as a bit set."""
-    houses = tuple(sum(1 << c for c in house) for house in shape.houses)
-    of_cell = tuple(tuple(h for h in ids) for ids in shape.house_ids)
-    seen = tuple(sum(1 << p for p in peers) for peers in shape.seen)
+    houses = tuple(sum(1 << c for c in house) for house in tables.houses)
+    of_cell = tuple(tuple(h for h in ids) for ids in tables.house_ids)
+    seen = tuple(sum(1 << p for p in peers) for peers in tables.seen)
     return houses, of_cell, seen
 
 
@@ -66,31 +66,31 @@ def mutant(s: State, size: int, finned: bool) -> Iterator[Step]:
 
 
 def _of_family(s: State, size: int, finned: bool, wanted: str) -> Iterator[Step]:
-    if not s.shape.plain:
+    if not s.tables.plain:
         return
     technique = f"{'finned-' if finned else ''}{wanted}-{SIZE_NAMES[size]}"
-    for kind, step in _all_fish(s.shape, tuple(s.masks), size, finned):
+    for kind, step in _all_fish(s.tables, tuple(s.masks), size, finned):
         if kind == wanted and (step.technique == "finned") == finned:
             yield replace(step, technique=technique)
 
 
 @lru_cache(maxsize=4)
-def _all_fish(shape: Shape, masks: tuple[int, ...], size: int, finned: bool
+def _all_fish(tables: HouseTables, masks: tuple[int, ...], size: int, finned: bool
               ) -> tuple[tuple[str, Step], ...]:
     """Every franken and mutant fish of this size in the state, without fins or with, as
     (family, step named 'plain' or 'finned'): one search serves the franken and the
     mutant technique (kept for the last few states). The search for finned fish stops
     after SEARCH_BUDGET cover choices; the one without fins is small and goes through."""
     s = State.__new__(State)
-    s.shape, s.masks = shape, list(masks)
-    houses, of_cell, seen = _bit_houses(shape)
-    kinds = shape.house_kind
+    s.tables, s.masks = tables, list(masks)
+    houses, of_cell, seen = _bit_houses(tables)
+    kinds = tables.house_kind
     fins_allowed = MAX_FINS if finned else 0
     most = 3 * size + fins_allowed  # a cover holds at most three places of a base house
     done: set[tuple[str, frozenset[tuple[int, int]]]] = set()
     out: list[tuple[str, Step]] = []
-    for d in range(1, shape.n + 1):
-        budget = [SEARCH_BUDGET // shape.n if finned else 1 << 62]  # each digit its share
+    for d in range(1, tables.n + 1):
+        budget = [SEARCH_BUDGET // tables.n if finned else 1 << 62]  # each digit its share
         places = _places(s, 1 << (d - 1))
         counts = [popcount(house & places) for house in houses]
         bases = [h for h in range(len(houses)) if 2 <= counts[h] <= most]
@@ -129,7 +129,7 @@ def _all_fish(shape: Shape, masks: tuple[int, ...], size: int, finned: bool
 def _places(s: State, bit: int) -> int:
     out = 0
     masks = s.masks
-    for c in s.shape.board.open:
+    for c in s.tables.board.open:
         if masks[c] & bit:
             out |= 1 << c
     return out
@@ -181,14 +181,14 @@ def _cells(bitset: int) -> list[int]:
 
 def _step(s: State, d: int, bases: tuple[int, ...], covers: list[int], fins: int, inside: int,
           gone: int) -> Step:
-    shape = s.shape
+    tables = s.tables
     out = tuple((c, d) for c in _cells(gone))
-    names = shape.names
+    names = tables.names
     base_names = ", ".join(names[h] for h in bases)
     cover_names = ", ".join(names[h] for h in sorted(covers))
-    where = shape.names_of(_cells(gone))
+    where = tables.names_of(_cells(gone))
     if fins:
-        fin_names = shape.names_of(_cells(fins))
+        fin_names = tables.names_of(_cells(fins))
         one = popcount(fins) == 1
         text = (f"In {base_names}, {d} goes in {cover_names} unless it goes in the "
                 f"fin{'' if one else 's'} {fin_names}; either way {d} cannot be in {where}, "

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from .state import Shape, State, Step, popcount
+from .state import HouseTables, State, Step, popcount
 
 __all__ = ["FISH_NAMES", "basic", "finned"]
 
@@ -22,17 +22,17 @@ ORIENTATIONS = (("row", "column"), ("column", "row"))
 
 
 def basic(s: State, size: int) -> Iterator[Step]:
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
     technique = FISH_NAMES[size]
     for base_kind, cover_kind in ORIENTATIONS:
-        covers = _covers(shape, cover_kind)
-        bases = shape.lines(base_kind)
-        for d in range(1, shape.n + 1):
+        covers = _covers(tables, cover_kind)
+        bases = tables.lines(base_kind)
+        for d in range(1, tables.n + 1):
             bit = 1 << (d - 1)
             rows: list[tuple[int, list[int], int, frozenset[int]]] = []
             for h in bases:
-                house = shape.houses[h]
+                house = tables.houses[h]
                 if s.placed_in(house) & bit:
                     continue
                 places = [c for c in house if masks[c] & bit]
@@ -52,42 +52,42 @@ def basic(s: State, size: int) -> Iterator[Step]:
                 base_cells: frozenset[int] = frozenset().union(*(row[3] for row in combo))
                 if sum(len(row[3]) for row in combo) != len(base_cells):
                     continue  # overlapping base lines (a Samurai corner): not a fish
-                cover_ids = [k for k in range(len(shape.houses)) if hit >> k & 1]
-                gone = sorted({(c, d) for k in cover_ids for c in shape.houses[k]
+                cover_ids = [k for k in range(len(tables.houses)) if hit >> k & 1]
+                gone = sorted({(c, d) for k in cover_ids for c in tables.houses[k]
                                if masks[c] & bit and c not in base_cells})
                 if not gone:
                     continue
                 pattern = tuple(sorted(c for row in combo for c in row[1]))
-                base_names = ", ".join(shape.names[row[0]] for row in combo)
-                cover_names = ", ".join(shape.names[k] for k in cover_ids)
+                base_names = ", ".join(tables.names[row[0]] for row in combo)
+                cover_names = ", ".join(tables.names[k] for k in cover_ids)
                 text = (f"In {base_names}, {d} can only go in {cover_names}: each of these "
                         f"{cover_kind}s gets its {d} from those {base_kind}s, so remove {d} "
-                        f"from {shape.names_of(c for c, _ in gone)}.")
+                        f"from {tables.names_of(c for c, _ in gone)}.")
                 yield Step(technique, (), tuple(gone), pattern, (d,), text)
 
 
 @lru_cache(maxsize=32)
-def _covers(shape: Shape, kind: str) -> tuple[int, ...]:
+def _covers(tables: HouseTables, kind: str) -> tuple[int, ...]:
     """For each cell, the houses of this kind holding it, as a bit set of house indexes."""
-    return tuple(sum(1 << h for h in ids if shape.house_kind[h] == kind) for ids in shape.house_ids)
+    return tuple(sum(1 << h for h in ids if tables.house_kind[h] == kind) for ids in tables.house_ids)
 
 
 def finned(s: State, size: int, sashimi: bool) -> Iterator[Step]:
     """Fish whose base has extra places (fins) in one box: the eliminations a plain fish
     would make, kept only in cells that also see every fin (so in the fins' box)."""
-    shape = s.shape
-    if not shape.plain:
+    tables = s.tables
+    if not tables.plain:
         return
     masks = s.masks
-    n = shape.n
+    n = tables.n
     kind = "sashimi" if sashimi else "finned"
     technique = f"{kind}-{FISH_NAMES[size]}"
-    box_of = shape.box
-    box_rows = len({c // n for c in shape.houses[box_of[0]]})
+    box_of = tables.box
+    box_rows = len({c // n for c in tables.houses[box_of[0]]})
     for base_kind, cover_kind in ORIENTATIONS:
         at = _cell_at(n, base_kind == "row")
         span = n // box_rows if base_kind == "row" else box_rows  # a box's width across
-        crossing = _crossing(shape, base_kind == "row")
+        crossing = _crossing(tables, base_kind == "row")
         for d in range(1, n + 1):
             bit = 1 << (d - 1)
             lines: list[tuple[int, int]] = []  # (line index, positions across as a bit set)
@@ -113,18 +113,18 @@ def finned(s: State, size: int, sashimi: bool) -> Iterator[Step]:
                 for line, _ in combo:
                     seen_boxes |= touched[line]
                 for fin_box in sorted(seen_boxes):
-                    yield from _with_fins(s, shape, combo, fin_box, size, sashimi, d, at,
+                    yield from _with_fins(s, tables, combo, fin_box, size, sashimi, d, at,
                                           technique, base_kind, cover_kind, crossing)
 
 
 @lru_cache(maxsize=32)
-def _crossing(shape: Shape, by_rows: bool) -> dict[int, tuple[frozenset[int], int]]:
+def _crossing(tables: HouseTables, by_rows: bool) -> dict[int, tuple[frozenset[int], int]]:
     """For each box: the base lines through it, and its positions across them as a bit set."""
-    n = shape.n
+    n = tables.n
     at = _cell_at(n, by_rows)
     out = {}
-    for h, house in enumerate(shape.houses):
-        if shape.house_kind[h] != "box":
+    for h, house in enumerate(tables.houses):
+        if tables.house_kind[h] != "box":
             continue
         cells = set(house)
         lines = frozenset(line for line in range(n) if any(at(line, a) in cells for a in range(n)))
@@ -140,14 +140,14 @@ def _cell_at(n: int, by_rows: bool) -> Callable[[int, int], int]:
     return lambda line, across: across * n + line
 
 
-def _with_fins(s: State, shape: Shape, combo: tuple[tuple[int, int], ...], fin_box: int,
+def _with_fins(s: State, tables: HouseTables, combo: tuple[tuple[int, int], ...], fin_box: int,
                size: int, sashimi: bool, d: int, at: Callable[[int, int], int], technique: str,
                base_kind: str, cover_kind: str,
                crossing: dict[int, tuple[frozenset[int], int]]) -> Iterator[Step]:
-    n = shape.n
+    n = tables.n
     masks = s.masks
     bit = 1 << (d - 1)
-    box_cells = frozenset(shape.houses[fin_box])
+    box_cells = frozenset(tables.houses[fin_box])
     lines_in_box, across = crossing[fin_box]
     outside = 0
     inside = 0
@@ -189,7 +189,7 @@ def _with_fins(s: State, shape: Shape, combo: tuple[tuple[int, int], ...], fin_b
         bases = ", ".join(f"{base_kind} {line + 1}" for line, _ in sorted(combo))
         covers = ", ".join(f"{cover_kind} {a + 1}" for a in range(n) if cover >> a & 1)
         text = (f"In {bases}, {d} goes in {covers} unless it goes in the fin "
-                f"{shape.names_of(fins)}; either way {d} cannot be in "
-                f"{shape.names_of(c for c, _ in gone)}, which "
+                f"{tables.names_of(fins)}; either way {d} cannot be in "
+                f"{tables.names_of(c for c, _ in gone)}, which "
                 f"{'sees the fin and lies' if len(gone) == 1 else 'see the fin and lie'} in the cover.")
         yield Step(technique, (), tuple(gone), pattern, (d,), text)

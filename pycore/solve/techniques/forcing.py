@@ -81,7 +81,7 @@ def _links(g: _Graph, trails: list[list[Node]]) -> tuple[ChainLink, ...]:
 
 def _said(g: _Graph, s: State, node: Node) -> str:
     c, d = g.name(node[0])
-    return f"{s.shape.name(c)}{'=' if node[1] else '<>'}{d}"
+    return f"{s.tables.name(c)}{'=' if node[1] else '<>'}{d}"
 
 
 def forcing_chain_contradiction(s: State) -> Iterator[Step]:
@@ -100,7 +100,7 @@ def forcing_chain_contradiction(s: State) -> Iterator[Step]:
         else:
             trails.insert(0, _trail(reached, (clash, True)))
             shown = f"{_told(g, s, trails[0])}, but also {_told(g, s, trails[1])}"
-        text = f"If {s.shape.name(c)} were {d}: {shown}. So {s.shape.name(c)} is not {d}."
+        text = f"If {s.tables.name(c)} were {d}: {shown}. So {s.tables.name(c)} is not {d}."
         yield Step("forcing-chain-contradiction", (), ((c, d),), _cells(g, reached), (d,), text,
                    _links(g, trails))
 
@@ -135,19 +135,19 @@ def forcing_chain_verity(s: State) -> Iterator[Step]:
 def _sources(s: State, g: _Graph) -> Iterator[tuple[str, list[int]]]:
     """("the digits of r1c1", candidates) for cells of two or three digits, then
     ("the places of 5 in row 3", candidates) for digits with two or three places."""
-    shape = s.shape
-    n = shape.n
+    tables = s.tables
+    n = tables.n
     masks = s.masks
-    for c in shape.board.open:
+    for c in tables.board.open:
         ds = digits_of(masks[c])
         if 2 <= len(ds) <= 3:
-            yield (f"the digits of {shape.name(c)} ({'/'.join(map(str, ds))})",
+            yield (f"the digits of {tables.name(c)} ({'/'.join(map(str, ds))})",
                    [c * n + d - 1 for d in ds])
-    for h, house in enumerate(shape.houses):
+    for h, house in enumerate(tables.houses):
         for d in range(1, n + 1):
             places = [c for c in house if masks[c] >> (d - 1) & 1]
             if 2 <= len(places) <= 3:
-                yield (f"the places of {d} in {shape.names[h]} ({shape.names_of(places)})",
+                yield (f"the places of {d} in {tables.names[h]} ({tables.names_of(places)})",
                        [c * n + d - 1 for c in places])
 
 
@@ -162,7 +162,7 @@ def _net(s: State, cell: int, digit: int) -> tuple[list[tuple[int, int]], str | 
     """The singles that follow from placing digit in cell (with locked candidates between
     them: the fast solver's propagation), and what broke (a cell or a house with no place
     left), if anything."""
-    board = s.shape.board
+    board = s.tables.board
     masks = [0] * state_size(board)
     before = s.digits
     for c in board.open:
@@ -173,9 +173,9 @@ def _net(s: State, cell: int, digit: int) -> tuple[list[tuple[int, int]], str | 
     blame = propagate(board, masks, [cell])
     if blame:
         if len(blame) == 1 and blame[0] >= 0:
-            return [], f"{s.shape.name(blame[0])} would have no digit left"
+            return [], f"{s.tables.name(blame[0])} would have no digit left"
         if len(blame) > 1:
-            where = s.shape.names[board.houses.index(tuple(blame))] \
+            where = s.tables.names[board.houses.index(tuple(blame))] \
                 if tuple(blame) in board.houses else "a house"
             return [], f"{where} would have no place left for a digit it needs"
         return [], "the digits would clash"
@@ -192,7 +192,7 @@ def forcing_net_contradiction(s: State) -> Iterator[Step]:
             _, broke = _net(s, c, d)
             if broke is None:
                 continue
-            name = s.shape.name(c)
+            name = s.tables.name(c)
             text = (f"If {name} were {d}, the singles and locked candidates that follow would "
                     f"leave no room: {broke}. So {name} is not {d}.")
             cells = (c,)
@@ -203,7 +203,7 @@ def forcing_net_verity(s: State) -> Iterator[Step]:
     if too_open(s):
         return
     g = _Graph(s, None)
-    n = s.shape.n
+    n = s.tables.n
     for label, sources in _sources(s, g):
         outcomes = [_net(s, x // n, x % n + 1) for x in sources]
         if any(broke for _, broke in outcomes):
@@ -214,8 +214,8 @@ def forcing_net_verity(s: State) -> Iterator[Step]:
         if not common:
             continue
         c, d = min(common)
-        name = s.shape.name(c)
-        ways = "; ".join(f"{s.shape.name(x // n)}={x % n + 1} gives {name}={d}"
+        name = s.tables.name(c)
+        ways = "; ".join(f"{s.tables.name(x // n)}={x % n + 1} gives {name}={d}"
                          for x in sources)
         text = f"One of {label} is true, and each leads to {name} being {d} ({ways}). So {name} is {d}."
         yield Step("forcing-net-verity", ((c, d),), (), tuple(sorted({x // n for x in sources}

@@ -17,7 +17,7 @@ __all__ = ["claiming", "common_houses", "is_locked", "locked_pair", "locked_trip
 
 def common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
     """The houses that hold every one of the cells."""
-    ids = s.shape.house_ids
+    ids = s.tables.house_ids
     common = set(ids[cells[0]])
     for c in cells[1:]:
         common &= set(ids[c])
@@ -25,29 +25,29 @@ def common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
 
 
 def _locked(s: State, source_kind: str, technique: str) -> Iterator[Step]:
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    for h, house in enumerate(shape.houses):
-        is_box = shape.house_kind[h] == "box"
+    for h, house in enumerate(tables.houses):
+        is_box = tables.house_kind[h] == "box"
         if is_box != (source_kind == "box"):
             continue
-        needed = shape.board.full & ~s.placed_in(house)
+        needed = tables.board.full & ~s.placed_in(house)
         for d in digits_of(needed):
             bit = 1 << (d - 1)
             places = [c for c in house if masks[c] & bit]
             if len(places) < 2:
                 continue
             for other in sorted(common_houses(s, places) - {h}):
-                if (shape.house_kind[other] == "box") == is_box:
+                if (tables.house_kind[other] == "box") == is_box:
                     continue
                 inside = set(house)
-                gone = s.eliminations(shape.houses[other], bit, d, inside)
+                gone = s.eliminations(tables.houses[other], bit, d, inside)
                 if not gone:
                     continue
                 cells = tuple(places)
-                text = (f"In {shape.names[h]}, {d} can only go in {shape.names_of(places)}, "
-                        f"which all lie in {shape.names[other]}: remove {d} from the rest "
-                        f"of {shape.names[other]} ({shape.names_of(c for c, _ in gone)}).")
+                text = (f"In {tables.names[h]}, {d} can only go in {tables.names_of(places)}, "
+                        f"which all lie in {tables.names[other]}: remove {d} from the rest "
+                        f"of {tables.names[other]} ({tables.names_of(c for c, _ in gone)}).")
                 yield Step(technique, (), tuple(gone), cells, (d,), text)
 
 
@@ -67,7 +67,7 @@ def subset_eliminations(s: State, cells: tuple[int, ...], union: int) -> set[tup
     masks = s.masks
     gone: set[tuple[int, int]] = set()
     for other in common_houses(s, cells):
-        for c in s.shape.houses[other]:
+        for c in s.tables.houses[other]:
             if c not in cells and masks[c] & union:
                 gone.update((c, d) for d in digits_of(masks[c] & union))
     return gone
@@ -81,8 +81,8 @@ def subset_order(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]
     out: list[tuple[int, int]] = []
     left = set(gone)
     for other in sorted(common_houses(s, cells)):
-        for c in s.shape.houses[other]:
-            for d in range(1, s.shape.n + 1):
+        for c in s.tables.houses[other]:
+            for d in range(1, s.tables.n + 1):
                 if (c, d) in left:
                     left.discard((c, d))
                     out.append((c, d))
@@ -95,14 +95,14 @@ def is_locked(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]) -> b
     naked subset (found later, rated higher)."""
     if len(cells) > 3:
         return False
-    shape = s.shape
+    tables = s.tables
     common = common_houses(s, cells)
-    boxes = [h for h in common if shape.house_kind[h] == "box"]
-    lines = [h for h in common if shape.house_kind[h] != "box"]
+    boxes = [h for h in common if tables.house_kind[h] == "box"]
+    lines = [h for h in common if tables.house_kind[h] != "box"]
     if not boxes or not lines:
         return False
-    in_box = {c for h in boxes for c in shape.houses[h]}
-    in_line = {c for h in lines for c in shape.houses[h]}
+    in_box = {c for h in boxes for c in tables.houses[h]}
+    in_line = {c for h in lines for c in tables.houses[h]}
     hit = {c for c, _ in gone}
     return bool(hit & in_box) and bool(hit & (in_line - in_box))
 
@@ -110,11 +110,11 @@ def is_locked(s: State, cells: tuple[int, ...], gone: set[tuple[int, int]]) -> b
 def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
     """`size` cells where a box and a line cross holding just `size` digits between them,
     removing some of them from both houses: those digits leave both."""
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
     done: set[tuple[int, ...]] = set()
-    for h, house in enumerate(shape.houses):
-        if shape.house_kind[h] != "box":
+    for h, house in enumerate(tables.houses):
+        if tables.house_kind[h] != "box":
             continue
         small = [c for c in house if masks[c] and masks[c].bit_count() <= size]
         for cells in combinations(small, size):
@@ -131,10 +131,10 @@ def _locked_subset(s: State, size: int, technique: str) -> Iterator[Step]:
                 continue
             common = sorted(common_houses(s, cells))
             ds = digits_of(union)
-            where = " and ".join(shape.names[k] for k in common)
-            text = (f"{shape.names_of(cells)} hold only {_list(ds)} between them, and they lie "
+            where = " and ".join(tables.names[k] for k in common)
+            text = (f"{tables.names_of(cells)} hold only {_list(ds)} between them, and they lie "
                     f"in both {where}: remove these digits from the other cells of both "
-                    f"({shape.names_of({c for c, _ in gone})}).")
+                    f"({tables.names_of({c for c, _ in gone})}).")
             yield Step(technique, (), subset_order(s, cells, gone), tuple(cells), tuple(ds),
                        text)
 
@@ -159,14 +159,14 @@ def sue_de_coq(s: State) -> Iterator[Step]:
     line, one of the box's cells in the box, any other in the crossing). So the rest of
     the line loses every digit but the box cells', the rest of the box every digit but the
     line cells'."""
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    kinds = shape.house_kind
-    for b, box in enumerate(shape.houses):
+    kinds = tables.house_kind
+    for b, box in enumerate(tables.houses):
         if kinds[b] != "box":
             continue
         in_box = set(box)
-        for ln, line in enumerate(shape.houses):
+        for ln, line in enumerate(tables.houses):
             if kinds[ln] == "box":
                 continue
             cross = [c for c in line if c in in_box and masks[c]]
@@ -188,7 +188,7 @@ def sue_de_coq(s: State) -> Iterator[Step]:
 
 def _sue_de_coq_sides(s: State, b: int, ln: int, core: tuple[int, ...], v: int,
                       line_rest: list[int], box_rest: list[int]) -> Iterator[Step]:
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
     for line_part in _small_sets(line_rest, masks, v):
         vl = _union(masks, line_part)
@@ -198,20 +198,20 @@ def _sue_de_coq_sides(s: State, b: int, ln: int, core: tuple[int, ...], v: int,
             if vl & vb or every.bit_count() != len(core) + len(line_part) + len(box_part):
                 continue
             used = set(core) | set(line_part) | set(box_part)
-            gone = {(c, d) for c in shape.houses[ln] if c not in used and masks[c]
+            gone = {(c, d) for c in tables.houses[ln] if c not in used and masks[c]
                     for d in digits_of(masks[c] & every & ~vb)}
-            gone |= {(c, d) for c in shape.houses[b] if c not in used and masks[c]
+            gone |= {(c, d) for c in tables.houses[b] if c not in used and masks[c]
                      for d in digits_of(masks[c] & every & ~vl)}
             if not gone:
                 continue
-            text = (f"{shape.names_of(core)}, where {shape.names[b]} and {shape.names[ln]} "
-                    f"cross, hold {_list(digits_of(v))}; with {shape.names_of(line_part)} in "
-                    f"{shape.names[ln]} ({_list(digits_of(vl))}) and {shape.names_of(box_part)} "
-                    f"in {shape.names[b]} ({_list(digits_of(vb))}) they are "
+            text = (f"{tables.names_of(core)}, where {tables.names[b]} and {tables.names[ln]} "
+                    f"cross, hold {_list(digits_of(v))}; with {tables.names_of(line_part)} in "
+                    f"{tables.names[ln]} ({_list(digits_of(vl))}) and {tables.names_of(box_part)} "
+                    f"in {tables.names[b]} ({_list(digits_of(vb))}) they are "
                     f"{len(used)} cells for {len(used)} digits, each placed once (Sue de Coq): "
-                    f"the rest of {shape.names[ln]} loses {_list(digits_of(every & ~vb))}, the "
-                    f"rest of {shape.names[b]} {_list(digits_of(every & ~vl))} "
-                    f"({shape.names_of({c for c, _ in gone})}).")
+                    f"the rest of {tables.names[ln]} loses {_list(digits_of(every & ~vb))}, the "
+                    f"rest of {tables.names[b]} {_list(digits_of(every & ~vl))} "
+                    f"({tables.names_of({c for c, _ in gone})}).")
             yield Step("sue-de-coq", (), tuple(sorted(gone)), tuple(sorted(used)),
                        tuple(digits_of(every)), text)
 

@@ -25,7 +25,7 @@ Link = tuple[int, int, int]  # (cell, cell, house index)
 def strong_links(s: State, d: int) -> list[Link]:
     bit = 1 << (d - 1)
     out = []
-    for h, house in enumerate(s.shape.houses):
+    for h, house in enumerate(s.tables.houses):
         places = s.spots(house, bit)
         if len(places) == 2:
             out.append((places[0], places[1], h))
@@ -40,8 +40,8 @@ def _both_ends(s: State, d: int, ends: tuple[int, int], pattern: set[int]) -> li
 def _two_links(s: State) -> Iterator[tuple[int, Link, Link, int, int, int, int]]:
     """(digit, link 1, link 2, a1, b1, a2, b2): two strong links whose ends a1 and a2 see
     each other, four distinct cells; b1 or b2 holds the digit."""
-    seen = s.shape.seen
-    for d in range(1, s.shape.n + 1):
+    seen = s.tables.seen
+    for d in range(1, s.tables.n + 1):
         links = strong_links(s, d)
         for i, l1 in enumerate(links):
             for l2 in links[i + 1:]:
@@ -54,13 +54,13 @@ def _two_links(s: State) -> Iterator[tuple[int, Link, Link, int, int, int, int]]
 
 
 def _two_link_step(s: State, technique: str, want: str) -> Iterator[Step]:
-    shape = s.shape
-    kinds = shape.house_kind
+    tables = s.tables
+    kinds = tables.house_kind
     for d, l1, l2, a1, b1, a2, b2 in _two_links(s):
         k1, k2 = kinds[l1[2]], kinds[l2[2]]
-        connected_by = {kinds[h] for h in set(shape.house_ids[a1]) & set(shape.house_ids[a2])}
+        connected_by = {kinds[h] for h in set(tables.house_ids[a1]) & set(tables.house_ids[a2])}
         if k1 == k2 != "box" and (connected_by - {"box"}):
-            tops = {kinds[h] for h in set(shape.house_ids[b1]) & set(shape.house_ids[b2])}
+            tops = {kinds[h] for h in set(tables.house_ids[b1]) & set(tables.house_ids[b2])}
             if tops & connected_by - {"box"}:
                 continue  # the tops align too: an x-wing
             form = "skyscraper"
@@ -73,10 +73,10 @@ def _two_link_step(s: State, technique: str, want: str) -> Iterator[Step]:
         gone = _both_ends(s, d, (b1, b2), {a1, b1, a2, b2})
         if not gone:
             continue
-        text = (f"{d} goes in {shape.name(a1)} or {shape.name(b1)} ({shape.names[l1[2]]}), "
-                f"and in {shape.name(a2)} or {shape.name(b2)} ({shape.names[l2[2]]}); "
-                f"{shape.name(a1)} and {shape.name(a2)} see each other, so {shape.name(b1)} or "
-                f"{shape.name(b2)} holds {d}: remove it from {shape.names_of(c for c, _ in gone)}.")
+        text = (f"{d} goes in {tables.name(a1)} or {tables.name(b1)} ({tables.names[l1[2]]}), "
+                f"and in {tables.name(a2)} or {tables.name(b2)} ({tables.names[l2[2]]}); "
+                f"{tables.name(a1)} and {tables.name(a2)} see each other, so {tables.name(b1)} or "
+                f"{tables.name(b2)} holds {d}: remove it from {tables.names_of(c for c, _ in gone)}.")
         links = chain_links([(b1, d), (a1, d), (a2, d), (b2, d)])
         yield Step(technique, (), tuple(gone), (a1, b1, a2, b2), (d,), text, links)
 
@@ -96,13 +96,13 @@ def turbot_fish(s: State) -> Iterator[Step]:
 def empty_rectangle(s: State) -> Iterator[Step]:
     """A box whose places for d all lie on one row and one column of it (the cross), and a
     strong link in a line outside: the cross's row or column must hold the box's d."""
-    shape = s.shape
-    if not shape.plain:
+    tables = s.tables
+    if not tables.plain:
         return
-    n = shape.n
+    n = tables.n
     masks = s.masks
-    for h, box in enumerate(shape.houses):
-        if shape.house_kind[h] != "box":
+    for h, box in enumerate(tables.houses):
+        if tables.house_kind[h] != "box":
             continue
         box_rows = {c // n for c in box}
         box_cols = {c % n for c in box}
@@ -120,7 +120,7 @@ def empty_rectangle(s: State) -> Iterator[Step]:
                     if all(c // n == r for c in places) or all(c % n == col for c in places):
                         continue
                     for a, b, link_house in links:
-                        kind = shape.house_kind[link_house]
+                        kind = tables.house_kind[link_house]
                         for p, q in ((a, b), (b, a)):
                             if kind == "column" and p // n == r and p % n not in box_cols:
                                 target = (q // n) * n + col
@@ -130,9 +130,9 @@ def empty_rectangle(s: State) -> Iterator[Step]:
                                 continue
                             if target in box_set or not masks[target] & bit or target == q:
                                 continue
-                            text = (f"In {shape.names[h]}, {d} lies in row {r + 1} or column "
-                                    f"{col + 1}; with the strong link {shape.name(p)}-"
-                                    f"{shape.name(q)} on {d}, either way {shape.name(target)} "
+                            text = (f"In {tables.names[h]}, {d} lies in row {r + 1} or column "
+                                    f"{col + 1}; with the strong link {tables.name(p)}-"
+                                    f"{tables.name(q)} on {d}, either way {tables.name(target)} "
                                     f"cannot be {d}.")
                             yield Step("empty-rectangle", (), ((target, d),),
                                        (*places, p, q), (d,), text)
@@ -153,7 +153,7 @@ def _colorings(s: State, d: int, smallest: int = 3
 
 def _two_colors(s: State, d: int, color: dict[int, int], first: str = "AB") -> str:
     """The two colors of a cluster named with their cells."""
-    names = s.shape.names_of
+    names = s.tables.names_of
     a = names(c for c, h in color.items() if h == 0)
     b = names(c for c, h in color.items() if h == 1)
     return (f"The cells joined by strong links on {d} take two colors, {first[0]} ({a}) and "
@@ -161,28 +161,28 @@ def _two_colors(s: State, d: int, color: dict[int, int], first: str = "AB") -> s
 
 
 def simple_colors_trap(s: State) -> Iterator[Step]:
-    shape = s.shape
-    seen = shape.seen
+    tables = s.tables
+    seen = tables.seen
     masks = s.masks
-    for d in range(1, shape.n + 1):
+    for d in range(1, tables.n + 1):
         bit = 1 << (d - 1)
         for color, _ in _colorings(s, d):
             gone = []
-            for c in shape.board.open:
+            for c in tables.board.open:
                 if masks[c] & bit and c not in color:
                     hues = {color[o] for o in seen[c] if o in color}
                     if len(hues) == 2:
                         gone.append((c, d))
             if gone:
-                text = (f"{_two_colors(s, d, color)}. {shape.names_of(c for c, _ in gone)} "
+                text = (f"{_two_colors(s, d, color)}. {tables.names_of(c for c, _ in gone)} "
                         f"{'sees' if len(gone) == 1 else 'see'} both colors, so cannot be {d}.")
                 yield Step("simple-colors-trap", (), tuple(gone), tuple(sorted(color)), (d,), text)
 
 
 def simple_colors_wrap(s: State) -> Iterator[Step]:
-    shape = s.shape
-    seen = shape.seen
-    for d in range(1, shape.n + 1):
+    tables = s.tables
+    seen = tables.seen
+    for d in range(1, tables.n + 1):
         for color, _ in _colorings(s, d):
             for hue in (0, 1):
                 cells = [c for c, h in color.items() if h == hue]
@@ -190,15 +190,15 @@ def simple_colors_wrap(s: State) -> Iterator[Step]:
                 if clash is None:
                     continue
                 gone = tuple(sorted((c, d) for c in cells))
-                text = (f"{_two_colors(s, d, color)}. {shape.name(clash[0])} and "
-                        f"{shape.name(clash[1])} are both {'AB'[hue]} and see each other, "
-                        f"so {'AB'[hue]} is not {d}: remove {d} from {shape.names_of(cells)}.")
+                text = (f"{_two_colors(s, d, color)}. {tables.name(clash[0])} and "
+                        f"{tables.name(clash[1])} are both {'AB'[hue]} and see each other, "
+                        f"so {'AB'[hue]} is not {d}: remove {d} from {tables.names_of(cells)}.")
                 yield Step("simple-colors-wrap", (), gone, tuple(sorted(color)), (d,), text)
 
 
 def _multi(s: State) -> Iterator[tuple[int, list[list[int]], list[list[int]]]]:
     """(digit, colors of cluster A, colors of cluster B) for each two clusters of a digit."""
-    for d in range(1, s.shape.n + 1):
+    for d in range(1, s.tables.n + 1):
         clusters = [[[c for c, h in color.items() if h == hue] for hue in (0, 1)]
                     for color, _ in _colorings(s, d, 2)]
         for i, a in enumerate(clusters):
@@ -207,22 +207,22 @@ def _multi(s: State) -> Iterator[tuple[int, list[list[int]], list[list[int]]]]:
 
 
 def _clusters(s: State, d: int, a: list[list[int]], b: list[list[int]]) -> str:
-    names = s.shape.names_of
+    names = s.tables.names_of
     return (f"Two clusters of strong links on {d}, colored A ({names(a[0])}) / B "
             f"({names(a[1])}) and C ({names(b[0])}) / D ({names(b[1])}); one color of each "
             f"holds {d}")
 
 
 def _sees(s: State, xs: list[int], ys: list[int]) -> bool:
-    seen = s.shape.seen
+    seen = s.tables.seen
     return any(y in seen[x] for x in xs for y in ys)
 
 
 def multi_colors_1(s: State) -> Iterator[Step]:
     """Two clusters where a color of one sees a color of the other: not both are true, so
     one of the two opposite colors is: a cell seeing both opposite colors loses the digit."""
-    shape = s.shape
-    seen = shape.seen
+    tables = s.tables
+    seen = tables.seen
     masks = s.masks
     for d, a, b in _multi(s):
         bit = 1 << (d - 1)
@@ -231,21 +231,21 @@ def multi_colors_1(s: State) -> Iterator[Step]:
                 if not _sees(s, a[i], b[j]):
                     continue
                 other_a, other_b = a[1 - i], b[1 - j]
-                gone = sorted((c, d) for c in shape.board.open if masks[c] & bit
+                gone = sorted((c, d) for c in tables.board.open if masks[c] & bit
                               and c not in other_a and c not in other_b
                               and any(x in seen[c] for x in other_a)
                               and any(y in seen[c] for y in other_b))
                 if gone:
                     text = (f"{_clusters(s, d, a, b)}. {'AB'[i]} sees {'CD'[j]}, so not both "
                             f"hold {d}; thus {'AB'[1 - i]} or {'CD'[1 - j]} does. "
-                            f"Remove {d} from {shape.names_of(c for c, _ in gone)}.")
+                            f"Remove {d} from {tables.names_of(c for c, _ in gone)}.")
                     cells = tuple(sorted(a[0] + a[1] + b[0] + b[1]))
                     yield Step("multi-colors-1", (), tuple(gone), cells, (d,), text)
 
 
 def multi_colors_2(s: State) -> Iterator[Step]:
     """A color of one cluster that sees both colors of another cluster is false."""
-    shape = s.shape
+    tables = s.tables
     for d, a, b in _multi(s):
         for first, second, letters in ((a, b, "ABCD"), (b, a, "CDAB")):
             for k, hue in enumerate(first):
@@ -253,7 +253,7 @@ def multi_colors_2(s: State) -> Iterator[Step]:
                     gone = tuple(sorted((c, d) for c in hue))
                     text = (f"{_clusters(s, d, a, b)}. {letters[k]} sees both {letters[2]} and "
                             f"{letters[3]}, one of which holds {d}, so {letters[k]} is not {d}: "
-                            f"remove {d} from {shape.names_of(hue)}.")
+                            f"remove {d} from {tables.names_of(hue)}.")
                     cells = tuple(sorted(a[0] + a[1] + b[0] + b[1]))
                     yield Step("multi-colors-2", (), gone, cells, (d,), text)
 
@@ -261,11 +261,11 @@ def multi_colors_2(s: State) -> Iterator[Step]:
 def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
     """Strong, weak, strong, ... strong links on one digit (at least three strong): one of
     the two ends holds the digit."""
-    shape = s.shape
-    seen = shape.seen
+    tables = s.tables
+    seen = tables.seen
     masks = s.masks
     found: set[tuple[int, int, int]] = set()
-    for d in range(1, shape.n + 1):
+    for d in range(1, tables.n + 1):
         bit = 1 << (d - 1)
         partners: dict[int, list[int]] = {}
         for a, b, _ in strong_links(s, d):
@@ -287,10 +287,10 @@ def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
                             found.add((min(start, cell), max(start, cell), d))
                             links = chain_links((c, d) for c in path)
                             text = (f"A chain of strong (={d}=) and weak (-{d}-) links on "
-                                    f"{d}: {x_notation(shape.name, links)}. Its ends "
-                                    f"{shape.name(start)} and {shape.name(cell)} are joined "
+                                    f"{d}: {x_notation(tables.name, links)}. Its ends "
+                                    f"{tables.name(start)} and {tables.name(cell)} are joined "
                                     f"by strong links, so one of them holds {d}: remove it "
-                                    f"from {shape.names_of(c for c, _ in gone)}.")
+                                    f"from {tables.names_of(c for c, _ in gone)}.")
                             yield Step("x-chain", (), tuple(gone), tuple(path), (d,), text,
                                        links)
                     if count >= max_links:

@@ -32,35 +32,35 @@ def _waiting_naked(s: State, q: Queues) -> Iterator[int]:
 
 def full_house(s: State) -> Iterator[Step]:
     """A house with one empty cell left: it takes the one digit the house still misses."""
-    shape = s.shape
-    full = shape.board.full
+    tables = s.tables
+    full = tables.board.full
     empty = s.empty
     q = s.singles()
     for c in _waiting_naked(s, q):
         m = s.masks[c]
-        for h in shape.house_ids[c]:
+        for h in tables.house_ids[c]:
             if empty[h] == 1 and full & ~s.placed[h] == m:
                 d = m.bit_length()
                 yield Step("full-house", ((c, d),), (), (c,), (d,),
-                           f"{shape.name(c)} is the last empty cell in {shape.names[h]}, "
+                           f"{tables.name(c)} is the last empty cell in {tables.names[h]}, "
                            f"which still misses {d}: it is {d}.")
                 break
 
 
 def naked_single(s: State) -> Iterator[Step]:
     """A cell whose candidates have come down to one digit."""
-    shape = s.shape
+    tables = s.tables
     for c in _waiting_naked(s, s.singles()):
         d = s.masks[c].bit_length()
         yield Step("naked-single", ((c, d),), (), (c,), (d,),
-                   f"{shape.name(c)} can only be {d}: every other digit is already "
+                   f"{tables.name(c)} can only be {d}: every other digit is already "
                    "in a house it belongs to or ruled out.")
 
 
 def hidden_single(s: State) -> Iterator[Step]:
     """A digit that a house still needs and that fits in only one of its cells (each cell
     once, by the first house, row then column then box, where it is the digit's one place)."""
-    shape = s.shape
+    tables = s.tables
     q = s.singles()
     digits, masks, hidden, free, n = s.digits, s.masks, q.hidden, q.free, q.n
     while q.hidden_at < len(hidden) and digits[hidden[q.hidden_at][0]]:
@@ -70,9 +70,9 @@ def hidden_single(s: State) -> Iterator[Step]:
         c, d = hidden[i]
         if digits[c] or c in done or not masks[c] >> (d - 1) & 1:
             continue
-        for h in shape.house_ids[c]:
+        for h in tables.house_ids[c]:
             if free[h * n + d - 1] == 1:
                 done.add(c)
                 yield Step("hidden-single", ((c, d),), (), (c,), (d,),
-                           f"In {shape.names[h]}, {d} can only go in {shape.name(c)}.")
+                           f"In {tables.names[h]}, {d} can only go in {tables.name(c)}.")
                 break

@@ -19,8 +19,8 @@ from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
 from ..rules import Board, board_of, cell_name, house_name
 
-__all__ = ["ChainLink", "Queues", "Shape", "State", "Step", "bits", "chain_links", "digits_of",
-           "popcount"]
+__all__ = ["ChainLink", "HouseTables", "Queues", "State", "Step", "bits", "chain_links",
+           "digits_of", "popcount"]
 
 ChainLink = tuple[int, int, int, int, bool]
 """One link of a chain, from one candidate to the next: (from cell, from digit, to cell,
@@ -102,9 +102,10 @@ def bits(mask: int) -> Iterator[int]:
 
 
 @dataclass(frozen=True, eq=False)
-class Shape:
-    """What the techniques need of a board, computed once per shape (and so equal only
-    to itself: the techniques' caches keyed by a shape hash it by identity).
+class HouseTables:
+    """What the techniques need of a board besides its rules: its houses and groups, their
+    names and kinds, each cell's peers as a set. Computed once per shape (`house_tables`),
+    and so equal only to itself: the techniques' caches keyed by one hash it by identity.
 
     `houses` hold every digit exactly once (the full houses: rows, columns and boxes of a
     sudoku, a str8ts row or column without black cells); `groups` hold each digit at most
@@ -140,8 +141,8 @@ class Shape:
 
 
 @lru_cache(maxsize=32)
-def _shape(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...],
-           group_house_names: tuple[str, ...]) -> Shape:
+def _house_tables(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...],
+                  group_house_names: tuple[str, ...]) -> HouseTables:
     names = board.names
     kinds = board.kinds
     seen = tuple(frozenset(p) for p in board.peers)
@@ -159,18 +160,19 @@ def _shape(board: Board, plain: bool, group_cells: tuple[tuple[int, ...], ...],
             for c in house:
                 per_kind[kinds[h]][c] = h
         row, col, box = (tuple(per_kind[k]) for k in ("row", "column", "box"))
-    return Shape(board, board.n, board.cols, board.kind, board.houses, names, kinds,
-                 board.house_ids, groups, group_names, seen, plain, row, col, box)
+    return HouseTables(board, board.n, board.cols, board.kind, board.houses, names, kinds,
+                       board.house_ids, groups, group_names, seen, plain, row, col, box)
 
 
-def shape_of(puzzle: Puzzle) -> Shape:
+def house_tables(puzzle: Puzzle) -> HouseTables:
+    """The house tables of the puzzle's shape (cached: shapes repeat, puzzles change)."""
     board = board_of(puzzle)
     plain = puzzle.kind == "sudoku" and puzzle.layout is None
     is_open = set(board.open)
     geo = puzzle.geometry
     groups = tuple(tuple(i for i in h if i in is_open) for h in geo.houses)
     names = tuple(house_name(h, geo.cols, geo.boxes, puzzle.layout) for h in geo.houses)
-    return _shape(board, plain, groups, names)
+    return _house_tables(board, plain, groups, names)
 
 
 class Queues:
@@ -187,12 +189,12 @@ class Queues:
     filled, so the first entry still open is the single HoDoKu takes.
     """
 
-    __slots__ = ("free", "hidden", "hidden_at", "n", "naked", "naked_at", "shape")
+    __slots__ = ("free", "hidden", "hidden_at", "n", "naked", "naked_at", "tables")
 
-    def __init__(self, shape: Shape) -> None:
-        self.shape = shape
-        self.n = shape.n
-        self.free = [0] * (len(shape.houses) * shape.n)
+    def __init__(self, tables: HouseTables) -> None:
+        self.tables = tables
+        self.n = tables.n
+        self.free = [0] * (len(tables.houses) * tables.n)
         """For house h and digit d, at h * n + d - 1: how many of its open cells may hold d."""
         self.naked: list[int] = []
         self.naked_at = 0
@@ -201,7 +203,7 @@ class Queues:
 
     def copy(self) -> Queues:
         other = Queues.__new__(Queues)
-        other.shape, other.n, other.free = self.shape, self.n, list(self.free)
+        other.tables, other.n, other.free = self.tables, self.n, list(self.free)
         other.naked, other.naked_at = list(self.naked), self.naked_at
         other.hidden, other.hidden_at = list(self.hidden), self.hidden_at
         return other
@@ -213,15 +215,15 @@ class Queues:
         cells lose the candidates their pencil marks (or a str8ts line's clues) rule out,
         cell by cell, lowest digit first. Rebuilt (`rebuilt`) if that does not end where
         the state is."""
-        shape = state.shape
-        q = cls(shape)
-        full = shape.board.full
+        tables = state.tables
+        q = cls(tables)
+        full = tables.board.full
         masks = [0] * len(state.masks)
-        cells = shape.board.open
+        cells = tables.board.open
         for c in cells:
             masks[c] = full
         free = q.free
-        for h, house in enumerate(shape.houses):
+        for h, house in enumerate(tables.houses):
             for d in range(q.n):
                 free[h * q.n + d] = len(house)
         digits = state.digits
@@ -245,18 +247,18 @@ class Queues:
         """The queues made afresh from the state as it is, as HoDoKu rebuilds them: the
         cells with one candidate in reading order, then for each house (rows, columns,
         boxes) each digit with one place left, lowest first."""
-        shape = state.shape
-        q = cls(shape)
+        tables = state.tables
+        q = cls(tables)
         n, free, masks = q.n, q.free, state.masks
         for c in state.unsolved():
             m = masks[c]
             if m and not m & (m - 1):
                 q.naked.append(c)
-            for h in shape.house_ids[c]:
+            for h in tables.house_ids[c]:
                 base = h * n - 1
                 for d in digits_of(m):
                     free[base + d] += 1
-        for h, house in enumerate(shape.houses):
+        for h, house in enumerate(tables.houses):
             for d in range(1, n + 1):
                 if free[h * n + d - 1] == 1:
                     q.add_hidden(house, masks, d)
@@ -277,13 +279,13 @@ class Queues:
             return  # the cell has nothing left: the state is broken, no single comes of it
         if not m & (m - 1):
             self.naked.append(cell)
-        n, free, shape = self.n, self.free, self.shape
+        n, free, tables = self.n, self.free, self.tables
         d = bit.bit_length()
-        for h in shape.house_ids[cell]:
+        for h in tables.house_ids[cell]:
             k = h * n + d - 1
             free[k] -= 1
             if free[k] == 1:
-                self.add_hidden(shape.houses[h], masks, d)
+                self.add_hidden(tables.houses[h], masks, d)
 
     def place(self, masks: list[int], cell: int, digit: int) -> None:
         """Place `digit` in `cell` on `masks`: its peers lose the digit, lowest first, then
@@ -291,17 +293,17 @@ class Queues:
         own = masks[cell]
         masks[cell] = 0
         bit = 1 << (digit - 1)
-        for p in self.shape.board.peers[cell]:
+        for p in self.tables.board.peers[cell]:
             if masks[p] & bit:
                 masks[p] ^= bit
                 self.drop(masks, p, bit)
-        n, free, shape = self.n, self.free, self.shape
+        n, free, tables = self.n, self.free, self.tables
         for d in digits_of(own):
-            for h in shape.house_ids[cell]:
+            for h in tables.house_ids[cell]:
                 k = h * n + d - 1
                 free[k] -= 1
                 if free[k] == 1 and d != digit:
-                    self.add_hidden(shape.houses[h], masks, d)
+                    self.add_hidden(tables.houses[h], masks, d)
 
 
 class State:
@@ -309,16 +311,16 @@ class State:
     singles queues (`singles`) once asked for."""
 
     __slots__ = ("digits", "empty", "fresh", "left", "masks", "placed", "puzzle", "queues",
-                 "shape")
+                 "tables")
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        self.shape = shape_of(puzzle)
+        self.tables = house_tables(puzzle)
         cells = puzzle.cells
         opened = puzzle.open_masks
         masks = [0] * len(cells)
         digits = [0] * len(cells)
-        for i in self.shape.board.open:
+        for i in self.tables.board.open:
             cell = cells[i]
             if cell.kind in ("given", "value"):
                 digits[i] = cell.digit
@@ -331,9 +333,9 @@ class State:
         # how many open cells have no digit yet, in all and in each house, and each house's
         # digits placed: kept up by `place`, so that the singles, looked for after every
         # step of a grading, need not count them again
-        self.left = sum(1 for i in self.shape.board.open if not digits[i])
-        self.empty = [sum(1 for c in house if not digits[c]) for house in self.shape.houses]
-        self.placed = [self.placed_in(house) for house in self.shape.houses]
+        self.left = sum(1 for i in self.tables.board.open if not digits[i])
+        self.empty = [sum(1 for c in house if not digits[c]) for house in self.tables.houses]
+        self.placed = [self.placed_in(house) for house in self.tables.houses]
         self.queues: Queues | None = None
         self.fresh = True  # as read from the puzzle: no step applied yet
 
@@ -348,7 +350,7 @@ class State:
     def copy(self) -> State:
         other = State.__new__(State)
         other.puzzle = self.puzzle
-        other.shape = self.shape
+        other.tables = self.tables
         other.masks = list(self.masks)
         other.digits = list(self.digits)
         other.left = self.left
@@ -360,7 +362,7 @@ class State:
 
     def unsolved(self) -> list[int]:
         digits = self.digits
-        return [i for i in self.shape.board.open if not digits[i]]
+        return [i for i in self.tables.board.open if not digits[i]]
 
     def solved(self) -> bool:
         return not self.left
@@ -369,19 +371,19 @@ class State:
         """A cell with no digit left: the state contradicts itself (an unsolved cell's
         mask and a solved cell's digit are never both 0; asked after every step of a
         grading, so the scan runs in C)."""
-        cells = self.shape.board.open
+        cells = self.tables.board.open
         return 0 in map(or_, map(self.masks.__getitem__, cells),
                         map(self.digits.__getitem__, cells))
 
     def place(self, cell: int, digit: int) -> None:
         bit = 1 << (digit - 1)
         digits = self.digits
-        ids = self.shape.house_ids[cell]
+        ids = self.tables.house_ids[cell]
         self.fresh = False
         if digits[cell]:  # a digit over a digit (no step does that): count its houses again
             digits[cell] = digit
             for h in ids:
-                self.placed[h] = self.placed_in(self.shape.houses[h])
+                self.placed[h] = self.placed_in(self.tables.houses[h])
             self.queues = None  # made again from the state when next asked for
         else:
             digits[cell] = digit
@@ -395,7 +397,7 @@ class State:
             self.queues.place(masks, cell, digit)
             return
         masks[cell] = 0
-        for p in self.shape.seen[cell]:
+        for p in self.tables.seen[cell]:
             masks[p] &= ~bit
 
     def apply(self, step: Step) -> None:
@@ -428,7 +430,7 @@ class State:
 
     def common_seen(self, cells: Iterable[int]) -> frozenset[int]:
         """Unsolved cells that see every one of `cells` (and are none of them)."""
-        seen = self.shape.seen
+        seen = self.tables.seen
         it = iter(cells)
         out = set(seen[next(it)])
         for c in it:

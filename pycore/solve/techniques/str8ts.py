@@ -22,8 +22,8 @@ __all__ = ["str8ts_range", "str8ts_required", "str8ts_stranded"]
 def _name(s: State, comp: Compartment) -> str:
     first, last = comp.cells[0], comp.cells[-1]
     if first == last:
-        return f"the one-cell compartment {s.shape.name(first)}"
-    return f"the compartment {s.shape.name(first)}-{s.shape.name(last)}"
+        return f"the one-cell compartment {s.tables.name(first)}"
+    return f"the compartment {s.tables.name(first)}-{s.tables.name(last)}"
 
 
 def _masks(s: State, comp: Compartment) -> list[int]:
@@ -40,7 +40,7 @@ def _window_text(allowed: int) -> str:
 
 def str8ts_range(s: State) -> Iterator[Step]:
     masks = s.masks
-    for comp in s.shape.board.compartments:
+    for comp in s.tables.board.compartments:
         allowed, _ = _span(s, comp)
         if not allowed:
             continue
@@ -48,7 +48,7 @@ def str8ts_range(s: State) -> Iterator[Step]:
         if gone:
             text = (f"{_name(s, comp)} holds a straight within {_window_text(allowed)}, so "
                     f"remove {', '.join(str(d) for d in sorted({d for _, d in gone}))} from "
-                    f"{s.shape.names_of({c for c, _ in gone})}.")
+                    f"{s.tables.names_of({c for c, _ in gone})}.")
             yield Step("str8ts-range", (), tuple(gone), comp.cells, tuple(digits_of(allowed)), text)
 
 
@@ -89,7 +89,7 @@ def _match(rest: list[int], taken: int) -> bool:
 
 def str8ts_stranded(s: State) -> Iterator[Step]:
     masks = s.masks
-    for comp in s.shape.board.compartments:
+    for comp in s.tables.board.compartments:
         local = _masks(s, comp)
         gone = []
         for k, c in enumerate(comp.cells):
@@ -99,14 +99,14 @@ def str8ts_stranded(s: State) -> Iterator[Step]:
                     gone.append((c, d))
         if gone:
             text = (f"In {_name(s, comp)}, no straight can use "
-                    f"{', '.join(f'{d} in {s.shape.name(c)}' for c, d in gone)}: "
+                    f"{', '.join(f'{d} in {s.tables.name(c)}' for c, d in gone)}: "
                     "the other cells could not fill the rest of it.")
             yield Step("str8ts-stranded", (), tuple(sorted(gone)), comp.cells, (), text)
 
 
 def str8ts_required(s: State) -> Iterator[Step]:
     masks = s.masks
-    for comp in s.shape.board.compartments:
+    for comp in s.tables.board.compartments:
         _, sure = _span(s, comp)
         if not sure:
             continue
@@ -126,8 +126,9 @@ def str8ts_required(s: State) -> Iterator[Step]:
         what = ", ".join(map(str, digits_of(sure)))
         text = f"{_name(s, comp)} must hold {what} (every straight that fits does)"
         if gone:
-            text += f", so remove them from the line's other cells ({s.shape.names_of({c for c, _ in gone})})"
+            others = s.tables.names_of({c for c, _ in gone})
+            text += f", so remove them from the line's other cells ({others})"
         if places:
-            text += "; " + "; ".join(f"{d} can only go in {s.shape.name(c)}" for c, d in places)
+            text += "; " + "; ".join(f"{d} can only go in {s.tables.name(c)}" for c, d in places)
         yield Step("str8ts-required", tuple(places), tuple(gone), comp.cells,
                    tuple(digits_of(sure)), text + ".")

@@ -25,12 +25,12 @@ def naked(s: State, size: int) -> Iterator[Step]:
     """On a sudoku the subset's digits leave every house holding all its cells (a box and
     a line where they cross, as HoDoKu does), unless that makes it a locked pair or triple,
     found as such before."""
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
     technique = f"naked-{SIZES[size]}"
-    sudoku = shape.kind == "sudoku"
+    sudoku = tables.kind == "sudoku"
     done: set[tuple[int, ...]] = set()
-    for g, group in enumerate(shape.groups):
+    for g, group in enumerate(tables.groups):
         small = [c for c in group if masks[c] and popcount(masks[c]) <= size]
         if len(small) < size:
             continue
@@ -40,7 +40,7 @@ def naked(s: State, size: int) -> Iterator[Step]:
                 union |= masks[c]
             if popcount(union) != size or cells in done:
                 continue
-            where = shape.group_names[g]
+            where = tables.group_names[g]
             if sudoku:
                 done.add(cells)
                 found = subset_eliminations(s, cells, union)
@@ -48,25 +48,25 @@ def naked(s: State, size: int) -> Iterator[Step]:
                     continue
                 gone = list(subset_order(s, cells, found))
                 houses = sorted(common_houses(s, cells))
-                where = " and ".join(shape.names[h] for h in houses)
+                where = " and ".join(tables.names[h] for h in houses)
             else:
                 gone = sorted((c, d) for c in group if c not in cells and masks[c] & union
                               for d in digits_of(masks[c] & union))
             if not gone:
                 continue
             ds = digits_of(union)
-            text = (f"In {where}, {shape.names_of(cells)} hold only {_and(ds)}, "
+            text = (f"In {where}, {tables.names_of(cells)} hold only {_and(ds)}, "
                     f"so these digits are theirs: remove them from "
-                    f"{shape.names_of({c for c, _ in gone})}.")
+                    f"{tables.names_of({c for c, _ in gone})}.")
             yield Step(technique, (), tuple(gone), cells, tuple(ds), text)
 
 
 def hidden(s: State, size: int) -> Iterator[Step]:
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
     technique = f"hidden-{SIZES[size]}"
-    for h, house in enumerate(shape.houses):
-        needed = shape.board.full & ~s.placed_in(house)
+    for h, house in enumerate(tables.houses):
+        needed = tables.board.full & ~s.placed_in(house)
         where: dict[int, int] = {}
         for d in digits_of(needed):
             bit = 1 << (d - 1)
@@ -87,7 +87,7 @@ def hidden(s: State, size: int) -> Iterator[Step]:
             if not gone:
                 continue
             dl = list(ds)
-            text = (f"In {shape.names[h]}, {_and(dl)} can only go in {shape.names_of(cells)}, "
+            text = (f"In {tables.names[h]}, {_and(dl)} can only go in {tables.names_of(cells)}, "
                     f"so these cells hold them and nothing else: remove "
                     f"{_and(sorted({d for _, d in gone}))} from them.")
             yield Step(technique, (), tuple(gone), cells, ds, text)

@@ -19,13 +19,13 @@ __all__ = ["remote_pair", "w_wing", "wxyz_wing", "xy_chain", "xy_wing", "xyz_win
 
 def _bivalue(s: State) -> list[int]:
     masks = s.masks
-    return [c for c in s.shape.board.open if masks[c] and popcount(masks[c]) == 2]
+    return [c for c in s.tables.board.open if masks[c] and popcount(masks[c]) == 2]
 
 
 def xy_wing(s: State) -> Iterator[Step]:
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    seen = shape.seen
+    seen = tables.seen
     bi = _bivalue(s)
     for p in bi:
         mp = masks[p]
@@ -41,9 +41,9 @@ def xy_wing(s: State) -> Iterator[Step]:
                 if not gone:
                     continue
                 x, y = digits_of(mp)
-                text = (f"{shape.name(p)} is {x} or {y}; either way one of {shape.name(a)} and "
-                        f"{shape.name(b)} is {d}, so remove {d} from "
-                        f"{shape.names_of(c for c, _ in gone)}, which "
+                text = (f"{tables.name(p)} is {x} or {y}; either way one of {tables.name(a)} and "
+                        f"{tables.name(b)} is {d}, so remove {d} from "
+                        f"{tables.names_of(c for c, _ in gone)}, which "
                         f"{'sees' if len(gone) == 1 else 'see'} both.")
                 # if a is not d it is the pivot's other digit's partner, and so on to b
                 links = bivalue_links(s, [(a, (ma & mp).bit_length()), (p, (mb & mp).bit_length()),
@@ -52,11 +52,11 @@ def xy_wing(s: State) -> Iterator[Step]:
 
 
 def xyz_wing(s: State) -> Iterator[Step]:
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    seen = shape.seen
+    seen = tables.seen
     bi = _bivalue(s)
-    for p in shape.board.open:
+    for p in tables.board.open:
         mp = masks[p]
         if popcount(mp) != 3:
             continue
@@ -71,9 +71,9 @@ def xyz_wing(s: State) -> Iterator[Step]:
                 gone = s.eliminations(s.common_seen((p, a, b)), z, d)
                 if not gone:
                     continue
-                text = (f"{shape.name(p)} holds {_digits(mp)}, {shape.name(a)} {_digits(ma)} and "
-                        f"{shape.name(b)} {_digits(mb)}: one of the three is {d}, so remove {d} "
-                        f"from {shape.names_of(c for c, _ in gone)}, which "
+                text = (f"{tables.name(p)} holds {_digits(mp)}, {tables.name(a)} {_digits(ma)} and "
+                        f"{tables.name(b)} {_digits(mb)}: one of the three is {d}, so remove {d} "
+                        f"from {tables.names_of(c for c, _ in gone)}, which "
                         f"{'sees' if len(gone) == 1 else 'see'} all three.")
                 yield Step("xyz-wing", (), tuple(gone), (p, a, b), tuple(digits_of(mp)), text)
 
@@ -82,12 +82,12 @@ def wxyz_wing(s: State) -> Iterator[Step]:
     """A pivot and three wings it sees, four cells holding four digits between them, where
     every digit but z has all its cells seeing one another. Without z the four cells would
     need four digits from three that can each be used once: so one of z's cells is z."""
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    seen = shape.seen
-    full = shape.board.full
+    seen = tables.seen
+    full = tables.board.full
     done: set[frozenset[int]] = set()
-    for p in shape.board.open:
+    for p in tables.board.open:
         mp = masks[p]
         if not 2 <= popcount(mp) <= 4:
             continue
@@ -115,10 +115,10 @@ def wxyz_wing(s: State) -> Iterator[Step]:
                 gone = s.eliminations(s.common_seen(holders), z_bit, z, cells)
                 if not gone:
                     continue
-                text = (f"{shape.names_of(cells)} hold only {_digits(union)} between them, and "
+                text = (f"{tables.names_of(cells)} hold only {_digits(union)} between them, and "
                         f"every digit but {z} has all its places there in sight of one another, "
-                        f"so one of {shape.names_of(holders)} is {z}: remove {z} from "
-                        f"{shape.names_of(c for c, _ in gone)}.")
+                        f"so one of {tables.names_of(holders)} is {z}: remove {z} from "
+                        f"{tables.names_of(c for c, _ in gone)}.")
                 yield Step("wxyz-wing", (), tuple(gone), tuple(sorted(cells)),
                            tuple(digits_of(union)), text)
 
@@ -135,11 +135,11 @@ def _digits(mask: int) -> str:
 
 
 def w_wing(s: State) -> Iterator[Step]:
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    seen = shape.seen
+    seen = tables.seen
     bi = _bivalue(s)
-    links = {d: strong_links(s, d) for d in range(1, shape.n + 1)}
+    links = {d: strong_links(s, d) for d in range(1, tables.n + 1)}
     for i, a in enumerate(bi):
         for b in bi[i + 1:]:
             if masks[a] != masks[b] or b in seen[a]:
@@ -152,10 +152,10 @@ def w_wing(s: State) -> Iterator[Step]:
                             gone = s.eliminations(s.common_seen((a, b)), 1 << (y - 1), y)
                             if not gone:
                                 continue
-                            text = (f"{shape.name(a)} and {shape.name(b)} both hold {x}/{y}. "
-                                    f"{x} goes in {shape.name(p)} or {shape.name(q)} "
-                                    f"({shape.names[h]}), so one of the pair is not {x}, thus "
-                                    f"{y}: remove {y} from {shape.names_of(c for c, _ in gone)}.")
+                            text = (f"{tables.name(a)} and {tables.name(b)} both hold {x}/{y}. "
+                                    f"{x} goes in {tables.name(p)} or {tables.name(q)} "
+                                    f"({tables.names[h]}), so one of the pair is not {x}, thus "
+                                    f"{y}: remove {y} from {tables.names_of(c for c, _ in gone)}.")
                             chain = chain_links([(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)])
                             yield Step("w-wing", (), tuple(gone), (a, b, p, q), (x, y), text,
                                        chain)
@@ -165,7 +165,7 @@ def remote_pair(s: State) -> Iterator[Step]:
     """Cells with the same two digits, each seeing the next: they alternate, so a cell that
     sees two of them of opposite parity (not seeing each other) holds neither digit."""
     masks = s.masks
-    seen = s.shape.seen
+    seen = s.tables.seen
     by_mask: dict[int, list[int]] = {}
     for c in _bivalue(s):
         by_mask.setdefault(masks[c], []).append(c)
@@ -185,9 +185,9 @@ def _remote_pair_steps(s: State, pair: int, color: dict[int, int],
                        chained: Callable[[int], list[int]]) -> Iterator[Step]:
     """One step per two chain cells of opposite colors (at least three links apart) that
     cells outside see both of, drawn as the chain between them in order."""
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    seen = shape.seen
+    seen = tables.seen
     x, y = digits_of(pair)
     members = sorted(color)
     done: set[frozenset[tuple[int, int]]] = set()
@@ -206,10 +206,10 @@ def _remote_pair_steps(s: State, pair: int, color: dict[int, int],
             # the first cell is y when it is not x, the next x, and so on alternately
             links = bivalue_links(s, [(c, y if k % 2 == 0 else x) for k, c in enumerate(path)])
             where = {c for c, _ in gone}
-            text = (f"In the chain {chain_notation(shape.name, links)} every cell holds {x}/{y} "
+            text = (f"In the chain {chain_notation(tables.name, links)} every cell holds {x}/{y} "
                     f"and sees the next, so "
-                    f"they alternate {x} and {y}: {shape.name(u)} and {shape.name(v)} hold one "
-                    f"each. {shape.names_of(where)} {'sees' if len(where) == 1 else 'see'} "
+                    f"they alternate {x} and {y}: {tables.name(u)} and {tables.name(v)} hold one "
+                    f"each. {tables.names_of(where)} {'sees' if len(where) == 1 else 'see'} "
                     f"both: remove {x} and {y} there.")
             yield Step("remote-pair", (), tuple(gone), tuple(path), (x, y), text, links)
 
@@ -234,9 +234,9 @@ def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
     """Bivalue cells, each seeing the next, where the digit that is not in one cell is in the
     next: if the first cell is not z, the last is z. A cell seeing both ends is not z, one
     of the chain's own cells too (as HoDoKu removes it)."""
-    shape = s.shape
+    tables = s.tables
     masks = s.masks
-    seen = shape.seen
+    seen = tables.seen
     bi = _bivalue(s)
     bi_set = set(bi)
     found: set[tuple[int, int, int]] = set()
@@ -261,11 +261,11 @@ def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
                         if gone:
                             found.add(key)
                             links = bivalue_links(s, nodes)
-                            text = (f"The chain {chain_notation(shape.name, links)} of "
+                            text = (f"The chain {chain_notation(tables.name, links)} of "
                                     f"bivalue cells, each seeing the next: if "
-                                    f"{shape.name(start)} is not {z}, each cell forces the next "
-                                    f"and {shape.name(cell)} is {z}. Remove {z} from "
-                                    f"{shape.names_of(c for c, _ in gone)}, which "
+                                    f"{tables.name(start)} is not {z}, each cell forces the next "
+                                    f"and {tables.name(cell)} is {z}. Remove {z} from "
+                                    f"{tables.names_of(c for c, _ in gone)}, which "
                                     f"{'sees' if len(gone) == 1 else 'see'} both ends.")
                             yield Step("xy-chain", (), tuple(gone), tuple(path), (z,), text,
                                        links)

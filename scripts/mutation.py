@@ -1,10 +1,10 @@
 """Mutation testing on demand (issue 19): mutmut, one module at a time, each with its own tests.
 
-    pip install -e '.[mutation]'          # mutmut 3.8.1
-    python3 tools/mutation.py                       # every module below
-    python3 tools/mutation.py pycore.formats.jcode  # one module
-    python3 tools/mutation.py --work /tmp/mut ...   # keep mutmut's cache between runs
-    python3 tools/mutation.py --only propagate pycore.solve.fast   # one function's mutants
+    pip install -e '.[mutation]'                        # mutmut 3.8.1
+    python3 scripts/mutation.py                         # every module below
+    python3 scripts/mutation.py pycore.formats.jcode    # one module
+    python3 scripts/mutation.py --work /tmp/mut ...     # keep mutmut's cache between runs
+    python3 scripts/mutation.py --only propagate pycore.solve.fast   # one function's mutants
 
 mutmut puts small faults into the code (a flipped comparison, `+` for `-`, a constant
 off by one, a changed string, a dropped argument) and runs, for each, the tests of the
