@@ -28,6 +28,7 @@ from tests.conftest import ROOT
 PACKAGE = ROOT / "pycore"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("pycore.record",),  # Record, the one base of the immutable value classes
     ("pycore.errors",),  # the errors every layer raises: they name no model
     ("pycore.model",),  # Puzzle, Cell, Layout, Geometry
     ("pycore.cells53", "pycore.shapes"),  # the 53-bit cells; the shape catalogue and LEVELS
