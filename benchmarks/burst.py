@@ -80,13 +80,14 @@ def request(path: str, n: int, keep: bool) -> bytes:
     return f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n{coding}{close}\r\n".encode()
 
 
-async def answer(reader: asyncio.StreamReader) -> int:
-    """Read one whole answer (headers and Content-Length bytes): its status."""
+async def answer(reader: asyncio.StreamReader) -> tuple[int, bool]:
+    """Read one whole answer (headers and Content-Length bytes): its status, and whether
+    the server closes the connection after it (it does after an error)."""
     head = await reader.readuntil(b"\r\n\r\n")
     status = int(head.split(b" ", 2)[1])
     length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
     await reader.readexactly(int(length.group(1)) if length else 0)
-    return status
+    return status, re.search(rb"(?im)^connection:\s*close", head) is not None
 
 
 async def one_close(port: int, n: int, out: Outcome, patience: float) -> None:
@@ -97,7 +98,7 @@ async def one_close(port: int, n: int, out: Outcome, patience: float) -> None:
         reader, writer = await asyncio.open_connection(HOST, port)
         try:
             writer.write(request(path, n, keep=False))
-            status = await answer(reader)
+            status, _ = await answer(reader)
             await reader.read()  # the server closes: the answer is whole
             return status
         finally:
@@ -128,8 +129,9 @@ async def client_keep(port: int, numbers: range, out: Outcome, patience: float) 
             try:
                 if writer is None or reader is None or reader.at_eof():
                     reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), patience)
+                assert reader is not None and writer is not None
                 writer.write(request(path, n, keep=True))
-                status = await asyncio.wait_for(answer(reader), patience)
+                status, closes = await asyncio.wait_for(answer(reader), patience)
             except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
                 if writer is not None:
                     writer.close()
@@ -138,6 +140,9 @@ async def client_keep(port: int, numbers: range, out: Outcome, patience: float) 
             out.answered += 1
             out.wrong += status != expected
             out.times.append(time.monotonic() - start)
+            if closes:
+                writer.close()
+                reader = writer = None
     finally:
         if writer is not None:
             writer.close()
@@ -221,8 +226,10 @@ def serve(folder: Path, idle: float, path: str | None) -> tuple[subprocess.Popen
 def row(server: str, out: Outcome, args: argparse.Namespace) -> str:
     unanswered = out.requests - out.answered
     times = sorted(out.times) or [float("nan")]
-    closed = (f"{min(out.half_closed):.1f}-{max(out.half_closed):.1f} s ({len(out.half_closed)}/{out.half_open})"
-              if out.half_closed else f"not closed (0/{out.half_open})")
+    closed = f"not closed (0/{out.half_open})"
+    if out.half_closed:
+        span = f"{min(out.half_closed):.1f}-{max(out.half_closed):.1f} s"
+        closed = f"{span} ({len(out.half_closed)}/{out.half_open})"
     return (f"| {server} | {out.mode} | {out.requests:,} | {args.clients} | {args.half_open} | "
             f"{unanswered} | {out.wrong} | {out.answered / out.wall:,.0f} | "
             f"{statistics.median(times) * 1000:.0f} ms | {times[-1] * 1000:.0f} ms | {closed} | "
@@ -272,7 +279,8 @@ def main(argv: list[str] | None = None) -> None:
           f"the server: a child process).")
     print(machine(load_before, load_after))
     print(f"Commit {commit()}; {now()}. Half-open connections held through the burst; "
-          f"server idle timeout {args.idle:g} s; a request unanswered after {args.patience:g} s counts as unanswered.")
+          f"server idle timeout {args.idle:g} s; a request without its answer after {args.patience:g} s "
+          "is unanswered.")
     print()
     print("| server | mode | requests | clients | half-open | unanswered | wrong status | requests/s "
           "| median | slowest | half-open closed after | peak threads | peak RSS |")
