@@ -7,6 +7,11 @@ the `brotli` module, a brotli) file beside each file of a built site that shrink
 handler sends the one the request's Accept-Encoding prefers; other text files are gzipped
 here once and kept in memory. The handler answers hostile requests with a status and one
 log line at most, never a traceback, and drops idle connections after `Handler.timeout`.
+
+`SiteServer` answers a burst (a room of people on one network opening the page at once):
+one thread accepts connections and reads request heads, a fixed pool of threads answers
+whole requests, so half-open and idle connections hold no thread (benchmarks/burst.py
+measures it; docs/performance.md has its table).
 """
 
 from __future__ import annotations
