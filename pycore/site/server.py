@@ -492,6 +492,7 @@ class _Connection:
     sock: socket.socket
     address: Any
     data: bytes = b""
+    since: float = 0.0  # when it began to wait for this request
     deadline: float = math.inf
 
 
@@ -507,13 +508,17 @@ class SiteServer(http.server.HTTPServer):
     (`Handler.timeout`) passes, counted from when the connection began to wait for a
     request. The listen queue is long (Python's default, 5, drops the connections of a
     burst: each then waits through TCP's retransmission back-off, a second and more), and
-    at most `max_connections` are open at once (more wait in the listen queue).
+    at most `max_connections` are open at once: past it, a new connection closes the one
+    that has waited longest for its request (a flood of half-open ones gives way to new
+    clients, whose requests come at once), or waits in the listen queue while none has
+    waited `evict_after`.
 
     A client that goes away or goes quiet ends silently (no traceback)."""
 
     request_queue_size = 1024  # the listen backlog; the kernel caps it (net.core.somaxconn)
     workers = 32  # handler threads; slow downloads hold one each, so not 2 for 2 cores
     max_connections = 512  # open at once: well under the usual limit of 1024 open files
+    evict_after = 1.0  # s a connection waits for its request before a new one may close it
     drain_seconds = 1.0  # how long a refused request's unread bytes are read before closing
 
     def __init__(self, address: tuple[str, int], handler: Callable[..., Any],
@@ -554,14 +559,19 @@ class SiteServer(http.server.HTTPServer):
             accepting = False
             try:
                 while not self._stop.is_set():
-                    if accepting != (self._open < self.max_connections):
-                        accepting = not accepting
+                    now = time.monotonic()
+                    soonest = min((c.deadline for c in waiting.values()), default=math.inf)
+                    room = self._open < self.max_connections
+                    if not room:  # full: one that waited long enough gives way to a new one
+                        oldest = min((c.since for c in waiting.values()), default=math.inf)
+                        room = oldest + self.evict_after <= now
+                        soonest = min(soonest, oldest + self.evict_after)
+                    if accepting != room:
+                        accepting = room
                         if accepting:
                             selector.register(self.socket, selectors.EVENT_READ)
                         else:
                             selector.unregister(self.socket)
-                    now = time.monotonic()
-                    soonest = min((c.deadline for c in waiting.values()), default=math.inf)
                     for key, _ in selector.select(max(0.0, min(poll_interval, soonest - now))):
                         if key.fileobj is self.socket:
                             self._accept(selector, waiting)
@@ -604,24 +614,29 @@ class SiteServer(http.server.HTTPServer):
             self._jobs.put(conn)
             return
         timeout = self.idle_timeout()
-        conn.deadline = math.inf if timeout is None else time.monotonic() + timeout
+        conn.since = time.monotonic()
+        conn.deadline = math.inf if timeout is None else conn.since + timeout
         conn.sock.setblocking(False)
         waiting[conn.sock] = conn
         selector.register(conn.sock, selectors.EVENT_READ)
 
     def _accept(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection]) -> None:
-        for _ in range(64):  # a burst is taken a batch at a time; the rest next turn
-            if self._open >= self.max_connections:
-                return
+        """Accept a batch of a burst (the rest next turn); past `max_connections`, each new
+        connection closes the one that has waited longest for its request, if it waited
+        `evict_after` at least (else the loop stops accepting until a place frees up)."""
+        for _ in range(64):
             try:
                 sock, address = self.socket.accept()
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError:  # out of files, the client gone already: it waits in the queue
+            except OSError:  # none left, out of files, the client gone already
                 return
             with self._open_lock:
                 self._open += 1
             self._wait(selector, waiting, _Connection(sock, address))
+            if self._open > self.max_connections:
+                oldest = min(waiting.values(), key=lambda c: c.since, default=None)
+                if oldest is None or oldest.since + self.evict_after > time.monotonic():
+                    return  # one over the limit at most: the loop waits now
+                self._drop(selector, waiting, oldest)
 
     def _read(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection],
               conn: _Connection) -> None:

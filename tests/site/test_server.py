@@ -421,12 +421,12 @@ BURST_PATHS = (("/", 200), ("/app.mjs", 200), ("/no-such-file", 404), ("/%00", 4
 
 
 async def burst(
-    port: int, count: int, half_open: int, patience: float = 30.0,
+    port: int, count: int, half_open: int, patience: float = 30.0, hold: float = 30.0,
 ) -> tuple[list[int], list[bool]]:
     """`half_open` connections send half a request and wait; then `count` connections at once
     each send a whole request (Connection: close). The statuses of the whole ones (0: no
     answer within `patience`), and for each half-open one whether the server closed it
-    (within `patience`) without an answer."""
+    (within `hold`) without an answer."""
 
     async def one(n: int) -> int:
         path = BURST_PATHS[n % len(BURST_PATHS)][0]
@@ -451,7 +451,7 @@ async def burst(
             writer.write(b"GET / HTTP/1.1\r\nHost: half")
             await writer.drain()
             ready.set()
-            return await asyncio.wait_for(reader.read(), patience) == b""
+            return await asyncio.wait_for(reader.read(), hold) == b""
         except (TimeoutError, OSError):
             return False
         finally:
@@ -505,13 +505,18 @@ def test_a_keep_alive_connection_answers_request_after_request(site: Site) -> No
         conn.close()
 
 
-def test_connections_past_the_limit_wait_their_turn(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """More half-open clients than the server keeps open: the others wait in the listen
-    queue until the idle timeout frees a place, and are answered then."""
-    monkeypatch.setattr(srv.Handler, "timeout", 0.5)
+def test_a_flood_of_half_open_connections_gives_way_to_new_clients(
+    built: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """More half-open clients than the server keeps open, and an idle timeout (60 s) longer
+    than they hold on (3 s): each new client closes a half-open one that waited a second,
+    so the server closes all but the last few of them, and every new client is answered.
+    (Without that, the server would close none, and the new clients would wait in the
+    listen queue until half-open ones give up.)"""
+    monkeypatch.setattr(srv.Handler, "timeout", 60)
     server = srv.make_server(built, port=0)
     server.max_connections = 4
     with srv.running(server):
-        statuses, closed = asyncio.run(burst(int(server.server_address[1]), 20, 4))
+        statuses, closed = asyncio.run(burst(int(server.server_address[1]), 20, 12, hold=3))
     assert statuses == [BURST_PATHS[n % len(BURST_PATHS)][1] for n in range(20)]
-    assert all(closed)
+    assert sum(closed) >= len(closed) - server.max_connections - 1  # the last stay till the timeout
