@@ -532,9 +532,10 @@ class SiteServer(http.server.HTTPServer):
         self._wake_write.setblocking(False)
         self._open = 0  # connections accepted and not yet closed
         self._open_lock = threading.Lock()
-        self._stop = threading.Event()
-        self._stopped = threading.Event()
+        self._stop = threading.Event()  # shutdown asks
+        self._stopped = threading.Event()  # serve_forever is not running
         self._stopped.set()
+        self._serving = False  # workers give kept connections back to a running loop only
 
     # --- the loop
 
@@ -545,50 +546,58 @@ class SiteServer(http.server.HTTPServer):
         return timeout
 
     def serve_forever(self, poll_interval: float = 0.5) -> None:
-        """Accept, read heads and hand whole requests to the workers until `shutdown`."""
-        self._stop.clear()
+        """Accept, read heads and hand whole requests to the workers until `shutdown` (which
+        may come first: then it ends at once, as Python's does)."""
         self._stopped.clear()
-        threads = [threading.Thread(target=self._work, daemon=True, name=f"pycore-serve-{i}")
-                   for i in range(self.workers)]
-        for thread in threads:
-            thread.start()
+        self._serving = True
+        threads: list[threading.Thread] = []
         waiting: dict[socket.socket, _Connection] = {}
-        with selectors.DefaultSelector() as selector:
+        selector = selectors.DefaultSelector()
+        try:
+            for i in range(self.workers):
+                threads.append(threading.Thread(target=self._work, daemon=True, name=f"pycore-serve-{i}"))
+                threads[-1].start()
             self.socket.setblocking(False)
             selector.register(self._wake_read, selectors.EVENT_READ)
-            accepting = False
-            try:
-                while not self._stop.is_set():
-                    now = time.monotonic()
-                    soonest = min((c.deadline for c in waiting.values()), default=math.inf)
-                    room = self._open < self.max_connections
-                    if not room:  # full: one that waited long enough gives way to a new one
-                        oldest = min((c.since for c in waiting.values()), default=math.inf)
-                        room = oldest + self.evict_after <= now
-                        soonest = min(soonest, oldest + self.evict_after)
-                    if accepting != room:
-                        accepting = room
-                        if accepting:
-                            selector.register(self.socket, selectors.EVENT_READ)
-                        else:
-                            selector.unregister(self.socket)
-                    for key, _ in selector.select(max(0.0, min(poll_interval, soonest - now))):
-                        if key.fileobj is self.socket:
-                            self._accept(selector, waiting)
-                        elif key.fileobj is self._wake_read:
-                            self._take_back(selector, waiting)
-                        else:
-                            self._read(selector, waiting, waiting[key.fileobj])  # type: ignore[index]
-                    now = time.monotonic()
-                    for conn in [c for c in waiting.values() if c.deadline <= now]:
-                        self._drop(selector, waiting, conn)
-                    self.service_actions()
-            finally:
-                for conn in list(waiting.values()):
-                    self._drop(selector, waiting, conn)
-                for _ in threads:
-                    self._jobs.put(None)
-                self._stopped.set()
+            self._loop(selector, waiting, poll_interval)
+        finally:
+            for conn in list(waiting.values()):
+                self._drop(selector, waiting, conn)
+            selector.close()
+            for _ in threads:
+                self._jobs.put(None)
+            self._serving = False
+            self._stop.clear()
+            self._stopped.set()
+
+    def _loop(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection],
+              poll_interval: float) -> None:
+        accepting = False
+        while not self._stop.is_set():
+            now = time.monotonic()
+            soonest = min((c.deadline for c in waiting.values()), default=math.inf)
+            room = self._open < self.max_connections
+            if not room:  # full: one that waited long enough gives way to a new one
+                oldest = min((c.since for c in waiting.values()), default=math.inf)
+                room = oldest + self.evict_after <= now
+                soonest = min(soonest, oldest + self.evict_after)
+            if accepting != room:
+                accepting = room
+                if accepting:
+                    selector.register(self.socket, selectors.EVENT_READ)
+                else:
+                    selector.unregister(self.socket)
+            for key, _ in selector.select(max(0.0, min(poll_interval, soonest - now))):
+                if key.fileobj is self.socket:
+                    self._accept(selector, waiting)
+                elif key.fileobj is self._wake_read:
+                    self._take_back(selector, waiting)
+                else:
+                    self._read(selector, waiting, waiting[key.fileobj])  # type: ignore[index]
+            now = time.monotonic()
+            for conn in [c for c in waiting.values() if c.deadline <= now]:
+                self._drop(selector, waiting, conn)
+            self.service_actions()
 
     def shutdown(self) -> None:
         """Stop `serve_forever` and wait until it has."""
@@ -692,7 +701,7 @@ class SiteServer(http.server.HTTPServer):
             self._readers[conn.sock] = reader
             make = cast(Callable[..., Any], self.RequestHandlerClass)
             handler = make(conn.sock, conn.address, self)
-            keep = not getattr(handler, "close_connection", True) and not self._stop.is_set()
+            keep = not getattr(handler, "close_connection", True) and self._serving
         except Exception:
             self.handle_error(conn.sock, conn.address)
         finally:
