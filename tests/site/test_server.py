@@ -15,6 +15,7 @@ import socket
 import struct
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -520,3 +521,26 @@ def test_a_flood_of_half_open_connections_gives_way_to_new_clients(
         statuses, closed = asyncio.run(burst(int(server.server_address[1]), 20, 12, hold=3))
     assert statuses == [BURST_PATHS[n % len(BURST_PATHS)][1] for n in range(20)]
     assert sum(closed) >= len(closed) - server.max_connections - 1  # the last stay till the timeout
+
+
+def test_the_server_stops_with_connections_open_and_its_threads_end(built: Path) -> None:
+    before = threading.active_count()
+    server = srv.make_server(built, port=0)
+    with srv.running(server) as url:
+        site = Site(built, int(server.server_address[1]))
+        assert threading.active_count() <= before + 1 + srv.SiteServer.workers
+        kept = http.client.HTTPConnection("127.0.0.1", site.port, timeout=10)
+        kept.request("GET", "/")
+        assert kept.getresponse().read() == PAGE
+        half = socket.create_connection(("127.0.0.1", site.port), timeout=10)
+        half.sendall(b"GET / HTTP/1.1\r\nHost: half")
+        assert get(site, "/sub/")[2] == b"the sub page"
+    with half:
+        assert half.recv(1024) == b""  # closed by the server as it stopped
+    kept.close()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url, timeout=5)
+    give_up = time.monotonic() + 10
+    while threading.active_count() > before and time.monotonic() < give_up:
+        time.sleep(0.05)
+    assert threading.active_count() == before
