@@ -555,7 +555,8 @@ class SiteServer(http.server.HTTPServer):
         selector = selectors.DefaultSelector()
         try:
             for i in range(self.workers):
-                threads.append(threading.Thread(target=self._work, daemon=True, name=f"pycore-serve-{i}"))
+                name = f"{self.thread_prefix()}{i}"
+                threads.append(threading.Thread(target=self._work, daemon=True, name=name))
                 threads[-1].start()
             self.socket.setblocking(False)
             selector.register(self._wake_read, selectors.EVENT_READ)
@@ -598,6 +599,10 @@ class SiteServer(http.server.HTTPServer):
             for conn in [c for c in waiting.values() if c.deadline <= now]:
                 self._drop(selector, waiting, conn)
             self.service_actions()
+
+    def thread_prefix(self) -> str:
+        """What the names of this server's handler threads start with (tests count them)."""
+        return f"pycore-serve-{self.server_address[1]}-"
 
     def shutdown(self) -> None:
         """Stop `serve_forever` and wait until it has."""

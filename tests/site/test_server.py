@@ -467,18 +467,23 @@ async def burst(
     return list(statuses), list(await asyncio.gather(*holders))
 
 
+def threads_of(server: srv.SiteServer) -> int:
+    return sum(t.name.startswith(server.thread_prefix()) for t in threading.enumerate())
+
+
 def test_a_burst_of_200_connections_is_answered_whole(
-    site: Site, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    built: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Python's listen queue of 5 dropped some of such a burst (its clients then wait through
     TCP's retransmission back-off); more half-open connections than the server has
     handler threads hold none of them."""
     monkeypatch.setattr(srv.Handler, "timeout", 2)  # the half-open ones end soon after
-    before = threading.active_count()
-    statuses, closed = asyncio.run(burst(site.port, 200, srv.SiteServer.workers + 8))
+    server = srv.make_server(built, port=0)
+    with srv.running(server):
+        statuses, closed = asyncio.run(burst(int(server.server_address[1]), 200, server.workers + 8))
+        assert threads_of(server) == server.workers  # the pool, grown by nothing
     assert statuses == [BURST_PATHS[n % len(BURST_PATHS)][1] for n in range(200)]
     assert all(closed)  # by the server, after its idle timeout
-    assert threading.active_count() <= before + srv.SiteServer.workers
     assert capfd.readouterr().err == ""
 
 
@@ -524,11 +529,9 @@ def test_a_flood_of_half_open_connections_gives_way_to_new_clients(
 
 
 def test_the_server_stops_with_connections_open_and_its_threads_end(built: Path) -> None:
-    before = threading.active_count()
     server = srv.make_server(built, port=0)
     with srv.running(server) as url:
         site = Site(built, int(server.server_address[1]))
-        assert threading.active_count() <= before + 1 + srv.SiteServer.workers
         kept = http.client.HTTPConnection("127.0.0.1", site.port, timeout=10)
         kept.request("GET", "/")
         assert kept.getresponse().read() == PAGE
@@ -541,6 +544,21 @@ def test_the_server_stops_with_connections_open_and_its_threads_end(built: Path)
     with pytest.raises(OSError):
         urllib.request.urlopen(url, timeout=5)
     give_up = time.monotonic() + 10
-    while threading.active_count() > before and time.monotonic() < give_up:
+    while threads_of(server) and time.monotonic() < give_up:
         time.sleep(0.05)
-    assert threading.active_count() == before
+    assert threads_of(server) == 0
+
+
+@pytest.mark.parametrize(("sent", "complete"), [
+    (b"", False),
+    (b"GET / HTTP/1.1\r\nHost: half", False),
+    (b"GET / HTTP/1.1\r\n", False),
+    (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", True),
+    (b"GET / HTTP/1.1\nHost: x\n\n", True),  # bare line feeds, as Python's parser takes them
+    (b"GET /nowhere\r\n", True),  # HTTP/0.9: no headers follow
+    (b"garbage\r\n", True),
+    (b"\r\n", True),  # an empty request line: closed without an answer
+    (b"GET /" + b"a" * 70_000, True),  # too long to wait for: refused (414)
+])
+def test_a_request_goes_to_a_worker_once_it_can_be_answered(sent: bytes, complete: bool) -> None:
+    assert srv.head_complete(sent) is complete
