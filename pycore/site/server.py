@@ -53,6 +53,10 @@ MIN_SAVING = 0.10  # a variant must be at most 90% of the file's size
 CODINGS = (("br", ".br"), ("gzip", ".gz"))
 ON_THE_FLY_LIMIT = 16 << 20  # text files up to this size may be gzipped in memory
 ON_THE_FLY_CACHE = 64 << 20  # bytes of such gzips kept at most
+READ_SIZE = 65536  # bytes read from a connection at once
+# A head longer than one line Python takes (65536) goes to a worker as far as it came, and the
+# worker reads the rest: mostly a request to refuse (414, 431), rarely a legitimate long one.
+HEAD_LIMIT = 65537 + 2
 
 
 def headers_for(path: str) -> dict[str, str]:
@@ -468,10 +472,6 @@ class _Reader(io.BufferedIOBase):
         data = self.read1(len(buffer))
         buffer[:len(data)] = data
         return len(data)
-
-
-READ_SIZE = 65536  # bytes read from a connection at once
-HEAD_LIMIT = 65537 + 2  # a request head longer than this goes to a worker to be refused (414, 431)
 
 
 def head_complete(data: bytes | bytearray) -> bool:
