@@ -7,6 +7,11 @@ the `brotli` module, a brotli) file beside each file of a built site that shrink
 handler sends the one the request's Accept-Encoding prefers; other text files are gzipped
 here once and kept in memory. The handler answers hostile requests with a status and one
 log line at most, never a traceback, and drops idle connections after `Handler.timeout`.
+
+`SiteServer` answers a burst (a room of people on one network opening the page at once):
+one thread accepts connections and reads request heads, a fixed pool of threads answers
+whole requests, so half-open and idle connections hold no thread (benchmarks/burst.py
+measures it; docs/performance.md has its table).
 """
 
 from __future__ import annotations
@@ -17,19 +22,24 @@ import hashlib
 import http.server
 import importlib
 import io
+import math
 import os
+import queue
 import re
+import selectors
 import socket
 import stat
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from functools import partial
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any, BinaryIO, ClassVar
+from typing import Any, BinaryIO, ClassVar, cast
 from urllib.parse import quote, unquote_to_bytes
 
 from . import ASSETS, CSP, LONG_CACHE, SITE, TYPES, VENDOR
@@ -43,6 +53,10 @@ MIN_SAVING = 0.10  # a variant must be at most 90% of the file's size
 CODINGS = (("br", ".br"), ("gzip", ".gz"))
 ON_THE_FLY_LIMIT = 16 << 20  # text files up to this size may be gzipped in memory
 ON_THE_FLY_CACHE = 64 << 20  # bytes of such gzips kept at most
+READ_SIZE = 65536  # bytes read from a connection at once
+# A head longer than one line Python takes (65536) goes to a worker as far as it came, and the
+# worker reads the rest: mostly a request to refuse (414, 431), rarely a legitimate long one.
+HEAD_LIMIT = 65537 + 2
 
 
 def headers_for(path: str) -> dict[str, str]:
@@ -253,7 +267,31 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     # Keep-alive: a page's files come over a few connections, not one each (on a phone
     # network every new connection costs a round trip before its request can go).
     protocol_version = "HTTP/1.1"
+    # The headers and the body go in two writes: with Nagle's algorithm the body of a small
+    # answer would wait for the client's delayed ACK (40 ms on Linux) on a kept connection.
+    disable_nagle_algorithm = True
     timeout: ClassVar[float | None] = 30  # seconds a connection may stay silent (read or write)
+
+    one_request = False  # set by setup: SiteServer's loop hands over one request at a time
+
+    def setup(self) -> None:
+        """Read from what SiteServer's loop read already (then the socket), when it serves."""
+        super().setup()
+        take = getattr(self.server, "take_reader", None)
+        reader = take(self.request) if take is not None else None
+        if reader is not None:
+            self.rfile.close()
+            self.rfile = reader
+            self.one_request = True
+
+    def handle(self) -> None:
+        """One request under SiteServer (its loop waits for the next one, not a thread);
+        under another server, each request of the connection in turn."""
+        if not self.one_request:
+            super().handle()
+            return
+        self.close_connection = True
+        self.handle_one_request()
 
     def end_headers(self) -> None:
         # `path` is unset when the request line itself was refused (400, 414, 505).
@@ -376,12 +414,318 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """Silent: each refused request already gets its one line from log_request."""
 
 
-class SiteServer(http.server.ThreadingHTTPServer):
-    """Threads per connection; a client that goes away or goes quiet ends its thread
-    silently (no traceback)."""
+class _Reader(io.BufferedIOBase):
+    """A connection's `rfile`: the bytes the accept loop read already, then the socket.
 
-    daemon_threads = True
+    What this reader holds when its request is answered is the start of the next request
+    (pipelined) and goes back to the loop with the connection; BufferedReader would keep
+    such bytes in a buffer of its own."""
+
+    def __init__(self, sock: socket.socket, data: bytes) -> None:
+        super().__init__()
+        self.sock = sock
+        self.data = bytearray(data)
+
+    def readable(self) -> bool:
+        return True
+
+    def _fill(self) -> bool:
+        """Read more from the socket (blocking, up to its timeout); False at its end."""
+        chunk = self.sock.recv(READ_SIZE)
+        self.data += chunk
+        return bool(chunk)
+
+    def _take(self, n: int) -> bytes:
+        out = bytes(self.data[:n])
+        del self.data[:n]
+        return out
+
+    def readline(self, size: int | None = -1) -> bytes:
+        size = -1 if size is None else size
+        looked = 0
+        while True:
+            end = self.data.find(b"\n", looked)
+            if end >= 0:
+                end += 1
+                break
+            if 0 <= size <= len(self.data):
+                end = size
+                break
+            looked = len(self.data)
+            if not self._fill():
+                end = len(self.data)
+                break
+        return self._take(end if size < 0 else min(end, size))
+
+    def read(self, size: int | None = -1) -> bytes:
+        size = -1 if size is None else size
+        while (size < 0 or len(self.data) < size) and self._fill():
+            pass
+        return self._take(len(self.data) if size < 0 else size)
+
+    def read1(self, size: int = -1) -> bytes:
+        if not self.data:
+            self._fill()
+        return self._take(len(self.data) if size < 0 else size)
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read1(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+def head_complete(data: bytes | bytearray) -> bool:
+    """Whether a worker can answer what a connection sent so far without waiting: the head
+    ended (its blank line), the request line is not HTTP/1.x's (HTTP/0.9, garbage: no
+    headers follow), or it is too long to be anything but refused."""
+    if b"\n\r\n" in data or b"\n\n" in data or len(data) > HEAD_LIMIT:
+        return True
+    line, found, _ = data.partition(b"\n")
+    return bool(found) and len(line.split()) != 3
+
+
+@dataclass(eq=False)
+class _Connection:
+    """A client connection between requests: what it sent so far, and until when it may
+    stay silent before its next request is whole."""
+
+    sock: socket.socket
+    address: Any
+    data: bytes = b""
+    since: float = 0.0  # when it began to wait for this request
+    deadline: float = math.inf
+
+
+class SiteServer(http.server.HTTPServer):
+    """An accept loop and a fixed pool of handler threads.
+
+    The loop (the thread that calls `serve_forever`) accepts connections and reads each
+    request's head without blocking; a worker gets a connection only when its request is
+    whole, answers it, and gives a keep-alive connection back to the loop. So a client
+    that sends half a request, or keeps an idle connection open, holds a socket and a few
+    bytes, never a thread: a burst of clients, some of them half-open, is answered by
+    `workers` threads, and the half-open ones are closed when the idle timeout
+    (`Handler.timeout`) passes, counted from when the connection began to wait for a
+    request. The listen queue is long (Python's default, 5, drops the connections of a
+    burst: each then waits through TCP's retransmission back-off, a second and more), and
+    at most `max_connections` are open at once: past it, a new connection closes the one
+    that has waited longest for its request (a flood of half-open ones gives way to new
+    clients, whose requests come at once), or waits in the listen queue while none has
+    waited `evict_after`.
+
+    A client that goes away or goes quiet ends silently (no traceback)."""
+
+    request_queue_size = 1024  # the listen backlog; the kernel caps it (net.core.somaxconn)
+    workers = 32  # handler threads; slow downloads hold one each, so not 2 for 2 cores
+    max_connections = 512  # open at once: well under the usual limit of 1024 open files
+    evict_after = 1.0  # s a connection waits for its request before a new one may close it
     drain_seconds = 1.0  # how long a refused request's unread bytes are read before closing
+
+    def __init__(self, address: tuple[str, int], handler: Callable[..., Any],
+                 bind_and_activate: bool = True) -> None:
+        super().__init__(address, handler, bind_and_activate)
+        self._jobs: queue.SimpleQueue[_Connection | None] = queue.SimpleQueue()
+        self._returned: deque[_Connection] = deque()  # keep-alive connections a worker answered
+        self._readers: dict[socket.socket, _Reader] = {}  # handed to Handler.setup
+        self._wake_read, self._wake_write = socket.socketpair()
+        self._wake_read.setblocking(False)
+        self._wake_write.setblocking(False)
+        self._open = 0  # connections accepted and not yet closed
+        self._open_lock = threading.Lock()
+        self._stop = threading.Event()  # shutdown asks
+        self._stopped = threading.Event()  # serve_forever is not running
+        self._stopped.set()
+        self._serving = False  # workers give kept connections back to a running loop only
+
+    # --- the loop
+
+    def idle_timeout(self) -> float | None:
+        """The handler's `timeout`, read each time (tests change it on a running server)."""
+        handler = getattr(self.RequestHandlerClass, "func", self.RequestHandlerClass)
+        timeout: float | None = getattr(handler, "timeout", None)
+        return timeout
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Accept, read heads and hand whole requests to the workers until `shutdown` (which
+        may come first: then it ends at once, as Python's does)."""
+        self._stopped.clear()
+        self._serving = True
+        threads: list[threading.Thread] = []
+        waiting: dict[socket.socket, _Connection] = {}
+        selector = selectors.DefaultSelector()
+        try:
+            for i in range(self.workers):
+                name = f"{self.thread_prefix()}{i}"
+                threads.append(threading.Thread(target=self._work, daemon=True, name=name))
+                threads[-1].start()
+            self.socket.setblocking(False)
+            selector.register(self._wake_read, selectors.EVENT_READ)
+            self._loop(selector, waiting, poll_interval)
+        finally:
+            for conn in list(waiting.values()):
+                self._drop(selector, waiting, conn)
+            selector.close()
+            for _ in threads:
+                self._jobs.put(None)
+            self._serving = False
+            self._stop.clear()
+            self._stopped.set()
+
+    def _loop(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection],
+              poll_interval: float) -> None:
+        accepting = False
+        while not self._stop.is_set():
+            now = time.monotonic()
+            soonest = min((c.deadline for c in waiting.values()), default=math.inf)
+            room = self._open < self.max_connections
+            if not room:  # full: one that waited long enough gives way to a new one
+                oldest = min((c.since for c in waiting.values()), default=math.inf)
+                room = oldest + self.evict_after <= now
+                soonest = min(soonest, oldest + self.evict_after)
+            if accepting != room:
+                accepting = room
+                if accepting:
+                    selector.register(self.socket, selectors.EVENT_READ)
+                else:
+                    selector.unregister(self.socket)
+            for key, _ in selector.select(max(0.0, min(poll_interval, soonest - now))):
+                if key.fileobj is self.socket:
+                    self._accept(selector, waiting)
+                elif key.fileobj is self._wake_read:
+                    self._take_back(selector, waiting)
+                else:
+                    self._read(selector, waiting, waiting[key.fileobj])  # type: ignore[index]
+            now = time.monotonic()
+            for conn in [c for c in waiting.values() if c.deadline <= now]:
+                self._drop(selector, waiting, conn)
+            self.service_actions()
+
+    def thread_prefix(self) -> str:
+        """What the names of this server's handler threads start with (tests count them)."""
+        return f"pycore-serve-{self.server_address[1]}-"
+
+    def shutdown(self) -> None:
+        """Stop `serve_forever` and wait until it has."""
+        self._stop.set()
+        self._wake()
+        self._stopped.wait()
+
+    def server_close(self) -> None:
+        super().server_close()
+        while self._returned:  # answered while the loop stopped
+            self.close_request(self._returned.popleft().sock)
+        self._wake_read.close()
+        self._wake_write.close()
+
+    def _wake(self) -> None:
+        with suppress(OSError):  # full (the loop wakes anyway) or closed
+            self._wake_write.send(b"\0")
+
+    def _wait(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection],
+              conn: _Connection) -> None:
+        """Watch a connection for its next request (it may have come already, pipelined)."""
+        if head_complete(conn.data):
+            self._jobs.put(conn)
+            return
+        timeout = self.idle_timeout()
+        conn.since = time.monotonic()
+        conn.deadline = math.inf if timeout is None else conn.since + timeout
+        conn.sock.setblocking(False)
+        waiting[conn.sock] = conn
+        selector.register(conn.sock, selectors.EVENT_READ)
+
+    def _accept(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection]) -> None:
+        """Accept a batch of a burst (the rest next turn); past `max_connections`, each new
+        connection closes the one that has waited longest for its request, if it waited
+        `evict_after` at least (else the loop stops accepting until a place frees up)."""
+        for _ in range(64):
+            try:
+                sock, address = self.socket.accept()
+            except OSError:  # none left, out of files, the client gone already
+                return
+            with self._open_lock:
+                self._open += 1
+            self._wait(selector, waiting, _Connection(sock, address))
+            if self._open > self.max_connections:
+                oldest = min(waiting.values(), key=lambda c: c.since, default=None)
+                if oldest is None or oldest.since + self.evict_after > time.monotonic():
+                    return  # one over the limit at most: the loop waits now
+                self._drop(selector, waiting, oldest)
+
+    def _read(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection],
+              conn: _Connection) -> None:
+        try:
+            chunk = conn.sock.recv(READ_SIZE)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+            conn.data = b""  # reset: nothing to answer
+        conn.data += chunk
+        if chunk and not head_complete(conn.data):
+            return
+        selector.unregister(conn.sock)
+        del waiting[conn.sock]
+        if conn.data:  # whole, or the client ended its side after part of a request
+            self._jobs.put(conn)
+        else:  # the client closed between requests
+            self._close(conn.sock)
+
+    def _take_back(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection]) -> None:
+        with suppress(OSError):
+            while self._wake_read.recv(4096):
+                pass
+        while self._returned:
+            self._wait(selector, waiting, self._returned.popleft())
+
+    def _drop(self, selector: selectors.BaseSelector, waiting: dict[socket.socket, _Connection],
+              conn: _Connection) -> None:
+        """Close a connection that stayed silent too long (or at the end), without an answer."""
+        selector.unregister(conn.sock)
+        del waiting[conn.sock]
+        self._close(conn.sock)
+
+    def _close(self, sock: socket.socket) -> None:
+        self.close_request(sock)
+        with self._open_lock:
+            self._open -= 1
+
+    # --- the workers
+
+    def _work(self) -> None:
+        while (conn := self._jobs.get()) is not None:
+            self._answer(conn)
+
+    def _answer(self, conn: _Connection) -> None:
+        """Answer one request; a keep-alive connection goes back to the loop."""
+        reader = _Reader(conn.sock, conn.data)
+        keep = False
+        try:
+            conn.sock.setblocking(True)
+            conn.sock.settimeout(self.idle_timeout())
+            self._readers[conn.sock] = reader
+            make = cast(Callable[..., Any], self.RequestHandlerClass)
+            handler = make(conn.sock, conn.address, self)
+            keep = not getattr(handler, "close_connection", True) and self._serving
+        except Exception:
+            self.handle_error(conn.sock, conn.address)
+        finally:
+            self._readers.pop(conn.sock, None)
+        if not keep:
+            self.shutdown_request(conn.sock)
+            with self._open_lock:
+                self._open -= 1
+                full = self._open == self.max_connections - 1
+            if full:
+                self._wake()  # the loop waits to accept again
+            return
+        conn.data = bytes(reader.data)
+        self._returned.append(conn)
+        self._wake()
+
+    def take_reader(self, sock: socket.socket) -> _Reader | None:
+        """The reader of a connection a worker answers (Handler.setup asks)."""
+        return self._readers.get(sock)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
@@ -415,13 +759,13 @@ def make_server(
     return SiteServer((host, port), partial(handler, directory=str(directory)))
 
 
-def url_of(server: http.server.ThreadingHTTPServer) -> str:
+def url_of(server: http.server.HTTPServer) -> str:
     host, port = server.server_address[:2]
     return f"http://{host!s}:{port}/"
 
 
 @contextmanager
-def running(server: http.server.ThreadingHTTPServer) -> Iterator[str]:
+def running(server: http.server.HTTPServer) -> Iterator[str]:
     """A server answering from a background thread while the block runs: its address.
     Closed after the block (the tests' and benchmarks' own servers use it too); it looks
     for the end every 50 ms, not Python's 0.5 s, so that closing takes no time."""

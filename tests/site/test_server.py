@@ -4,6 +4,7 @@ traceback, and the server still answering the next request."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import http.client
 import importlib
@@ -12,7 +13,9 @@ import random
 import re
 import socket
 import struct
+import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -411,3 +414,151 @@ def test_the_log_has_one_short_line_per_request(built: Path, capfd: pytest.Captu
     assert len(lines) == 4, lines
     assert [line.split('" ')[-1] for line in lines] == ["200 -", "414 -", "400 -", "400 -"]
     assert all(len(line) < 300 and "\x1b" not in line for line in lines)
+
+
+# --- bursts ------------------------------------------------------------------------------
+
+BURST_PATHS = (("/", 200), ("/app.mjs", 200), ("/no-such-file", 404), ("/%00", 400))
+
+
+async def burst(
+    port: int, count: int, half_open: int, patience: float = 30.0, hold: float = 30.0,
+) -> tuple[list[int], list[bool]]:
+    """`half_open` connections send half a request and wait; then `count` connections at once
+    each send a whole request (Connection: close). The statuses of the whole ones (0: no
+    answer within `patience`), and for each half-open one whether the server closed it
+    (within `hold`) without an answer."""
+
+    async def one(n: int) -> int:
+        path = BURST_PATHS[n % len(BURST_PATHS)][0]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+            answer = await reader.read()  # until the server closes: the whole answer
+            assert whole(answer), answer[:200]
+            return status_of(answer)
+        finally:
+            writer.close()
+
+    async def within(n: int) -> int:
+        try:
+            return await asyncio.wait_for(one(n), patience)
+        except (TimeoutError, OSError):
+            return 0
+
+    async def half(ready: asyncio.Event) -> bool:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            writer.write(b"GET / HTTP/1.1\r\nHost: half")
+            await writer.drain()
+            ready.set()
+            return await asyncio.wait_for(reader.read(), hold) == b""
+        except (TimeoutError, OSError):
+            return False
+        finally:
+            writer.close()
+
+    holders = []
+    for _ in range(half_open):
+        ready = asyncio.Event()
+        holders.append(asyncio.create_task(half(ready)))
+        await ready.wait()
+    statuses = await asyncio.gather(*(within(n) for n in range(count)))
+    return list(statuses), list(await asyncio.gather(*holders))
+
+
+def threads_of(server: srv.SiteServer) -> int:
+    return sum(t.name.startswith(server.thread_prefix()) for t in threading.enumerate())
+
+
+def test_a_burst_of_200_connections_is_answered_whole(
+    built: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python's listen queue of 5 dropped some of such a burst (its clients then wait through
+    TCP's retransmission back-off); more half-open connections than the server has
+    handler threads hold none of them."""
+    monkeypatch.setattr(srv.Handler, "timeout", 2)  # the half-open ones end soon after
+    server = srv.make_server(built, port=0)
+    with srv.running(server):
+        statuses, closed = asyncio.run(burst(int(server.server_address[1]), 200, server.workers + 8))
+        assert threads_of(server) == server.workers  # the pool, grown by nothing
+    assert statuses == [BURST_PATHS[n % len(BURST_PATHS)][1] for n in range(200)]
+    assert all(closed)  # by the server, after its idle timeout
+    assert capfd.readouterr().err == ""
+
+
+def test_pipelined_requests_are_answered_in_turn(site: Site) -> None:
+    two = (b"GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n"
+           b"GET /style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", site.port), timeout=10) as sock:
+        sock.sendall(two)
+        out = b""
+        while chunk := sock.recv(65536):
+            out += chunk
+    first, second = out.split(b"HTTP/1.1 ", 2)[1:]
+    assert first.startswith(b"200") and first.endswith(b"the sub page")
+    assert second.startswith(b"200") and second.endswith(b"body { margin: 0 }\n")
+
+
+def test_a_keep_alive_connection_answers_request_after_request(site: Site) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", site.port, timeout=10)
+    try:
+        for path in ("/", "/app.mjs", "/sub/", "/") * 3:
+            conn.request("GET", path)
+            answer = conn.getresponse()
+            assert answer.status == 200 and answer.read()
+    finally:
+        conn.close()
+
+
+def test_a_flood_of_half_open_connections_gives_way_to_new_clients(
+    built: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """More half-open clients than the server keeps open, and an idle timeout (60 s) longer
+    than they hold on (3 s): each new client closes a half-open one that waited a second,
+    so the server closes all but the last few of them, and every new client is answered.
+    (Without that, the server would close none, and the new clients would wait in the
+    listen queue until half-open ones give up.)"""
+    monkeypatch.setattr(srv.Handler, "timeout", 60)
+    server = srv.make_server(built, port=0)
+    server.max_connections = 4
+    with srv.running(server):
+        statuses, closed = asyncio.run(burst(int(server.server_address[1]), 20, 12, hold=3))
+    assert statuses == [BURST_PATHS[n % len(BURST_PATHS)][1] for n in range(20)]
+    assert sum(closed) >= len(closed) - server.max_connections - 1  # the last stay till the timeout
+
+
+def test_the_server_stops_with_connections_open_and_its_threads_end(built: Path) -> None:
+    server = srv.make_server(built, port=0)
+    with srv.running(server) as url:
+        site = Site(built, int(server.server_address[1]))
+        kept = http.client.HTTPConnection("127.0.0.1", site.port, timeout=10)
+        kept.request("GET", "/")
+        assert kept.getresponse().read() == PAGE
+        half = socket.create_connection(("127.0.0.1", site.port), timeout=10)
+        half.sendall(b"GET / HTTP/1.1\r\nHost: half")
+        assert get(site, "/sub/")[2] == b"the sub page"
+    with half:
+        assert half.recv(1024) == b""  # closed by the server as it stopped
+    kept.close()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url, timeout=5)
+    give_up = time.monotonic() + 10
+    while threads_of(server) and time.monotonic() < give_up:
+        time.sleep(0.05)
+    assert threads_of(server) == 0
+
+
+@pytest.mark.parametrize(("sent", "complete"), [
+    (b"", False),
+    (b"GET / HTTP/1.1\r\nHost: half", False),
+    (b"GET / HTTP/1.1\r\n", False),
+    (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", True),
+    (b"GET / HTTP/1.1\nHost: x\n\n", True),  # bare line feeds, as Python's parser takes them
+    (b"GET /nowhere\r\n", True),  # HTTP/0.9: no headers follow
+    (b"garbage\r\n", True),
+    (b"\r\n", True),  # an empty request line: closed without an answer
+    (b"GET /" + b"a" * 70_000, True),  # too long to wait for: refused (414)
+])
+def test_a_request_goes_to_a_worker_once_it_can_be_answered(sent: bytes, complete: bool) -> None:
+    assert srv.head_complete(sent) is complete

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from http.server import ThreadingHTTPServer
+from http.server import HTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -35,7 +35,7 @@ HEAVY_READY = '[data-heavy="ready"]'
 class Served:
     folder: Path
     url: str
-    server: ThreadingHTTPServer
+    server: HTTPServer
 
     def stop(self) -> None:
         self.server.shutdown()
