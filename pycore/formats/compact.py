@@ -64,7 +64,7 @@ from ..record import Record, _set
 from . import FORMATS, LinkForm, TextPattern, _notes, link_form
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
-from ._numeral import from_text, to_text
+from ._numeral import bits, from_text, to_text
 from ._rans import AdaptiveBit, Reader, Writer
 
 if TYPE_CHECKING:
@@ -589,9 +589,9 @@ def _read(reader: Reader) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks."""
     plan = _code_header(reader, None)
     shape = _shape(plan.kind, plan.size, plan.box, plan.layout)
-    if bit_length(reader.x) > _max_bits(shape):
+    if reader.x >> _max_bits(shape):  # more bits than that (one shift: linear in the text)
         raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
-                          found=f"{bit_length(reader.x)} bits")
+                          found=f"{bits(reader.x)} bits")
     kinds = _code_kinds(reader, plan, shape, ())
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
