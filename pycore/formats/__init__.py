@@ -44,6 +44,23 @@ def trim(text: str, left: bool = True, right: bool = True) -> str:
     return text[start:end]
 
 
+def made_of(text: str, characters: str) -> bool:
+    """Whether every character of the text is one of `characters`, all ASCII (what
+    `frozenset(characters).issuperset(text)` answers). A set's issuperset takes a string one
+    character object at a time, 40 ms for 64 K characters under MicroPython, and the
+    page's reading asks this of a pasted text once per format; strip(characters) is C over
+    the bytes there. MicroPython strips bytes, not characters, which is the same for ASCII
+    characters: a character beyond ASCII is bytes none of which is ASCII, so it stops
+    the strip as it stops CPython's."""
+    return not text.strip(characters)
+
+
+def count_made_of(text: str, characters: str) -> int:
+    """How many characters at the start of the text are of `characters` (all ASCII): the
+    position of the first that is not, or the text's length (at C speed, as `made_of`)."""
+    return len(text) - len(text.lstrip(characters))
+
+
 class TextPattern:
     """What a format's bare text looks like, told by plain string tests rather than a regular
     expression: MicroPython's regex engine recurses once per character (a long text

@@ -10,14 +10,20 @@ plain big-endian base-64 digits, so `binascii` does the conversion at C speed.
 
 from __future__ import annotations
 
-import binascii
 from typing import TYPE_CHECKING
 
 from ..errors import FormatError
 from ..model import bit_length
 
 if TYPE_CHECKING:
+    import binascii
     from collections.abc import Callable
+else:
+    try:  # MicroPython's C module: the page's build also has a `binascii` written in Python,
+        # which takes 2 ms per 1,000 characters to decode and is quadratic to encode
+        import ubinascii as binascii
+    except ImportError:
+        import binascii
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
