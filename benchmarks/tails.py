@@ -19,7 +19,9 @@ interpreter the page runs, with pycore's light modules and the page's first heap
 as the page's worker handles it: `links.read`, and when that refuses, `messages.opening`
 for the words the page shows. Every text is its own call, as each is its own event in the
 page (MicroPython collects garbage between calls); the first text of each link is read
-once before it is timed, shorter, as the page makes some tables once. The table gives, per
+once before it is timed, shorter, as the page makes some tables once. Each text is timed
+`--repeat` times and its best time kept (the machine is shared; the text is what is
+measured). The table gives, per
 link form and length, the worst time over its texts and the tail that took it at the
 longest, then the slowest texts of all, headed by the machine, its load, the commit and
 the date.
@@ -147,6 +149,7 @@ from pycore import links
 from pycore.app import messages
 
 ALPHABETS = json.loads(open("/alphabets.json").read())
+REPEAT = int(open("/repeat.txt").read())
 JOBS = json.loads(open("/jobs.json").read())
 TIMES = []
 WARM = set()
@@ -175,10 +178,14 @@ def run(k):
         WARM.add((form, shape))
         page(text_of(form, prefix, tail, len(prefix) + 9))
     text = text_of(form, prefix, tail, length)
-    gc.collect()  # the making of the text is not the page's: its garbage is not timed
-    start = performance.now()
-    said = page(text)
-    TIMES.append([performance.now() - start, said[:60]])
+    best = None
+    for _ in range(REPEAT):  # the best of a few: the machine is shared, the text is the same
+        gc.collect()  # the making of the text is not the page's: its garbage is not timed
+        start = performance.now()
+        said = page(text)
+        took = performance.now() - start
+        best = took if best is None else min(best, took)
+    TIMES.append([best, said[:60]])
 
 
 def done():
@@ -191,9 +198,10 @@ STEPS.append(done)
 """
 
 
-def in_micropython(work: list[list[object]]) -> list[list[object]]:
+def in_micropython(work: list[list[object]], repeat: int = 1) -> list[list[object]]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        (folder / "repeat.txt").write_text(str(repeat))
         (folder / "jobs.json").write_text(json.dumps(work))
         (folder / "alphabets.json").write_text(json.dumps(ALPHABETS))
         (folder / "tails.py").write_text(SCRIPT)
@@ -201,6 +209,7 @@ def in_micropython(work: list[list[object]]) -> list[list[object]]:
             ["node", str(RUNNER), "--root", str(ROOT), "--heap", str(PAGE_HEAP_MB),
              "--put", f"{folder / 'jobs.json'}=/jobs.json",
              "--put", f"{folder / 'alphabets.json'}=/alphabets.json",
+             "--put", f"{folder / 'repeat.txt'}=/repeat.txt",
              "--get", f"/times.json={folder / 'times.json'}", str(folder / "tails.py"),
              *LIGHT_MODULES, *STUBS],
             capture_output=True, text=True, check=False)
@@ -243,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="random tails per prefix and length, besides each repeated character")
     parser.add_argument("--chars", type=int, default=0,
                         help="repeat only this many of each alphabet's characters (default: all)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="time each text this many times and keep the best (default: %(default)s)")
     parser.add_argument("--check", action="store_true",
                         help=f"fail if a text of the longest length takes over {GOAL_MS} ms")
     args = parser.parse_args(argv)
@@ -250,12 +261,13 @@ def main(argv: list[str] | None = None) -> int:
     work = jobs(lengths, args.tails, args.chars)
     load_before = os.getloadavg()
     started = time.perf_counter()
-    times = in_micropython(work)
+    times = in_micropython(work, args.repeat)
     took = time.perf_counter() - started
     print(f"Recorded: {commit()}, {now()}")
     print(machine(load_before, os.getloadavg()))
-    print(f"{len(work)} texts in MicroPython 1.27 (Node), {took:.0f} s in all; worst ms of "
-          "`links.read` and, when it refuses, `messages.opening`.")
+    print(f"{len(work)} texts in MicroPython 1.27 (Node), {took:.0f} s in all; per text the best "
+          f"of {args.repeat} runs of `links.read` and, when it refuses, `messages.opening`; the "
+          "worst text's ms.")
     print()
     print("\n".join(table(work, times, lengths)))
     print()
