@@ -33,15 +33,52 @@ SPACE = frozenset("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u20
                   "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 
 
+_ASCII_SPACE = "".join(sorted(ch for ch in SPACE if ch < "\x80"))
+
+
 def trim(text: str, left: bool = True, right: bool = True) -> str:
     """The text without the space at its ends (its start or end alone when `right` or
-    `left` is False), as CPython's str.strip() (lstrip(), rstrip()) gives it."""
-    start, end = 0, len(text)
-    while left and start < end and text[start] in SPACE:
-        start += 1
-    while right and end > start and text[end - 1] in SPACE:
-        end -= 1
-    return text[start:end]
+    `left` is False), as CPython's str.strip() (lstrip(), rstrip()) gives it.
+
+    In time linear in the text under MicroPython too, where `text[i]` walks the UTF-8
+    from the start (a loop over indices is quadratic: 1.4 s for 64 K spaces): ASCII space
+    is stripped at C speed, and only a text that then ends in a character beyond ASCII
+    is walked, once, by its iterator."""
+    if left:
+        text = text.lstrip(_ASCII_SPACE)
+        if text[:1] > "\x7f":
+            start = 0
+            for ch in text:
+                if ch not in SPACE:
+                    break
+                start += 1
+            text = text[start:]
+    if right:
+        text = text.rstrip(_ASCII_SPACE)
+        if text[-1:] > "\x7f":
+            end = 0
+            for count, ch in enumerate(text, 1):
+                if ch not in SPACE:
+                    end = count
+            text = text[:end]
+    return text
+
+
+def made_of(text: str, characters: str) -> bool:
+    """Whether every character of the text is one of `characters`, all ASCII (what
+    `frozenset(characters).issuperset(text)` answers). A set's issuperset takes a string one
+    character object at a time, 40 ms for 64 K characters under MicroPython, and the
+    page's reading asks this of a pasted text once per format; strip(characters) is C over
+    the bytes there. MicroPython strips bytes, not characters, which is the same for ASCII
+    characters: a character beyond ASCII is bytes none of which is ASCII, so it stops
+    the strip as it stops CPython's."""
+    return not text.strip(characters)
+
+
+def count_made_of(text: str, characters: str) -> int:
+    """How many characters at the start of the text are of `characters` (all ASCII): the
+    position of the first that is not, or the text's length (at C speed, as `made_of`)."""
+    return len(text) - len(text.lstrip(characters))
 
 
 class TextPattern:

@@ -8,17 +8,18 @@ engine in base 36. Like `base64._b32encode(alphabet, s)`, the radix is a paramet
 from __future__ import annotations
 
 from ..errors import FormatError
+from . import made_of
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _VALUE = {ch: i for i, ch in enumerate(DIGITS)}
 _VALUE.update({ch.upper(): i for i, ch in enumerate(DIGITS)})
 # The characters of base-32 fields, either case (the bare texts of offset and str8ts).
-BASE32 = frozenset(DIGITS[:32] + DIGITS[10:32].upper())
+BASE32 = DIGITS[:32] + DIGITS[10:32].upper()
 
 
 def base32_text(text: str) -> bool:
     """Whether the text is one or more base-32 digits, either case: `[0-9a-vA-V]+`."""
-    return bool(text) and BASE32.issuperset(text)
+    return bool(text) and made_of(text, BASE32)
 
 
 def width_for(maximum: int, radix: int = 32) -> int:

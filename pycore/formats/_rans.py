@@ -91,7 +91,7 @@ class Reader:
         start = 0
         for s, f in enumerate(freqs):
             if r < start + f:
-                self.x = q * f + r - start
+                self.x = q * f + (r - start)  # two operations on the long number, not three
                 return s
             start += f
         raise AssertionError("unreachable: r < total")

@@ -9,19 +9,26 @@ from __future__ import annotations
 from ..cells53 import from_puzzle, get_possibles, get_value, is_fixed, is_valid_cell
 from ..errors import FormatError
 from ..model import EMPTY, SUDOKU_SIZES, Cell, Puzzle, candidates, given, value
-from . import LinkForm, TextPattern, _loss
+from . import LinkForm, TextPattern, _loss, made_of
 
 NAME = "bitcell"
-_DECIMAL = frozenset("0123456789")
+_DECIMAL = "0123456789"
 
 
 def _decimal(text: str) -> bool:
     """One or more of the ASCII digits 0-9 (what `[0-9]+` matches)."""
-    return bool(text) and _DECIMAL.issuperset(text)
+    return bool(text) and made_of(text, _DECIMAL)
 
 
-LINK = LinkForm(TextPattern(r"[0-9]+(,[0-9]+)+", lambda text: "," in text and all(
-    _decimal(field) for field in text.split(","))), tried=1, tags=(("c", None),), per_cell=True)
+def _looks(text: str) -> bool:
+    """Decimal fields between commas, at least two: no field empty, so no comma at either
+    end nor two together (one test over the whole text, not one per field: a pasted text of
+    64 K characters is tested this way for every bare text `links.read` is given)."""
+    return ("," in text and made_of(text, _DECIMAL + ",") and ",," not in text
+            and text[:1] != "," and text[-1:] != ",")
+
+
+LINK = LinkForm(TextPattern(r"[0-9]+(,[0-9]+)+", _looks), tried=1, tags=(("c", None),), per_cell=True)
 _MAX_CELLS = max(SUDOKU_SIZES) ** 2
 # A sudoku of n x n cells for each size: 16, 36, 64, 81, 144, 256 or 625.
 _CELL_COUNTS = ", ".join(str(n * n) for n in SUDOKU_SIZES[:-1]) + f" or {_MAX_CELLS}"

@@ -61,10 +61,10 @@ from ..model import (
     unpack,
 )
 from ..record import Record, _set
-from . import FORMATS, LinkForm, TextPattern, _notes, link_form
+from . import FORMATS, LinkForm, TextPattern, _notes, count_made_of, link_form, made_of
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
-from ._numeral import from_text, to_text
+from ._numeral import bits, from_text, to_text
 from ._rans import AdaptiveBit, Reader, Writer
 
 if TYPE_CHECKING:
@@ -76,10 +76,9 @@ if TYPE_CHECKING:
 NAME = "compact"
 VERSION = 1
 MARK = "_"  # leads a text that would otherwise look like another format's string
-_URL_SAFE = frozenset(ALPHABET)
 # Any URL-safe text, tried after every other format's pattern (those declared in the
 # registry), so that a text that fits another format's pattern is marked.
-LINK = LinkForm(TextPattern(r"[A-Za-z0-9_-]+", lambda text: bool(text) and _URL_SAFE.issuperset(text)),
+LINK = LinkForm(TextPattern(r"[A-Za-z0-9_-]+", lambda text: bool(text) and made_of(text, ALPHABET)),
                 tried=9)
 
 # First step, fixed for every version: (classic 9x9 bare puzzle, classic 9x9 with
@@ -589,9 +588,9 @@ def _read(reader: Reader) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks."""
     plan = _code_header(reader, None)
     shape = _shape(plan.kind, plan.size, plan.box, plan.layout)
-    if bit_length(reader.x) > _max_bits(shape):
+    if reader.x >> _max_bits(shape):  # more bits than that (one shift: linear in the text)
         raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
-                          found=f"{bit_length(reader.x)} bits")
+                          found=f"{bits(reader.x)} bits")
     kinds = _code_kinds(reader, plan, shape, ())
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
@@ -782,8 +781,7 @@ def decode(text: str) -> Puzzle:
     if len(text) > MAX_TEXT:
         raise FormatError(NAME, MAX_TEXT, f"at most {MAX_TEXT} characters",
                           found=f"{len(text)} characters")
-    end = len(text) if _URL_SAFE.issuperset(text) else next(
-        i for i, ch in enumerate(text) if ch not in _URL_SAFE)
+    end = count_made_of(text, ALPHABET)
     if end < len(text):
         raise FormatError(NAME, end, "a URL-safe character (A-Z a-z 0-9 - _)",
                           found=repr(text[end]))

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from ..errors import FormatError, UnknownName
 from ..model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle
-from . import LinkForm, TextPattern, _loss
+from . import LinkForm, TextPattern, _loss, made_of
 from ._transform import offset_cell, offset_max, offset_value, str8ts_cell, str8ts_max, str8ts_value
 
 NAME = "jcode"
 # The text does not say its kind: the fragment's tag does (j sudoku, k str8ts).
 _LEAD = "ABCDEFGHI"
 _TAIL = "jabcdefghi"  # index = digit
-_CHARACTERS = frozenset("-" + _LEAD + _TAIL)
-LINK = LinkForm(TextPattern(r"[-A-Ia-j]+", lambda text: bool(text) and _CHARACTERS.issuperset(text)),
+_CHARACTERS = "-" + _LEAD + _TAIL
+LINK = LinkForm(TextPattern(r"[-A-Ia-j]+", lambda text: bool(text) and made_of(text, _CHARACTERS)),
                 tried=5, tags=(("j", "sudoku"), ("k", "str8ts")), per_cell=True)
 _LEAD_DIGIT = {ch: i + 1 for i, ch in enumerate(_LEAD)}
 _TAIL_DIGIT = {ch: i for i, ch in enumerate(_TAIL)}

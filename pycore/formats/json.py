@@ -337,9 +337,17 @@ MAX_DEPTH = 16  # the JSON form nests 5 deep; imports of other tools' JSON stay 
 
 
 def check_nesting(format: str, text: str, max_depth: int = MAX_DEPTH, quotes: str = '"') -> None:
-    """Refuse brackets nested deeper than `max_depth` (outside strings) in one linear pass."""
+    """Refuse brackets nested deeper than `max_depth` (outside strings) in one linear pass.
+
+    A text with no more opening brackets than `max_depth` cannot nest deeper, and is not
+    walked, nor is any text after the last opening bracket: str.count and rfind are C, and
+    the walk 2 ms per 1,000 characters under MicroPython (the page's JSON link with 64 K
+    letters after it took 140 ms to refuse)."""
+    if text.count("[") + text.count("{") <= max_depth:
+        return
+    # only an opening bracket goes deeper: nothing after the last one is walked
     depth, quote, escaped = 0, "", False
-    for pos, ch in enumerate(text):
+    for pos, ch in enumerate(text[:max(text.rfind("["), text.rfind("{")) + 1]):
         if quote:
             if escaped:
                 escaped = False

@@ -3,6 +3,7 @@ what each format declares about itself in links (`LinkForm`)."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -99,3 +100,16 @@ def test_a_tag_for_any_kind_is_taken_where_it_comes() -> None:
 def test_a_format_with_no_tags_has_no_tag() -> None:
     assert link_form("compact").tag_for(SUDOKU_4) is None
     assert link_form("json").tag_for(None) is None
+
+
+
+def test_made_of_is_a_sets_issuperset_and_counts_to_the_first_other() -> None:
+    """`made_of` and `count_made_of` answer with strip (C speed under MicroPython) what a set
+    of the characters answers, characters beyond ASCII included."""
+    rng = random.Random(4)
+    for _ in range(5_000):
+        text = "".join(rng.choice("ab-_,\u00e9\u263a \u3000\x85") for _ in range(rng.randrange(9)))
+        chars = rng.choice(["ab", "ab-_", ",", "-_ab,"])
+        assert formats.made_of(text, chars) == frozenset(chars).issuperset(text), text
+        first = next((i for i, ch in enumerate(text) if ch not in chars), len(text))
+        assert formats.count_made_of(text, chars) == first, text

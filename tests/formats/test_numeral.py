@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pycore.errors import FormatError
-from pycore.formats._numeral import ALPHABET, from_text, to_text
+from pycore.formats._numeral import ALPHABET, _bits, from_text, to_text
 
 FIRST = ALPHABET[1:-1]  # never 'A' (a leading zero) nor '_' (left for formats' marks)
 
@@ -50,3 +50,15 @@ def test_the_refusal_names_the_first_character_and_by_default_position_0() -> No
         from_text("_B", "compact")
     error = info.value
     assert (error.pos, error.expected, error.found) == (0, "a first character other than 'A' and '_'", "'_'")
+
+
+@given(st.integers(0, 1 << 9000))
+def test_the_bits_counted_by_shifts_are_int_bit_length(x: int) -> None:
+    """`_bits` stands in for int.bit_length where MicroPython lacks it (in linear time)."""
+    assert _bits(x) == x.bit_length()
+
+
+@pytest.mark.parametrize("k", [0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 4096, 100_000])
+def test_the_bits_of_powers_of_two_and_one_below(k: int) -> None:
+    for x in (1 << k, (1 << k) - 1, (1 << k) + 1):
+        assert _bits(x) == x.bit_length()

@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -374,12 +375,28 @@ def record_case() -> list[Any]:
     return out
 
 
+def clock_ms() -> float:
+    """Milliseconds on a steady clock: MicroPython's ticks, CPython's perf_counter."""
+    ticks = getattr(time, "ticks_ms", None)
+    return float(ticks()) if ticks is not None else time.perf_counter() * 1000
+
+
+def read_in_time(text: str, bound_ms: float) -> list[Any]:
+    """`read_text`, and whether it answered within `bound_ms`: a bound on a hang, far above
+    what reading takes (benchmarks.tails measures that), so that the two interpreters'
+    answers are alike unless one of them hangs."""
+    start = clock_ms()
+    answer = read_text(text)
+    return [answer, clock_ms() - start < bound_ms]
+
+
 SHARED = (form, lost_data, failure, read_text, decode_all, share_data, shares_case, digest, editor_case,
           entry_data, plan_data, persist_case, vector_case, bytes_case, cells53_case,
-          transform_case, jcode_cell_case, quoted_case, record_case)
+          transform_case, jcode_cell_case, quoted_case, record_case, clock_ms, read_in_time)
 
 PRELUDE = """
 import json
+import time
 
 from pycore import formats, links
 
@@ -673,6 +690,66 @@ def test_hostile_texts_are_refused_alike_with_the_same_words(tmp_path: Path) -> 
     jobs = [["read_text", [t]] for t in texts]
     jobs += [["decode_all", [t]] for t in texts if len(t) <= LONGEST]
     compare(jobs, tmp_path)
+
+
+# Each link form's characters, for the tails added to its links (json: what JSON is made of).
+ALPHABETS = {
+    "compact": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+    "offset": "0123456789abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQRSTUV",
+    "str8ts": "0123456789abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQRSTUV",
+    "binary": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/=",
+    "jcode": "-ABCDEFGHIabcdefghij",
+    "bitcell": "0123456789,",
+    "json": ' \n0123456789.,:[]{}"-eEnultrufas\\',
+}
+HANG_MS = 5_000  # per text: a hang, not slowness (benchmarks.tails has the speed goal)
+
+
+def _tails(rng: random.Random) -> list[tuple[str, str]]:
+    """(format, text): valid links with a tail of their format's characters: every link
+    format's fragment (tag and all, and bare, as a paste gives it) and the JSON form of a
+    few grids, each with 1 K, 10 K and 64 K characters (the longest the page reads) in
+    all, the tail random or one character repeated."""
+    sources = [p for p in corpus() if p.layout is None and len(p.cells) <= 81]
+    texts: list[tuple[str, str]] = []
+    for p in rng.sample(sources, 3):
+        prefixes = [("json", formats.encode("json", p).replace("\n", ""))]
+        for name in links.link_formats():
+            try:
+                text = links.fragment(p, name, lossy=True)
+            except FormatError:
+                continue
+            prefixes.append((name, text))
+            if ":" in text:
+                prefixes.append((name, text.partition(":")[2]))
+        for name, prefix in prefixes:
+            alphabet = ALPHABETS[name]
+            for length in (1_000, LONGEST, links.MAX_LINK):
+                need = length - len(prefix)
+                tail = ("".join(rng.choice(alphabet) for _ in range(need)) if rng.random() < 0.5
+                        else rng.choice(alphabet) * need)
+                texts.append((name, prefix + tail))
+    return texts
+
+
+def test_links_with_long_tails_are_refused_alike_and_in_time(tmp_path: Path) -> None:
+    """A valid link followed by up to 64 K characters of its format's alphabet (a paste, or
+    a shared link with something added) is read alike, and neither interpreter hangs on it:
+    each answers within HANG_MS. JSON that CPython's parser refuses MicroPython's refuses
+    for another reason (test_json_texts_are_read_alike_and_bad_json_refused): both refuse."""
+    texts = _tails(random.Random(17))
+    assert max(len(t) for _, t in texts) == links.MAX_LINK
+    jobs = [["read_in_time", [t, HANG_MS]] for _, t in texts]
+    running = start_micropython(jobs, tmp_path)
+    ours = in_cpython(jobs)
+    theirs = finish_micropython(running, tmp_path)
+    for (name, text), cpython, micropython in zip(texts, ours, theirs, strict=True):
+        said = f"{name} {text[:60]!r}... of {len(text)} characters"
+        assert micropython[1] and cpython[1], f"over {HANG_MS} ms: {said}"
+        if name == "json":
+            assert micropython[0][0] == cpython[0][0] == "refused", said
+        else:
+            assert micropython == cpython, said
 
 
 def _escaped(answer: Any) -> Any:
