@@ -67,7 +67,7 @@ CELL_KINDS = ("empty", "given", "value", "candidates", "black", "outside")
 PALETTE = 9  # a cell's colours are 1..PALETTE
 # The palette, colour k at index k-1: Okabe and Ito's eight colours for colour-blind
 # readers and a grey, ordered so that neighbours differ in lightness too. The page
-# draws them (web/style.css), other tools' colours are mapped onto them (formats/tools).
+# draws them (web/main/style.css), other tools' colours are mapped onto them (formats/tools).
 PALETTE_COLOURS = (
     ("grey", "#999999"), ("orange", "#e69f00"), ("blue", "#0072b2"), ("yellow", "#f0e442"),
     ("green", "#009e73"), ("sky blue", "#56b4e9"), ("vermilion", "#d55e00"),

@@ -211,7 +211,7 @@ def label(puzzle: Puzzle) -> str:
 
 class Entry:
     """One saved grid: the slot it lives in, its state and identity, when, its label, the
-    mode it opens in (editor.start_mode: web/early.js reads it to show that mode while
+    mode it opens in (editor.start_mode: web/main/early.js reads it to show that mode while
     Python starts, since telling it from the state needs the state decoded), and which tab
     wrote it ("" in entries older than that field). Immutable; compared and hashed by its
     fields."""

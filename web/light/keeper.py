@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-import js  # the worker's global scope (web/light.js)
+import js  # the worker's global scope (web/light/light.js)
 from dom import (
     FACTS,
     WATCHED,
@@ -120,7 +120,7 @@ class Keeper:
         # the state this tab last saved in its slot, or found there when it took the slot:
         # an unchanged grid is not written again, and another state there is another tab's
         self.saved = ""
-        self.salt = random.getrandbits(30)  # reseeded per visit (app.py), no call to the page
+        self.salt = random.getrandbits(30)  # reseeded per visit (page.py), no call to the page
         # which tab wrote an entry (persist.Entry.tab) and holds a lease: the browser's own
         # random numbers, so that two tabs started in the same second never share one
         self.tab = str(int(float(js.Math.random()) * 1e15))

@@ -1,10 +1,10 @@
-"""The page's script: MicroPython runs it in the page's worker (web/light.js).
+"""The page's script: MicroPython runs it in the page's worker (web/light/light.js).
 
 It takes one bundle (the build's `light_bundle`: the part of pycore that opening, editing
 and sharing a link needs, the page's own modules and two typing stubs, as JSON path ->
 bytecode in hexadecimal, or source), which light.js asked for while MicroPython was
 loading, writes the files into MicroPython's file system and imports them in the
-bundle's order. app.py, last, builds the page. All of it runs off the page's thread: the
+bundle's order. page.py, last, builds the page. All of it runs off the page's thread: the
 page paints and scrolls meanwhile, so this takes no pauses.
 """
 

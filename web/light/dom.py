@@ -1,14 +1,14 @@
 """The page's one way to the DOM: events come in as facts, and the writes a handler
 queues go out in one message (`later`, `flush`).
 
-The page's Python runs in a worker (web/light.js starts MicroPython there), so it never
-touches an element: web/early.js, on the page's side, sends each event as plain facts (a
+The page's Python runs in a worker (web/light/light.js starts MicroPython there), so it never
+touches an element: web/main/early.js, on the page's side, sends each event as plain facts (a
 key, a tapped cell, the values of the fields a handler reads, a panel's state, the
 button's data) and makes the writes Python answers with, many elements from one JSON
 list. What to show is decided here; early.js only carries it out. Text reaches the page
 only as text (early.js sets `textContent`), never markup.
 
-One home for this (app.py, grid_view.py, keeper.py, coach.py and page_tools.py all
+One home for this (page.py, grid_view.py, keeper.py, solver_view.py and exchange.py all
 import from here). Every message the page sends gets exactly one answer (with the writes
 it caused, maybe none) and every answer says how many answers the player still waits for
 (`busy`): `window.pycoreBusy()` on the page adds the two, and the browser tests wait for
@@ -21,12 +21,12 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-import js  # the worker's global scope (web/light.js)
+import js  # the worker's global scope (web/light/light.js)
 from jsffi import create_proxy
 
 from pycore.formats.json import MAX_TEXT
 
-if TYPE_CHECKING:  # MicroPython's typing (web/micropython/typing.py) has only what runs
+if TYPE_CHECKING:  # MicroPython's typing (web/light/micropython/typing.py) has only what runs
     from collections.abc import Callable
     from typing import TypeAlias
 
@@ -179,7 +179,7 @@ def start_listening() -> None:
 
 
 # An element to build on the page's side: [tag, {attribute: value}, children or text,
-# optionally {style property: value}]; a string is a text node (web/early.js builds them).
+# optionally {style property: value}]; a string is a text node (web/main/early.js builds them).
 Node: TypeAlias = "str | list[Any]"
 # A change to the child with this data-index: attributes to set (None: remove), and its
 # new children or text (None: keep them).

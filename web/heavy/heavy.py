@@ -1,7 +1,7 @@
 """The page's heavy Python: a Pyodide worker that solves, hints, makes puzzles, reads and
 writes other tools' texts and draws QR codes and SVGs.
 
-The page's Python (MicroPython in its own worker, web/app.py) starts this worker once its grid
+The page's Python (MicroPython in its own worker, web/light/page.py) starts this worker once its grid
 takes input, so the first screen never waits for Pyodide's 20 MB; until it answers,
 those buttons say they are loading. Every call takes and returns plain text: a puzzle
 crosses as its JSON form (`pycore.formats.json`, lossless for every state), and the

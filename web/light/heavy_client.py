@@ -1,11 +1,11 @@
-"""The page's side of its heavy worker (web/heavy.py, Pyodide): started once the grid
+"""The page's side of its heavy worker (web/heavy/heavy.py, Pyodide): started once the grid
 takes input, called with plain text, answered with JSON.
 
 The first screen never waits for it: the worker's runtime is about 5 MB compressed (20 MB
 on disk), which a phone network takes many seconds to bring, while the grid, typing, the
 link and saving need only the MicroPython part. When the worker is up, `<html
 data-heavy="ready">` says so (tests and benchmarks wait for it), and the offline worker
-(web/sw.js) is registered then: its install finds every file in the HTTP cache, so a first
+(web/offline/sw.js) is registered then: its install finds every file in the HTTP cache, so a first
 visit downloads nothing twice.
 """
 
@@ -57,7 +57,7 @@ class HeavyFailed(Exception):
 class Heavy:
     """Starts the worker once and hands out calls to it; a call before it is up waits.
 
-    The page starts it and passes the calls and answers on (web/early.js): this Python runs
+    The page starts it and passes the calls and answers on (web/main/early.js): this Python runs
     in a worker of its own, and PyScript starts workers from the page."""
 
     def __init__(self) -> None:

@@ -1,9 +1,9 @@
 """The page's tools beyond editing: other tools' links and texts, exports, QR code, print, SVG.
 
-`app.py` makes one `Tools` and calls `refresh()` after every render. A pasted text is
+`page.py` makes one `Tools` and calls `refresh()` after every render. A pasted text is
 read first as one of our own links (`pycore.links.read`, here in the page's worker);
 anything else (other tools' links and texts), the exports, the QR code and the SVG
-drawing are the heavy worker's (web/heavy.py: `pycore.links.read_any`,
+drawing are the heavy worker's (web/heavy/heavy.py: `pycore.links.read_any`,
 `pycore.formats.tools`, `pycore.render`). Decoded text reaches the page only through
 `textContent`, form values and attributes; the SVGs pycore draws are shown through
 `<img>` data: URLs (an SVG there can run no script), never inserted as markup.

@@ -1,12 +1,12 @@
 """The page's Python: DOM events go to `pycore.app.editor`, `editor.puzzle` comes back as DOM.
 
 This module only wires the page: the grid's DOM is grid_view.py's, saved grids are
-keeper.py's, the paste box and the other tools are page_tools.py's, and every word
+keeper.py's, the paste box and the other tools are exchange.py's, and every word
 about a link that failed is pycore.app.messages'. No codec logic lives here: links are
 read with `pycore.links.read` and made once per change with `pycore.links.shares`.
 Decoded content reaches the DOM only through `textContent` and attributes.
 
-It runs with MicroPython in the page's worker (web/light.js, web/main.py), with the part of
+It runs with MicroPython in the page's worker (web/light/light.js, web/light/main.py), with the part of
 pycore that opening, editing and sharing need (pycore.site.light). Check, Solve, Hint, New puzzle and the
 other tools ask the heavy worker (heavy_client.py), which starts once the grid is up.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from coach import Coach, offer_levels, on_level  # Hint and New puzzle (web/coach.py)
 from dom import (
     FACTS,
     Facts,
@@ -32,10 +31,11 @@ from dom import (
     spawn,
     start_listening,
 )
+from exchange import Tools  # imports, exports, QR, print (web/light/exchange.py)
 from grid_view import GridView, build_pad
 from heavy_client import Heavy, HeavyUnavailable, puzzle_of, shares_of, state_of
 from keeper import Keeper
-from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
+from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (web/light/solver_view.py)
 
 from pycore import links
 from pycore.app import messages, persist

@@ -1,7 +1,7 @@
 """Hint, the solution path and New puzzle: the technique engine's next step drawn on the
 grid, every step from the grid as it is, and new puzzles made offline.
 
-Both are the heavy worker's work (web/heavy.py: the techniques and the generator run in
+Both are the heavy worker's work (web/heavy/heavy.py: the techniques and the generator run in
 Pyodide, off the main thread); this module draws what it answers. A hint takes two
 presses. The first asks for the simplest step on the grid as it is, marks its pattern
 and the digits it places or removes on the cells (classes and data attributes that
@@ -203,7 +203,7 @@ class Coach:
             spawn(self.ask_path(), busy=False)
 
     async def ask_path(self) -> None:
-        """Ask for the path, a stretch at a time (web/heavy.py `path`, then `path_more`
+        """Ask for the path, a stretch at a time (web/heavy/heavy.py `path`, then `path_more`
         while it says there is more), each stretch shown as it comes: a famous hard
         puzzle's path, through guesses and forcing nets, takes the worker seconds, and it
         answers Hint and Check between stretches. A changed grid starts a new walk; a
