@@ -10,10 +10,12 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 from __future__ import annotations
 
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
+from .crossings import SETTING, SOLVING
 
 __all__ = ["MODES", "Editor", "describe", "keep_notes", "start_mode"]
 
-GIVEN, VALUE, CANDIDATES, BLACK_MODE = "given", "value", "candidates", "black"
+# the two a page opens in cross to early.js, which shows one before Python starts (crossings)
+GIVEN, VALUE, CANDIDATES, BLACK_MODE = SETTING, SOLVING, "candidates", "black"
 CORNER, COLOUR = "corner", "colour"
 MODES = (GIVEN, VALUE, CORNER, CANDIDATES, COLOUR, BLACK_MODE)
 # The player's tools are SudokuPad's: Digit, Corner, Centre (the centre marks are the

@@ -34,6 +34,7 @@ from .. import links
 from ..errors import FormatError
 from ..model import EMPTY, _frozen, _set
 from ..shapes import SHAPES, shape_of
+from . import crossings
 
 if TYPE_CHECKING:
     from ..model import Cell, Puzzle
@@ -57,9 +58,10 @@ __all__ = [
     "written_elsewhere",
 ]
 
-PREFIX = "pycore:slot:"  # one localStorage item per slot: PREFIX + slot id
-CURRENT = "pycore:current"  # the slot saved or opened last, in any tab
-LEASE = "pycore:lease:"  # one item per open tab: LEASE + tab id -> the slot it works in, until when
+# The items' keys cross to the main thread, which reads them before Python starts (crossings).
+PREFIX = crossings.SLOT  # one localStorage item per slot: PREFIX + slot id
+CURRENT = crossings.CURRENT  # the slot saved or opened last, in any tab
+LEASE = crossings.LEASE  # one item per open tab: LEASE + tab id -> the slot it works in, until when
 LEASE_MS = 5 * 60 * 1000  # a lease not renewed for this long is a closed or killed tab's
 MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved (unless leased)
 MAX_ITEM = 64 * 1024  # a stored item longer than any link we make is not ours

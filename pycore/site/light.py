@@ -25,6 +25,7 @@ __all__ = ["LIGHT_MODULES", "STUBS"]
 LIGHT_MODULES: tuple[str, ...] = (
     "pycore/__init__.py",
     "pycore/app/__init__.py",
+    "pycore/app/crossings.py",
     "pycore/app/editor.py",
     "pycore/app/messages.py",
     "pycore/app/persist.py",

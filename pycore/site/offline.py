@@ -8,11 +8,12 @@ import re
 import shutil
 from pathlib import Path
 
+from ..app import crossings
 from .paths import ASSETS, MAIN_ROOM, OFFLINE_ROOM, VENDOR, SiteError
 from .png import png
 from .runtime import CHUNK_NAME
 
-SERVICE_WORKER = "sw.js"
+SERVICE_WORKER = crossings.SERVICE_WORKER  # the file the light worker registers
 MANIFEST = "manifest.webmanifest"
 ICONS = {192: "icon-192.png", 512: "icon-512.png"}
 # PyScript chunks for features the page never uses (code editors, terminals, TOML configs,

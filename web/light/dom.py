@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import js  # the worker's global scope (web/light/light.js)
 from jsffi import create_proxy
 
+from pycore.app import crossings
 from pycore.formats.json import MAX_TEXT
 
 if TYPE_CHECKING:  # MicroPython's typing (web/light/micropython/typing.py) has only what runs
@@ -79,7 +80,7 @@ async def _kept(work: Any, busy: bool) -> None:
 
 
 def _report(err: Exception) -> None:
-    later("error", f"page: {type(err).__name__}: {err}")
+    later(crossings.ERROR, f"page: {type(err).__name__}: {err}")
 
 
 def busy_begin() -> None:
@@ -132,7 +133,7 @@ def listen(handlers: dict[tuple[str, str], Handler],
     runs as a task: they go when it ends)."""
     wanted = reads or {}
     _LISTENED.update(handlers)
-    later("listen", [[name, kind, list(wanted.get((name, kind), ()))] for name, kind in handlers],
+    later(crossings.LISTEN, [[name, kind, list(wanted.get((name, kind), ()))] for name, kind in handlers],
           MAX_FIELD)
 
 
@@ -145,7 +146,7 @@ def watch(key: str) -> None:
     """Have the page send the stored item `key` with every event (`WATCHED`): the slot this
     tab saves in, so that another tab's save there is seen before this tab writes."""
     WATCHED.clear()
-    later("watch", key)
+    later(crossings.WATCH, key)
 
 
 def _on_message(text: Any) -> None:
@@ -208,28 +209,28 @@ def later(*op: Any) -> None:
 def update(parent: str, changes: list[Change], focus: int = -1) -> None:
     """Change the children of the element with id `parent` by data-index, then focus the
     child with data-index `focus` (-1: none)."""
-    later("update", parent, changes, focus)
+    later(crossings.UPDATE, parent, changes, focus)
 
 
 def set_property(name: str, prop: str, value: str | bool) -> None:
     """element.prop = value, for the element with id `name`."""
-    later("set", name, prop, value)
+    later(crossings.SET, name, prop, value)
 
 
 def set_attribute(name: str, attribute: str, value: str | None) -> None:
     """Set (None: remove) an attribute of the element with id `name`."""
-    later("attr", name, attribute, value)
+    later(crossings.ATTR, name, attribute, value)
 
 
 def build_children(name: str, nodes: list[Node]) -> None:
     """The children of the element with id `name` become these nodes, with the render's
     other writes (so a new grid and its column count arrive in the same frame)."""
-    later("replace", name, nodes)
+    later(crossings.REPLACE, name, nodes)
 
 
 def set_style(name: str, prop: str, value: str) -> None:
     """A style property (a custom property such as --cols) of the element with id `name`."""
-    later("style", name, prop, value)
+    later(crossings.STYLE, name, prop, value)
 
 
 def _taken() -> str:

@@ -16,7 +16,7 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
 from pycore import links
-from pycore.app import messages
+from pycore.app import crossings, messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.formats.json import MAX_TEXT  # the same bound every reader keeps
 from pycore.model import Puzzle
@@ -189,11 +189,11 @@ class Tools:
             if not text.startswith("https://"):  # the targets' own bases; never anything else
                 set_property("export-note", "textContent", f"Not a link to open: {title}")
                 return
-            later("open", text)
+            later(crossings.OPEN, text)
             set_property("export-note", "textContent", f"Opened {title} in a new tab (the link is above).")
             return
         what = "link" if text.startswith("https://") else "text"
-        later("copy", text, "export-note", f"Copied the {title} {what}.", "export-text",
+        later(crossings.COPY, text, "export-note", f"Copied the {title} {what}.", "export-text",
               "Select the text above and copy it (Ctrl+C).")
 
     # -- QR code -------------------------------------------------------------------------
@@ -240,10 +240,10 @@ class Tools:
         """Print the grid as pycore draws it (the page's print stylesheet shows only that)."""
         url = await self.grid_svg()
         if url is not None:
-            later("print", "print-image", url)
+            later(crossings.PRINT, "print-image", url)
 
     async def on_download(self, event: Facts) -> None:
         p = self.page.editor.puzzle
         url = await self.grid_svg()
         if url is not None:
-            later("download", url, f"{p.kind}-{p.rows}x{p.cols}.svg")
+            later(crossings.DOWNLOAD, url, f"{p.kind}-{p.rows}x{p.cols}.svg")

@@ -18,6 +18,7 @@ from typing import Any
 from dom import FACTS, busy_begin, busy_end, flush, later, set_attribute
 
 from pycore import links
+from pycore.app import crossings
 from pycore.errors import Lost
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
@@ -73,7 +74,7 @@ class Heavy:
         if not self.started:
             self.started = True
             plan = json.loads(FACTS["heavy"])
-            later("heavy-start", plan["core"], plan["src"], json.dumps(plan["config"]),
+            later(crossings.HEAVY_START, plan["core"], plan["src"], json.dumps(plan["config"]),
                   json.dumps({"base": FACTS["href"].split("#", 1)[0],
                               "wheels": json.loads(FACTS["wheels"])}))
             flush()
@@ -81,7 +82,7 @@ class Heavy:
     def on_event(self, facts: dict[str, Any]) -> None:
         """The page's news of the worker: up, failed to start, or a call's answer."""
         kind = facts["event"]
-        if kind == "heavy-answer":
+        if kind == crossings.HEAVY_ANSWER:
             settle, busy = self.waiting.pop(int(facts["call"]))
             try:
                 if facts["answer"] is None:
@@ -92,13 +93,14 @@ class Heavy:
                 if busy:
                     busy_end()
             return
-        if kind == "heavy-up":
+        if kind == crossings.HEAVY_UP:
             self.ready = True
             set_attribute(":root", "data-heavy", "ready")
         else:
             self.failed = str(facts.get("error", ""))
             set_attribute(":root", "data-heavy", "failed")
-        later("register", "sw.js")  # the offline worker: now every file is in the HTTP cache
+        # the offline worker: now every file is in the HTTP cache
+        later(crossings.REGISTER, crossings.SERVICE_WORKER)
         self.settled = True
 
     def send(self, function: str, args: tuple[str, ...], settle: Any) -> None:
@@ -115,7 +117,7 @@ class Heavy:
             busy_begin()
         self.calls += 1
         self.waiting[self.calls] = (settle, busy)
-        later("heavy-call", self.calls, function, list(args))
+        later(crossings.HEAVY_CALL, self.calls, function, list(args))
         flush()
 
     async def call(self, function: str, *args: str, busy: bool = True) -> Any:

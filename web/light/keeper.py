@@ -29,7 +29,7 @@ from dom import (
 from page_api import PageApi
 
 from pycore import links
-from pycore.app import messages, persist
+from pycore.app import crossings, messages, persist
 from pycore.app.editor import start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
@@ -90,12 +90,12 @@ class LocalStore:
     def set(self, key: str, value: str) -> None:
         self.items[key] = value
         if self.available:
-            later("store", key, value)
+            later(crossings.STORE, key, value)
 
     def remove(self, key: str) -> None:
         self.items.pop(key, None)
         if self.available:
-            later("store", key, None)
+            later(crossings.STORE, key, None)
 
     def names(self) -> list[str]:
         return list(self.items)
@@ -146,7 +146,7 @@ class Keeper:
         # the tab closes (or goes into the back-forward cache, after which `hold` renews
         # the lease): its slot is an ordinary recent grid again. The page removes the lease
         # itself as it goes: an answer from here would come too late.
-        later("leave", persist.lease_key(self.tab))
+        later(crossings.LEAVE, persist.lease_key(self.tab))
         self.show_recent()
         spawn(self.hold(), busy=False)
 

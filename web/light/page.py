@@ -38,7 +38,7 @@ from keeper import Keeper
 from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (web/light/solver_view.py)
 
 from pycore import links
-from pycore.app import messages, persist
+from pycore.app import crossings, messages, persist
 from pycore.app.editor import MODE_LABELS, Editor, keep_notes, start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
@@ -175,20 +175,20 @@ class Page:
         """An event early.js sent unasked: the grid's keys and taps (early.js answered the
         browser at once), the pad, storage, the heavy worker's news."""
         kind = str(facts.get("event"))
-        if kind.startswith("heavy-"):
+        if kind in (crossings.HEAVY_UP, crossings.HEAVY_FAILED, crossings.HEAVY_ANSWER):
             self.heavy.on_event(facts)
             return
-        if kind == "key":
+        if kind == crossings.KEY:
             self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]),
                         str(facts.get("code", "")))
-        elif kind == "cell":
+        elif kind == crossings.CELL:
             self.on_cell(int(facts["index"]), bool(facts.get("extend", False)),
                          bool(facts.get("drag", False)))
-        elif kind == "pad":
+        elif kind == crossings.PAD:
             self.on_pad(str(facts["digit"]))
-        elif kind == "storage-failed":
+        elif kind == crossings.STORAGE_FAILED:
             self.keeper.storage_failed()
-        elif kind == "storage-saved":
+        elif kind == crossings.STORAGE_SAVED:
             self.keeper.storage_saved()
 
     def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool, code: str = "") -> None:
@@ -254,10 +254,10 @@ class Page:
         """A bad link typed into the address bar never stays there: the grid's own link returns."""
         if shared.lossless is not None:
             self.address = shared.lossless.fragment
-            later("address", self.address)
+            later(crossings.ADDRESS, self.address)
 
     def on_copy(self, event: Facts) -> None:
-        later("copy", self.shown_link, "share-note", "Link copied.", "link",
+        later(crossings.COPY, self.shown_link, "share-note", "Link copied.", "link",
               "Select the link and copy it (Ctrl+C).")
 
     # -- check, hint, solve: the heavy worker's ----------------------------------
@@ -515,7 +515,7 @@ class Page:
         switch or a link that failed to open it gets it back (no re-encoding per key)."""
         if shared.lossless is not None and self.address != shared.lossless.fragment:
             self.address = shared.lossless.fragment
-            later("address", self.address)
+            later(crossings.ADDRESS, self.address)
 
 
 
