@@ -30,6 +30,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/app/messages.py",
     "pycore/app/persist.py",
     "pycore/cells53.py",
+    "pycore/cutoff.py",
     "pycore/errors.py",
     "pycore/formats/__init__.py",
     "pycore/formats/_fields.py",
