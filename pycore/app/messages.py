@@ -17,12 +17,13 @@ from .. import formats, links
 from ..cutoff import cut_off, stray
 from ..errors import FormatError, LossError, Lost, NotRecognized, PuzzleError
 from ..formats._loss import plural
+from .editor import BLACK_MODE, CANDIDATES, COLOUR, CORNER, GIVEN, VALUE
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..cutoff import CutOff
-    from ..model import Puzzle
+    from ..model import Cell, Puzzle
 
 __all__ = ["cut_words", "doubt", "for_error", "listed", "losing", "lost_words", "opening", "pasting",
            "refusing", "sharing"]
@@ -231,3 +232,182 @@ def for_error(err: Exception, text: str | None = None, puzzle: Puzzle | None = N
     if isinstance(err, (LossError, FormatError)):
         return sharing(err, puzzle)
     return "Something went wrong with this grid's link."
+
+
+# --- the grid in words (screen readers, the mode buttons) ----------------------------
+
+# The editor's modes (editor.MODES) by the names the page's buttons show.
+MODE_LABELS = {GIVEN: "Givens", VALUE: "Digit", CORNER: "Corner", CANDIDATES: "Centre",
+               COLOUR: "Colour", BLACK_MODE: "Black cells"}
+
+
+def cell_words(cell: Cell) -> str:
+    """A cell's content in words, for screen readers (the page adds row and column)."""
+    if cell.kind == "candidates":
+        words = "pencil marks " + " ".join(str(d) for d in sorted(cell.candidates))
+    elif cell.kind in ("given", "value"):
+        words = f"{cell.kind} {cell.digit}"
+    elif cell.kind == "black":
+        words = f"black, given {cell.digit}" if cell.digit else "black"
+    else:
+        words = cell.kind
+    if cell.corner:
+        words += ", corner marks " + " ".join(str(d) for d in sorted(cell.corner))
+    if cell.colours:
+        words += ", colours " + " ".join(str(d) for d in sorted(cell.colours))
+    return words
+
+
+def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
+    """What a screen reader says of a grid's cell (rows and columns counted from 0)."""
+    return f"Row {row + 1}, column {col + 1}: {cell_words(cell)}" + (", conflict" if clash else "")
+
+
+# --- saved grids (web/light/keeper.py) -------------------------------------------------
+
+STORAGE_BLOCKED = ("This browser does not let the page save anything (site data is off): "
+                   "nothing is kept when the tab closes. The address bar holds your whole grid: "
+                   "bookmark or copy it to keep it.")
+STORAGE_FULL = "This browser would not save more: the grid is kept only while the tab is open."
+FORKED = ("This grid was changed in another tab: your version is saved as its own entry "
+          "in Recent puzzles.")
+NO_LONGER_SAVED = "That grid is no longer saved here."
+A_SAVED_GRID = "A saved grid"  # a recent entry with no label of its own
+
+
+def reopened(label: str) -> str:
+    return f"Reopened: {label}."
+
+
+def other_progress(label: str) -> tuple[str, str]:
+    """The question when a link opens a puzzle the player has other progress on: the words
+    before and after the moment it was saved (which the page shows in the reader's time
+    zone between them)."""
+    return (f"You have other progress on this puzzle ({label}, saved ",
+            "). The grid shows the link's state; both are kept in Recent puzzles.")
+
+
+# --- the heavy worker's answers (web/heavy/heavy.py) ----------------------------------
+
+NO_SOLUTION = "Something is wrong: no solution fits the digits on the grid."
+CHECKED_SOLVED = "Solved. Well done!"
+NO_MISTAKES = "No mistakes so far."
+NO_MISTAKES_SEVERAL = "No mistakes so far, but the puzzle has more than one solution."
+SOLVED = "Solved (Undo takes it back)."
+NOTHING_TO_HINT = "Solved: there is nothing left to hint."
+NO_PATH_LEFT = "Solved: there is no path left to walk."
+# Letters a technique's name spells as capitals ("xy-wing" -> "XY-wing").
+_LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug", "aic"}
+# The optional wheels the heavy worker loads on first use, in a player's words.
+WHAT_LOADS = {"segno": "QR code maker"}
+
+
+def cannot_check(err: Exception) -> str:
+    return f"Cannot check this grid.\n({err})"
+
+
+def cannot_solve(err: Exception) -> str:
+    return f"This grid cannot be solved.\n({err})"
+
+
+def no_hint(err: Exception) -> str:
+    return f"No hint for this grid.\n({err})"
+
+
+def no_path(err: Exception) -> str:
+    return f"No solution path for this grid.\n({err})"
+
+
+def check_your_digits(told: str) -> str:
+    """A digit of the player's that the one solution contradicts (`advice.Hint.text`)."""
+    return f"Check your digits: {told}"
+
+
+def no_step() -> str:
+    """No technique finds a step: the hint's words (`advice.STUCK`), as a sentence."""
+    from ..solve.advice import STUCK  # in the heavy worker, which has the solver
+
+    return STUCK[:1].upper() + STUCK[1:] + "."
+
+
+def technique_words(name: str) -> str:
+    """A technique's name as a player reads it: "naked-pair" -> "Naked pair", "xy-wing" -> "XY-wing"."""
+    words = name.split("-")
+    out = ""
+    for i, word in enumerate(words):
+        letters = word in _LETTERS
+        if i:
+            out += "-" if words[i - 1] in _LETTERS else " "
+        out += word.upper() if letters else word
+    return out[:1].upper() + out[1:]
+
+
+def _counted_noun(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def hinting(because: str, technique: str) -> str:
+    """A hint in one paragraph (on a phone every line of it pushes the grid down): the
+    step's explanation and its technique, then how to apply it."""
+    name = technique_words(technique)
+    if name[1:2].islower():  # "hidden single", but "XY-wing"
+        name = name[0].lower() + name[1:]
+    return f"Hint: {because.rstrip().removesuffix('.')} ({name}). Press Hint again to apply it."
+
+
+def hint_applied(placed: int, removed: int) -> str:
+    done = [f"placed {_counted_noun(placed, 'digit')}"] if placed else []
+    if removed:
+        done.append(f"removed {_counted_noun(removed, 'candidate')}")
+    return f"Hint applied: {' and '.join(done)}. Undo takes it back."
+
+
+def path_step(technique: str, score: int, total: int, explanation: str) -> str:
+    """One line of the solution path, with the step's score and the running total."""
+    return f"{technique_words(technique)} ({score}, total {total}): {explanation}"
+
+
+def path_walking(steps: int, guessed: str) -> str:
+    """While a long path is walked: how far it has come (`guessed`: advice.guesses_words)."""
+    return f"Walking the solution path: {_counted_noun(steps, 'step')} so far{guessed}…"
+
+
+def path_graded(level: str, score: int, steps: int, guessed: str, hardest: str, stuck: bool,
+                unique: bool) -> str:
+    """The path's grade: its level, score and steps, the hardest technique (`hardest`, ""
+    for none), whether a guess ends it (`stuck`), whether several solutions fit."""
+    from ..solve.advice import STUCK  # in the heavy worker, which has the solver
+
+    hardest_words = f"; the hardest step is {technique_words(hardest)}" if hardest else ""
+    rest = f" Then {STUCK} (a guess)." if stuck else ""
+    several = "" if unique else " Several solutions fit, so the uniqueness techniques are left out."
+    return (f"{level.capitalize()}: score {score}, {_counted_noun(steps, 'step')}{guessed}"
+            f"{hardest_words}.{rest}{several}")
+
+
+def no_puzzle_made(level: str) -> str:
+    return f"No {level} puzzle of this shape turned up this time. Try again, or pick another level."
+
+
+def cannot_make(err: Exception) -> str:
+    return f"Could not make that puzzle.\n({err})"
+
+
+def puzzle_made(level: str, givens: int, seconds: float) -> str:
+    return f"A new {level} puzzle, {givens} givens (made in {seconds:.1f} s). Have fun!"
+
+
+def not_loaded(module: str) -> str:
+    """An optional wheel that could not be fetched from this site (offline with an empty
+    cache, say): plain words, never a format's fault."""
+    return (f"The {WHAT_LOADS.get(module, module)} could not be loaded from this site. "
+            "Try again when you are online.")
+
+
+def cannot_export(err: Exception) -> str:
+    return f"Could not export: {err}"
+
+
+def no_qr(reason: str) -> str:
+    """Why there is no QR code: a wheel not loaded (its sentence), or the link's refusal."""
+    return f"No QR code: {reason}" + ("" if reason.endswith(".") else ".")

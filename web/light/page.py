@@ -39,7 +39,7 @@ from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (we
 
 from pycore import links
 from pycore.app import crossings, messages, persist
-from pycore.app.editor import MODE_LABELS, Editor, keep_notes, start_mode
+from pycore.app.editor import MODES, Editor, keep_notes, start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 from pycore.shapes import SHAPES, blank_shape, shape_of
@@ -480,12 +480,12 @@ class Page:
         if state == self.controls_shown:
             return
         self.controls_shown = state
-        for mode in MODE_LABELS:
+        for mode in MODES:
             set_property(f"mode-{mode}", "checked", mode == ed.mode)
         grid = self.view.name
         set_attribute(grid, "data-mode", ed.mode)
         set_attribute("pad", "data-mode", ed.mode)
-        set_attribute(grid, "aria-roledescription", f"puzzle grid, {MODE_LABELS[ed.mode]} mode")
+        set_attribute(grid, "aria-roledescription", f"puzzle grid, {messages.MODE_LABELS[ed.mode]} mode")
         set_property("undo", "disabled", not ed.can_undo)
         set_property("redo", "disabled", not ed.can_redo)
 
