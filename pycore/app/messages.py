@@ -258,6 +258,11 @@ def cell_words(cell: Cell) -> str:
     return words
 
 
+def grid_role(mode: str) -> str:
+    """What a screen reader calls the grid in this editing mode."""
+    return f"puzzle grid, {MODE_LABELS[mode]} mode"
+
+
 def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
     """What a screen reader says of a grid's cell (rows and columns counted from 0)."""
     return f"Row {row + 1}, column {col + 1}: {cell_words(cell)}" + (", conflict" if clash else "")
@@ -411,3 +416,100 @@ def cannot_export(err: Exception) -> str:
 def no_qr(reason: str) -> str:
     """Why there is no QR code: a wheel not loaded (its sentence), or the link's refusal."""
     return f"No QR code: {reason}" + ("" if reason.endswith(".") else ".")
+
+
+# --- the page's own lines (web/main/index.html, web/light/) ---------------------------
+
+OPENING = "Opening the puzzle…"  # over the grid's outline until Python draws it (the build fills it in)
+LOADING_SOLVER = "Loading the solver… (the first time, a few MB)"
+SOLVER_NOT_LOADED = not_loaded("solver")
+REOPENED_SAVED = "Reopened your saved grid."
+PICK_A_SHAPE = "Pick a shape in the Shape menu first: New puzzle makes one of that shape."
+SHORTEST_CHOICE = "Shortest (no loss)"  # the link format menu's first choice
+LINK_COPIED = "Link copied."
+COPY_LINK_BY_HAND = "Select the link and copy it (Ctrl+C)."
+COPY_TEXT_BY_HAND = "Select the text above and copy it (Ctrl+C)."
+NO_WHOLE_LINK = "No link holds this grid whole: the address bar keeps the last one that did."
+MAKING_QR = "Making the QR code…"
+WORKING_OUT_PATH = "Working out the solution path…"
+MAKING_PUZZLE = "Making a puzzle…"
+# Other tools' buttons: their labels
+OPEN, COPY_LINK, COPY = "Open", "Copy link", "Copy"
+
+
+def from_the_link(rows: int, cols: int) -> str:
+    """The shape menu's choice for a grid of a shape it does not list."""
+    return f"From the link ({rows}x{cols})"
+
+
+def opened(puzzle: Puzzle, format: str) -> str:
+    return f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({format} format)."
+
+
+def link_size(format: str, characters: int) -> str:
+    """The share box's note on the chosen link."""
+    return f"{format}, {characters} characters."
+
+
+def size_of(kib: int) -> str:
+    return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
+
+
+def thousands(n: int) -> str:
+    """1048576 -> "1,048,576" (MicroPython's format has no "," option)."""
+    digits = str(n)
+    groups: list[str] = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    groups.insert(0, digits)
+    return ",".join(groups)
+
+
+def too_long(length: int, bound: int) -> str:
+    """A pasted text longer than every reader reads (`bound` characters)."""
+    return (f"That text is too long to read: {thousands(length)} characters; the page "
+            f"reads at most {thousands(bound)} ({size_of(bound // 1024)}).")
+
+
+def could_not_keep(said: str) -> str:
+    """The message line over the list of what an import could not keep."""
+    return f"{said} It could not keep:"
+
+
+def open_in(title: str) -> str:
+    return f"Open in {title} (a new tab)"
+
+
+def copy_the(title: str, what: str = "") -> str:
+    """A copy button's words: the tool's link ("link"), or its text."""
+    return f"Copy the {title} {what}" if what else f"Copy the {title}"
+
+
+def tool_verdict(refused: str | None, lost: Sequence[str]) -> str:
+    """Other tools: whether one holds this grid, and what it leaves out."""
+    if refused is not None:
+        return f"Cannot hold this grid: {refused}."
+    if lost:
+        return "Leaves out: " + "; ".join(lost) + "."
+    return "Holds the whole grid."
+
+
+def not_a_link(title: str) -> str:
+    return f"Not a link to open: {title}"
+
+
+def opened_in_tab(title: str) -> str:
+    return f"Opened {title} in a new tab (the link is above)."
+
+
+def copied(title: str, what: str) -> str:
+    return f"Copied the {title} {what}."
+
+
+def qr_note(characters: int) -> str:
+    return f"The link above, {characters} characters: scan it to open this grid on a phone."
+
+
+def making_puzzle_for(seconds: int) -> str:
+    return f"{MAKING_PUZZLE} ({seconds} s so far)"

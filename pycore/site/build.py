@@ -13,6 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
+from ..app import messages
 from .bundle import light_bundle, package_zip
 from .headers import meta_csp
 from .offline import write_offline_files
@@ -114,6 +115,7 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
     page = page.replace("{{csp}}", html.escape(meta_csp()))
     page = page.replace("{{levels}}", level_options())
+    page = page.replace("{{opening}}", html.escape(messages.OPENING))  # shown before Python runs
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
     page = page.replace("{{heavy}}", html.escape(json.dumps(heavy, separators=(",", ":"))))
     page = page.replace("{{light}}", html.escape(json.dumps(light, separators=(",", ":"))))

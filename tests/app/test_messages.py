@@ -7,7 +7,9 @@ without flags or parameters; every first line is short.
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 
@@ -407,3 +409,76 @@ def test_a_wheel_not_loaded_is_said_in_plain_words_and_a_qr_refusal_ends_once() 
                                             "Try again when you are online.")
     assert messages.no_qr(messages.not_loaded("segno")) == "No QR code: " + messages.not_loaded("segno")
     assert messages.no_qr("the link is too long") == "No QR code: the link is too long."
+
+
+def test_a_screen_reader_hears_the_grids_mode() -> None:
+    assert messages.grid_role(editor.CORNER) == "puzzle grid, Corner mode"
+
+
+# -- the page's own lines ---------------------------------------------------------------
+
+
+def test_a_text_too_long_to_read_says_both_lengths_in_thousands() -> None:
+    assert messages.too_long(2_000_000, 1 << 20) == (
+        "That text is too long to read: 2,000,000 characters; the page reads at most 1,048,576 (1 MiB).")
+    assert messages.thousands(999) == "999" and messages.thousands(1000) == "1,000"
+    assert messages.size_of(1536) == "1536 KiB"
+
+
+def test_other_tools_verdicts_say_whether_the_grid_is_held_whole() -> None:
+    assert messages.tool_verdict("a 25x25 grid", []) == "Cannot hold this grid: a 25x25 grid."
+    assert messages.tool_verdict(None, ["colours", "titles"]) == "Leaves out: colours; titles."
+    assert messages.tool_verdict(None, []) == "Holds the whole grid."
+    assert messages.copy_the("SudokuPad", "link") == "Copy the SudokuPad link"
+    assert messages.copy_the("HoDoKu grid") == "Copy the HoDoKu grid"
+
+
+def test_the_solver_not_loaded_is_said_as_any_wheel_not_loaded_is() -> None:
+    assert messages.SOLVER_NOT_LOADED == ("The solver could not be loaded from this site. "
+                                          "Try again when you are online.")
+
+
+def test_a_puzzle_opened_names_its_shape_kind_and_format() -> None:
+    assert messages.opened(Puzzle.blank("str8ts", 9), "offset") == "Opened a 9x9 str8ts (offset format)."
+
+
+# -- every sentence is here ----------------------------------------------------------------
+
+# Texts of the page's Python that are no player's reading: a bug's report for the console.
+NOT_FOR_A_PLAYER = {"the heavy worker failed: "}
+
+
+def _strings_outside_docstrings(tree: ast.AST) -> list[tuple[int, str]]:
+    documented = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):  # a docstring, or an attribute's docstring after it
+            documented |= {id(statement.value) for statement in body
+                           if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documented]
+
+
+def sentences_outside_messages(sources: dict[str, str]) -> list[str]:
+    """Every string of the page's Python that reads as words ("two words" at least) and is
+    not in messages.py: a sentence the player would read, kept in the wrong place."""
+    return [f"{path}:{line}: {text!r}" for path, source in sources.items()
+            for line, text in _strings_outside_docstrings(ast.parse(source))
+            if re.search(r"[A-Za-z]+ [a-z]+", text) and text not in NOT_FOR_A_PLAYER]
+
+
+def _page_python() -> dict[str, str]:
+    web = Path(__file__).resolve().parents[2] / "web"
+    return {path.relative_to(web).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(web.glob("*/*.py"))}
+
+
+def test_the_pages_python_says_nothing_to_a_player_in_words_of_its_own() -> None:
+    assert sentences_outside_messages(_page_python()) == []
+
+
+def test_a_sentence_written_in_a_page_module_is_found() -> None:
+    sources = _page_python()
+    sources["light/keeper.py"] += '\n\ndef hello() -> str:\n    return "Your grid is safe."\n'
+    found = sentences_outside_messages(sources)
+    assert len(found) == 1 and found[0].startswith("light/keeper.py:") and "Your grid is safe." in found[0]

@@ -235,3 +235,10 @@ def test_build_and_serve_are_pycore_commands(tmp_path: Path, capsys: pytest.Capt
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     assert "--port" in capsys.readouterr().out
+
+
+def test_the_loading_note_shown_before_python_runs_is_messages_words(built: Path) -> None:
+    from pycore.app import messages
+
+    page = (built / "index.html").read_text()
+    assert f'<p id="loading" class="loading" role="status">{messages.OPENING}</p>' in page

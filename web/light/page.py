@@ -49,7 +49,6 @@ SHORTEST = ""  # the format menu's value for "the shortest lossless link"
 CUSTOM_SHAPE = "custom"
 ENABLED_WHEN_READY = ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
                       "clear", "copy", "check", "hint", "solve", "level", "new")
-LOADING = "Loading the solver… (the first time, a few MB)"
 
 
 class Page:
@@ -121,7 +120,7 @@ class Page:
         opened = bool(self.address) and self.open(f"#{self.address}")
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
-            self.say("Reopened your saved grid.")
+            self.say(messages.REOPENED_SAVED)
         call_later(0, self.take_input)
 
     def take_input(self) -> None:
@@ -142,7 +141,7 @@ class Page:
     def fill_menus(self) -> None:
         self.menus_filled = True
         self.fill_shape_menu(self.editor.puzzle)
-        options: list[Node] = [["option", {"value": SHORTEST}, "Shortest (no loss)"]]
+        options: list[Node] = [["option", {"value": SHORTEST}, messages.SHORTEST_CHOICE]]
         options += [["option", {"value": name}, name] for name in links.link_formats()]
         build_children("format", options)
         flush()
@@ -152,7 +151,7 @@ class Page:
         shown = shape_of(p)
         options: list[Node] = [["option", {"value": name}, label] for name, label in SHAPES]
         if shown is None:
-            options.append(["option", {"value": CUSTOM_SHAPE}, f"From the link ({p.rows}x{p.cols})"])
+            options.append(["option", {"value": CUSTOM_SHAPE}, messages.from_the_link(p.rows, p.cols)])
         build_children("shape", options)
         set_property("shape", "value", shown or CUSTOM_SHAPE)
 
@@ -257,8 +256,8 @@ class Page:
             later(crossings.ADDRESS, self.address)
 
     def on_copy(self, event: Facts) -> None:
-        later(crossings.COPY, self.shown_link, "share-note", "Link copied.", "link",
-              "Select the link and copy it (Ctrl+C).")
+        later(crossings.COPY, self.shown_link, "share-note", messages.LINK_COPIED, "link",
+              messages.COPY_LINK_BY_HAND)
 
     # -- check, hint, solve: the heavy worker's ----------------------------------
 
@@ -267,12 +266,11 @@ class Page:
         call on a first visit may wait for its download: the message line says so. `busy`:
         the player waits for it (`pycoreBusy` counts it)."""
         if not self.heavy.ready:
-            self.say(LOADING)
+            self.say(messages.LOADING_SOLVER)
         try:
             return await self.heavy.call(function, *args, busy=busy)
         except HeavyUnavailable:
-            self.say("The solver could not be loaded from this site. Try again when you are online.",
-                     error=True)
+            self.say(messages.SOLVER_NOT_LOADED, error=True)
             return None
 
     async def on_check(self, event: Facts) -> None:
@@ -286,7 +284,7 @@ class Page:
     async def on_new(self, event: Facts) -> None:
         shape = str(event["values"]["shape"])
         if shape == CUSTOM_SHAPE:
-            self.say("Pick a shape in the Shape menu first: New puzzle makes one of that shape.")
+            self.say(messages.PICK_A_SHAPE)
             return
         await self.coach.new_puzzle(shape, str(event["values"]["level"]))
 
@@ -339,7 +337,7 @@ class Page:
         self.save_now()
         self.unplaced = puzzle
         self.editor.load(puzzle, start_mode(puzzle))
-        self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
+        self.say(messages.opened(puzzle, name))
         if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
             # once the heavy worker is up (the first screen waits for nothing)
             spawn(self.doubt(puzzle, self.said), busy=False)
@@ -485,7 +483,7 @@ class Page:
         grid = self.view.name
         set_attribute(grid, "data-mode", ed.mode)
         set_attribute("pad", "data-mode", ed.mode)
-        set_attribute(grid, "aria-roledescription", f"puzzle grid, {messages.MODE_LABELS[ed.mode]} mode")
+        set_attribute(grid, "aria-roledescription", messages.grid_role(ed.mode))
         set_property("undo", "disabled", not ed.can_undo)
         set_property("redo", "disabled", not ed.can_redo)
 
@@ -498,10 +496,10 @@ class Page:
         if chosen is None:
             note = messages.refusing(p)
         else:
-            size = f"{chosen.format}, {len(chosen.fragment)} characters."
+            size = messages.link_size(chosen.format, len(chosen.fragment))
             note = f"{messages.losing(chosen.lost)}\n{size}" if chosen.lost else size
         if shared.lossless is None:
-            note += " No link holds this grid whole: the address bar keeps the last one that did."
+            note += " " + messages.NO_WHOLE_LINK
         self.shown_link = "" if chosen is None else f"{self.base}#{chosen.fragment}"
         set_property("link", "value", self.shown_link)
         set_property("share-note", "textContent", note)
