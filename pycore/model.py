@@ -36,6 +36,7 @@ __all__ = [
     "PALETTE_COLOURS",
     "STR8TS_SIZES",
     "SUDOKU_SIZES",
+    "WORD_BOUNDS",
     "Cell",
     "Geometry",
     "Layout",
@@ -47,6 +48,7 @@ __all__ = [
     "given",
     "open_masks_of",
     "pack",
+    "plain_words",
     "unpack",
     "value",
     "white_runs",
@@ -570,6 +572,25 @@ def _make_layout_geometry(layout: Layout) -> Geometry:
         for cell in box_cells(i // layout.width, i % layout.width)
     )
     return Geometry(layout.height * b, width, tuple(lines) + boxes, boxes, outside)
+
+
+WORD_BOUNDS = (("title", MAX_TITLE), ("author", MAX_AUTHOR), ("rules", MAX_RULES))
+"""The setter's words a puzzle holds, each with its bound in characters; only the rules
+run over several lines."""
+
+
+def plain_words(name: str, text: str, cut: bool = True) -> str:
+    """Any text as the puzzle's `name` ("title", "author" or "rules") can hold it: control
+    characters, lone surrogates and (outside the rules) line breaks become spaces, the ends
+    lose their space, and the text is cut to its bound (`cut`). One cleaning for every
+    text that comes from outside: another tool's words, a field the player typed in."""
+    lines = name == "rules"
+    clean = "".join([ch if (ch >= " " and ch != "\x7f" and not "\ud800" <= ch <= "\udfff")
+                     or (lines and ch == "\n") else " " for ch in text.replace("\r\n", "\n")]).strip()
+    if not cut:
+        return clean
+    bound = dict(WORD_BOUNDS)[name]
+    return clean[:bound].rstrip() if len(clean) > bound else clean
 
 
 def _text(name: str, text: object, bound: int, lines: bool) -> str:

@@ -25,7 +25,7 @@ import js  # the worker's global scope (web/light/light.js)
 from jsffi import create_proxy
 
 from pycore.app import crossings
-from pycore.formats.json import MAX_TEXT
+from pycore.formats import MAX_TEXT
 
 if TYPE_CHECKING:  # MicroPython's typing (web/light/micropython/typing.py) has only what runs
     from collections.abc import Callable

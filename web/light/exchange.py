@@ -18,7 +18,7 @@ from page_api import PageApi
 from pycore import links
 from pycore.app import crossings, messages
 from pycore.errors import FormatError, PuzzleError
-from pycore.formats.json import MAX_TEXT  # the same bound every reader keeps
+from pycore.formats import MAX_TEXT  # the same bound every reader keeps
 from pycore.model import Puzzle
 
 EXPORT_OPEN = "open"

@@ -41,7 +41,7 @@ from pycore import links
 from pycore.app import crossings, messages, persist
 from pycore.app.editor import MODES, Editor, keep_notes, start_mode
 from pycore.errors import FormatError, PuzzleError
-from pycore.model import Puzzle
+from pycore.model import WORD_BOUNDS, Puzzle, plain_words
 from pycore.shapes import SHAPES, blank_shape, shape_of
 
 DEFAULT_SHAPE = "sudoku-9"
@@ -466,8 +466,7 @@ class Page:
 
     def on_words(self, event: Facts) -> None:
         """A title, author or rules field changed (Givens mode): one undoable step."""
-        texts = [_plain(str(event["values"][f"edit-{name}"] or ""), bound, name == "rules")
-                 for name, bound in (("title", 100), ("author", 100), ("rules", 1000))]
+        texts = [plain_words(name, str(event["values"][f"edit-{name}"] or "")) for name, _ in WORD_BOUNDS]
         self.act(self.editor.set_words, texts[0], texts[1], texts[2])
 
     def render_controls(self) -> None:
@@ -515,14 +514,6 @@ class Page:
             self.address = shared.lossless.fragment
             later(crossings.ADDRESS, self.address)
 
-
-
-def _plain(text: str, bound: int, lines: bool) -> str:
-    """A typed text as the puzzle holds it: control characters (and line breaks outside
-    the rules) as spaces, cut to its bound."""
-    out = [ch if (ch >= " " and ch != "\x7f") or (lines and ch == "\n") else " "
-           for ch in text.replace("\r\n", "\n")]
-    return "".join(out)[:bound].strip()
 
 
 random.seed()
