@@ -67,6 +67,20 @@ LIGHT_GLOBALS = ("pycoreFacts", "pycoreBundle", "pycoreListen", "pycorePost", "p
 # What the main thread hands the light worker at start (dom.FACTS), read once.
 FACTS = ("href", "hash", "level", "wheels", "heavy", "stored")
 
+# The fields of each answer the light worker posts (web/light/dom.py's `_post`): the writes,
+# how many answers the player still waits for, whether it answers an event.
+ANSWER_FIELDS = ("answer", "busy", "writes")
+
+# -- what the build tells the main thread ------------------------------------------------
+# The <meta name> tags `pycore build` fills in index.html, which early.js reads.
+META_LIGHT = "pycore-light"  # the light worker's files (LIGHT_FILES)
+META_HEAVY = "pycore-heavy"  # the heavy worker's PyScript core, script and configuration
+META_WHEELS = "pycore-wheels"  # the optional wheels the heavy worker loads on first use
+METAS = (META_LIGHT, META_HEAVY, META_WHEELS)
+# The light worker's files in META_LIGHT (pycore.site.build writes them; early.js starts
+# the worker and hands light.js the others).
+LIGHT_FILES = ("worker", "micropython", "wasm", "main", "bundle")
+
 # -- the browser's storage ---------------------------------------------------------------
 # Every item the page stores starts with OURS; early.js reads CURRENT and a SLOT's entry to
 # show the mode a saved grid opens in before Python runs (pycore.app.persist keeps them).

@@ -23,10 +23,13 @@ Sources = dict[str, str]
 
 
 def read_sources() -> Sources:
-    """The files the names cross between, by their path under web/."""
-    paths = [WEB / "main" / "early.js", WEB / "light" / "light.js", WEB / "heavy" / "heavy.py",
-             *sorted((WEB / "light").glob("*.py"))]
-    return {path.relative_to(WEB).as_posix(): path.read_text(encoding="utf-8") for path in paths}
+    """The files the names cross between, by their path under web/ (the build's, by its
+    path in the repository)."""
+    paths = [WEB / "main" / "early.js", WEB / "main" / "index.html", WEB / "light" / "light.js",
+             WEB / "heavy" / "heavy.py", *sorted((WEB / "light").glob("*.py"))]
+    sources = {path.relative_to(WEB).as_posix(): path.read_text(encoding="utf-8") for path in paths}
+    sources["pycore/site/build.py"] = (ROOT / "pycore" / "site" / "build.py").read_text(encoding="utf-8")
+    return sources
 
 
 # -- the JavaScript side, read as text ---------------------------------------------------
@@ -83,6 +86,36 @@ def js_facts(early: str) -> set[str]:
     """What early.js hands the light worker at start: the keys of its last `const facts =
     {...}` (the first ones are each listened event's)."""
     return set(re.findall(r"(\w+):", _block(early, "const facts = {", last=True)))
+
+
+def js_light_writes(light: str) -> set[str]:
+    """The writes light.js posts itself (when Python could not start)."""
+    return set(re.findall(r'writes:\s*\[\["([\w-]+)"', light))
+
+
+def js_answer_fields(early: str, light: str) -> tuple[set[str], set[str]]:
+    """The fields of an answer as early.js takes it apart, and as light.js writes its own."""
+    taken = re.search(r"const \{([\w, ]+)\} = JSON\.parse\(event\.data\)", early)
+    assert taken, "early.js no longer takes an answer apart"
+    written = re.search(r"postMessage\(JSON\.stringify\(\{(.*?)\}\)\)", light, flags=re.S)
+    assert written, "light.js no longer posts an answer of its own"
+    return ({name.strip() for name in taken.group(1).split(",")},
+            set(re.findall(r"\b(\w+):", re.sub(r"`[^`]*`", "", written.group(1)))))
+
+
+def js_metas(early: str, page: str) -> tuple[set[str], set[str]]:
+    """The <meta> tags early.js reads, and those index.html has for the build to fill."""
+    return (set(re.findall(r'meta\("([\w-]+)"\)', early)),
+            set(re.findall(r'<meta name="(pycore-[\w-]+)"', page)))
+
+
+def js_light_files(early: str, light: str) -> tuple[set[str], set[str]]:
+    """The light worker's files early.js takes from its <meta> (`plan.name` and the names
+    it hands on), and those light.js asks for (`urls.name`)."""
+    handed = re.search(r"for \(const name of \[([^\]]*)\]\)", early)
+    assert handed, "early.js no longer hands the light worker its files"
+    return (set(re.findall(r"\bplan\.(\w+)", early)) | set(re.findall(r'"(\w+)"', handed.group(1))),
+            set(re.findall(r"\burls\.(\w+)", light)))
 
 
 def js_light_globals(light: str) -> set[str]:
@@ -177,6 +210,21 @@ def py_facts(sources: Sources) -> set[str]:
             for name in re.findall(r'\bFACTS\["(\w+)"\]', text)}
 
 
+def py_answer_fields(sources: Sources) -> set[str]:
+    """The fields of the answers dom.py posts (the JSON it writes by hand)."""
+    post = sources["light/dom.py"].split("def _post(", 1)[1]
+    return set(re.findall(r'"(\w+)":', post))
+
+
+def py_light_files(sources: Sources) -> set[str]:
+    """The light worker's files the build writes in its <meta>: the keys of `light = {...}`."""
+    for node in ast.walk(ast.parse(sources["pycore/site/build.py"])):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                isinstance(t, ast.Name) and t.id == "light" for t in node.targets):
+            return {str(_named(key)) for key in node.value.keys if key is not None}
+    raise AssertionError("pycore/site/build.py no longer writes `light = {...}`")
+
+
 def py_storage_literals(sources: Sources) -> set[str]:
     """Stored items' keys the page's Python spells out instead of taking from the table."""
     return {name for path, text in sources.items() if path.endswith(".py")
@@ -202,6 +250,16 @@ def mismatches(sources: Sources) -> list[str]:
 
     early, light = sources["main/early.js"], sources["light/light.js"]
     same("write", crossings.WRITES, {"early.js": js_writes(early), "the page's Python": py_writes(sources)})
+    within("write", crossings.WRITES, "light.js", js_light_writes(light))
+    taken, written = js_answer_fields(early, light)
+    same("answer field", crossings.ANSWER_FIELDS,
+         {"early.js": taken, "light.js": written, "web/light/dom.py": py_answer_fields(sources)})
+    read, filled = js_metas(early, sources["main/index.html"])
+    same("meta", crossings.METAS, {"early.js": read, "index.html": filled})
+    handed, fetched = js_light_files(early, light)
+    same("light file", crossings.LIGHT_FILES,
+         {"early.js": handed, "pycore/site/build.py": py_light_files(sources)})
+    within("light file", crossings.LIGHT_FILES, "light.js", fetched)
     same("event", crossings.EVENTS, {"early.js": js_events(early), "the page's Python": py_events(sources)})
     exported, defined = py_heavy_exports(sources)
     same("heavy function", crossings.HEAVY_FUNCTIONS,
@@ -225,8 +283,9 @@ def test_every_name_crossing_a_thread_is_in_the_table_and_on_both_sides() -> Non
 
 
 def test_the_table_names_each_thing_once() -> None:
-    for table in (crossings.WRITES, crossings.EVENTS, crossings.HEAVY_FUNCTIONS,
-                  crossings.LIGHT_GLOBALS, crossings.FACTS, crossings.START_MODES):
+    for table in (crossings.WRITES, crossings.EVENTS, crossings.HEAVY_FUNCTIONS, crossings.LIGHT_GLOBALS,
+                  crossings.FACTS, crossings.START_MODES, crossings.ANSWER_FIELDS, crossings.METAS,
+                  crossings.LIGHT_FILES):
         assert len(set(table)) == len(table), table
 
 
@@ -312,3 +371,24 @@ def test_a_start_fact_python_reads_alone_is_named() -> None:
         "start fact 'fragment': the page's Python has it, crossings lacks it",
         "start fact 'hash': crossings has it, the page's Python lacks it",
     ]
+
+
+def test_a_light_file_the_build_writes_alone_is_named() -> None:
+    sources = _changed("pycore/site/build.py", '"bundle": names["light.json"]}',
+                       '"bundle": names["light.json"], "stubs": names["light.json"]}')
+    assert mismatches(sources) == [
+        "light file 'stubs': pycore/site/build.py has it, crossings lacks it",
+    ]
+
+
+def test_a_meta_early_js_reads_that_the_page_lacks_is_named() -> None:
+    sources = _changed("main/early.js", 'meta("pycore-wheels")', 'meta("pycore-plugins")')
+    assert mismatches(sources) == [
+        "meta 'pycore-plugins': early.js has it, crossings lacks it",
+        "meta 'pycore-wheels': crossings has it, early.js lacks it",
+    ]
+
+
+def test_an_answer_field_dom_py_adds_alone_is_named() -> None:
+    sources = _changed("light/dom.py", """+ ',"writes":'""", """+ ',"late":0,"writes":'""")
+    assert mismatches(sources) == ["answer field 'late': web/light/dom.py has it, crossings lacks it"]
