@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pycore import links
-from pycore.app import editor, messages
+from pycore.app import editor, heavy_messages, messages
 from pycore.errors import FormatError, LossError, Lost, PuzzleError
 from pycore.model import BLACK, EMPTY, Layout, Puzzle, black, candidates, given, value
 from pycore.solve import count_solutions
@@ -361,54 +361,57 @@ def test_the_question_about_other_progress_leaves_room_for_the_moment_it_was_sav
     assert messages.reopened("Classic 9x9") == "Reopened: Classic 9x9."
 
 
-# -- the heavy worker's answers -------------------------------------------------------
+# -- the heavy worker's answers (heavy_messages) -------------------------------------------------------
 
 
 def test_technique_names_read_as_words_with_their_letters_in_capitals() -> None:
-    assert messages.technique_words("naked-pair") == "Naked pair"
-    assert messages.technique_words("xy-wing") == "XY-wing"
-    assert messages.technique_words("als-xz") == "ALS-XZ"
+    assert heavy_messages.technique_words("naked-pair") == "Naked pair"
+    assert heavy_messages.technique_words("xy-wing") == "XY-wing"
+    assert heavy_messages.technique_words("als-xz") == "ALS-XZ"
 
 
 def test_a_hint_is_one_paragraph_that_names_its_technique_and_how_to_apply_it() -> None:
-    said = messages.hinting("In row 1, r1c1 can only be 4.", "naked-single")
+    said = heavy_messages.hinting("In row 1, r1c1 can only be 4.", "naked-single")
     assert said == "Hint: In row 1, r1c1 can only be 4 (naked single). Press Hint again to apply it."
-    assert messages.hinting("a chain", "xy-wing") == "Hint: a chain (XY-wing). Press Hint again to apply it."
-    assert messages.hint_applied(1, 0) == "Hint applied: placed 1 digit. Undo takes it back."
-    assert messages.hint_applied(0, 3) == "Hint applied: removed 3 candidates. Undo takes it back."
-    assert messages.hint_applied(2, 1) == ("Hint applied: placed 2 digits and removed 1 candidate. "
+    assert heavy_messages.hinting("a chain", "xy-wing") == (
+        "Hint: a chain (XY-wing). Press Hint again to apply it.")
+    assert heavy_messages.hint_applied(1, 0) == "Hint applied: placed 1 digit. Undo takes it back."
+    assert heavy_messages.hint_applied(0, 3) == "Hint applied: removed 3 candidates. Undo takes it back."
+    assert heavy_messages.hint_applied(2, 1) == ("Hint applied: placed 2 digits and removed 1 candidate. "
                                            "Undo takes it back.")
 
 
 def test_no_step_is_the_engines_stuck_words_as_a_sentence() -> None:
     from pycore.solve import advice
 
-    assert messages.no_step() == "No technique I know applies here." == (
+    assert heavy_messages.no_step() == "No technique I know applies here." == (
         advice.STUCK[0].upper() + advice.STUCK[1:] + ".")
 
 
 def test_the_solution_path_says_its_steps_and_its_grade() -> None:
-    assert messages.path_step("hidden-single", 14, 28, "r1c1 is 4.") == (
+    assert heavy_messages.path_step("hidden-single", 14, 28, "r1c1 is 4.") == (
         "Hidden single (14, total 28): r1c1 is 4.")
-    assert messages.path_walking(1, "") == "Walking the solution path: 1 step so far…"
-    assert messages.path_walking(12, ", 1 guess") == "Walking the solution path: 12 steps so far, 1 guess…"
-    assert messages.path_graded("hard", 1200, 40, "", "xy-wing", stuck=False, unique=True) == (
+    assert heavy_messages.path_walking(1, "") == "Walking the solution path: 1 step so far…"
+    assert heavy_messages.path_walking(12, ", 1 guess") == (
+        "Walking the solution path: 12 steps so far, 1 guess…")
+    assert heavy_messages.path_graded("hard", 1200, 40, "", "xy-wing", stuck=False, unique=True) == (
         "Hard: score 1200, 40 steps; the hardest step is XY-wing.")
-    graded = messages.path_graded("unfair", 90, 1, "", "", stuck=True, unique=False)
+    graded = heavy_messages.path_graded("unfair", 90, 1, "", "", stuck=True, unique=False)
     assert graded.startswith("Unfair: score 90, 1 step. Then no technique I know applies here (a guess).")
     assert graded.endswith(" Several solutions fit, so the uniqueness techniques are left out.")
 
 
 def test_a_new_puzzle_says_its_level_givens_and_time() -> None:
-    assert messages.puzzle_made("easy", 36, 1.26) == "A new easy puzzle, 36 givens (made in 1.3 s). Have fun!"
-    assert messages.no_puzzle_made("extreme").startswith("No extreme puzzle of this shape turned up")
+    assert heavy_messages.puzzle_made("easy", 36, 1.26) == (
+        "A new easy puzzle, 36 givens (made in 1.3 s). Have fun!")
+    assert heavy_messages.no_puzzle_made("extreme").startswith("No extreme puzzle of this shape turned up")
 
 
 def test_a_wheel_not_loaded_is_said_in_plain_words_and_a_qr_refusal_ends_once() -> None:
     assert messages.not_loaded("segno") == ("The QR code maker could not be loaded from this site. "
                                             "Try again when you are online.")
-    assert messages.no_qr(messages.not_loaded("segno")) == "No QR code: " + messages.not_loaded("segno")
-    assert messages.no_qr("the link is too long") == "No QR code: the link is too long."
+    assert heavy_messages.no_qr(messages.not_loaded("segno")) == "No QR code: " + messages.not_loaded("segno")
+    assert heavy_messages.no_qr("the link is too long") == "No QR code: the link is too long."
 
 
 def test_a_screen_reader_hears_the_grids_mode() -> None:
@@ -482,3 +485,10 @@ def test_a_sentence_written_in_a_page_module_is_found() -> None:
     sources["light/keeper.py"] += '\n\ndef hello() -> str:\n    return "Your grid is safe."\n'
     found = sentences_outside_messages(sources)
     assert len(found) == 1 and found[0].startswith("light/keeper.py:") and "Your grid is safe." in found[0]
+
+
+def test_the_heavy_workers_words_stay_out_of_the_first_screens_bundle() -> None:
+    from pycore.site.light import LIGHT_MODULES
+
+    assert "pycore/app/messages.py" in LIGHT_MODULES
+    assert "pycore/app/heavy_messages.py" not in LIGHT_MODULES

@@ -22,7 +22,7 @@ import pyodide_js  # the running Pyodide's API (loadPackage)
 from pyodide.ffi import to_js
 
 from pycore import links
-from pycore.app import crossings, messages
+from pycore.app import crossings, heavy_messages, messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
@@ -74,22 +74,22 @@ def check(state: str) -> str:
     try:
         count = count_solutions(p, limit=2)
     except PuzzleError as err:
-        return _said(messages.cannot_check(err), error=True)
+        return _said(heavy_messages.cannot_check(err), error=True)
     if count == 0:
-        return _said(messages.NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     if p.is_solved:
-        return _said(messages.CHECKED_SOLVED)
+        return _said(heavy_messages.CHECKED_SOLVED)
     if count == 1:
-        return _said(messages.NO_MISTAKES)
-    return _said(messages.NO_MISTAKES_SEVERAL)
+        return _said(heavy_messages.NO_MISTAKES)
+    return _said(heavy_messages.NO_MISTAKES_SEVERAL)
 
 
 def solve(state: str) -> str:
     try:
         result = solved(_puzzle(state))
     except PuzzleError as err:
-        return _said(messages.cannot_solve(err), error=True)
-    return _answer(state=_state(result), said=messages.SOLVED, error=False)
+        return _said(heavy_messages.cannot_solve(err), error=True)
+    return _answer(state=_state(result), said=heavy_messages.SOLVED, error=False)
 
 
 def shares(state: str, fmt: str) -> str:
@@ -122,26 +122,26 @@ def hint(state: str) -> str:
     solution contradicts is named first, and nothing is deduced from it."""
     p = _puzzle(state)
     if p.is_solved:
-        return _said(messages.NOTHING_TO_HINT)
+        return _said(heavy_messages.NOTHING_TO_HINT)
     try:
         told = advice.hint(p)
     except NoSolution:
-        return _said(messages.NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     except PuzzleError as err:
-        return _said(messages.no_hint(err), error=True)
+        return _said(heavy_messages.no_hint(err), error=True)
     if told.kind == "wrong":
-        return _said(messages.check_your_digits(told.text), error=True)
+        return _said(heavy_messages.check_your_digits(told.text), error=True)
     step = told.step
     if step is None:
-        return _said(messages.no_step())
+        return _said(heavy_messages.no_step())
     return _answer(
-        said=messages.hinting(step.explanation, step.technique), error=False,
+        said=heavy_messages.hinting(step.explanation, step.technique), error=False,
         step={"placements": step.placements, "eliminations": step.eliminations,
               "cells": step.cells, "digits": step.digits,
               # a chain's links in order, [from cell, from digit, to cell, to digit, strong]
               "links": [list(link) for link in step.links]},
         applied=_state(techniques.apply(p, step)),
-        applied_said=messages.hint_applied(len(step.placements), len(step.eliminations)),
+        applied_said=heavy_messages.hint_applied(len(step.placements), len(step.eliminations)),
     )
 
 
@@ -164,13 +164,13 @@ def path(state: str) -> str:
     try:
         walk = advice.Walk(_puzzle(state))
     except NoSolution:
-        return _said(messages.NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     except PuzzleError as err:
-        return _said(messages.no_path(err), error=True)
+        return _said(heavy_messages.no_path(err), error=True)
     if walk.told is not None:
         told = walk.told
-        return _said(messages.check_your_digits(told.text) if told.kind == "wrong"
-                     else messages.NO_PATH_LEFT, error=told.kind == "wrong")
+        return _said(heavy_messages.check_your_digits(told.text) if told.kind == "wrong"
+                     else heavy_messages.NO_PATH_LEFT, error=told.kind == "wrong")
     WALKING.update(state=state, walk=walk, total=0)
     return _walked()
 
@@ -189,20 +189,20 @@ def _walked() -> str:
         taken = walk.go(WALK_SECONDS)
     except NoSolution:
         WALKING.clear()
-        return _said(messages.NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     lines = []
     for step in taken:
         score = techniques.score_of(step.technique)
         WALKING["total"] += score
-        lines.append(messages.path_step(step.technique, score, WALKING["total"], step.explanation))
+        lines.append(heavy_messages.path_step(step.technique, score, WALKING["total"], step.explanation))
     guesses = sum(1 for step in walk.path if step.technique == techniques.BRUTE_FORCE)
     guessed = advice.guesses_words(guesses)
     graded = walk.grade
     if graded is None:
-        return _answer(said=messages.path_walking(len(walk.path), guessed), error=False, steps=lines,
+        return _answer(said=heavy_messages.path_walking(len(walk.path), guessed), error=False, steps=lines,
                        more=True)
     WALKING.clear()
-    said = messages.path_graded(graded.level, graded.score, graded.steps, guessed, graded.hardest or "",
+    said = heavy_messages.path_graded(graded.level, graded.score, graded.steps, guessed, graded.hardest or "",
                                 stuck=not (graded.solved or guesses), unique=walk.unique)
     return _answer(said=said, error=False, steps=lines, more=False)
 
@@ -216,13 +216,13 @@ def new_puzzle(shape: str, level: str) -> str:
     try:
         puzzle = generate(shape, level, random.SystemRandom().randrange(2**32))
     except GenerateFailed:
-        return _said(messages.no_puzzle_made(level), error=True)
+        return _said(heavy_messages.no_puzzle_made(level), error=True)
     except (ValueError, PuzzleError) as err:
-        return _said(messages.cannot_make(err), error=True)
+        return _said(heavy_messages.cannot_make(err), error=True)
     took = time.perf_counter() - started
     givens = sum(1 for c in puzzle.cells if c.kind == "given")
     return _answer(state=_state(puzzle), error=False,
-                   said=messages.puzzle_made(level, givens, took))
+                   said=heavy_messages.puzzle_made(level, givens, took))
 
 
 # -- other tools ---------------------------------------------------------------------
@@ -233,7 +233,7 @@ class WheelUnavailable(Exception):
     say): the player is told in plain words; this is no fault of any puzzle format."""
 
     def __init__(self, module: str) -> None:
-        super().__init__(messages.not_loaded(module))
+        super().__init__(heavy_messages.not_loaded(module))
 
 
 async def _load_wheel(module: str) -> None:
@@ -278,7 +278,7 @@ def export(name: str, state: str) -> str:
     try:
         text = exports.export(name, _puzzle(state), True)
     except FormatError as err:
-        return _answer(error=messages.cannot_export(err))
+        return _answer(error=heavy_messages.cannot_export(err))
     return _answer(text=text, title=exports.EXPORTS[name].title)
 
 
@@ -287,13 +287,13 @@ async def qr(link: str) -> str:
     try:
         await _load_wheel("segno")
     except WheelUnavailable as err:
-        return _answer(error=messages.no_qr(str(err)))
+        return _answer(error=heavy_messages.no_qr(str(err)))
     from pycore.render.qr import qr_svg
 
     try:
         return _answer(url=svg_url(qr_svg(link)))
     except FormatError as err:
-        return _answer(error=messages.no_qr(str(err)))
+        return _answer(error=heavy_messages.no_qr(str(err)))
 
 
 def svg(state: str) -> str:
