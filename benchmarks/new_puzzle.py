@@ -7,7 +7,7 @@ Builds the site, serves it, opens the page once in headless Chromium and presses
 puzzle `--runs` times. For each puzzle: the time the page says it took, the longest
 main-thread task while it was made (a PerformanceObserver on `longtask`, which sees
 only tasks over 50 ms: 0 means none was that long) and the frames painted meanwhile.
-The first press also imports the techniques and the generator (web/coach.py does it
+The first press also imports the techniques and the generator (web/light/solver_view.py does it
 one package per task). The machine's load average is printed with the table: on a
 shared machine every number moves with it.
 """

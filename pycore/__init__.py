@@ -68,7 +68,7 @@ _SOLVER = ("solve", "count_solutions", "hint")
 # Public modules reachable as attributes after `import pycore` (pycore.links.read(...)),
 # each imported on first use so that `import pycore` stays cheap for the page (whose
 # MicroPython has only the modules `pycore.site.light` names).
-_MODULES = ("app", "cells53", "cli", "errors", "formats", "links", "model", "render", "shapes",
+_MODULES = ("app", "cells53", "cli", "cutoff", "errors", "formats", "links", "model", "render", "shapes",
             "site")
 
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import PuzzleError
-from .record import Record
-from .record import _frozen as _frozen  # app/messages.py's CutOff takes both from here
-from .record import _set as _set
+from .record import Record, _set
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -39,6 +37,7 @@ __all__ = [
     "PALETTE_COLOURS",
     "STR8TS_SIZES",
     "SUDOKU_SIZES",
+    "WORD_BOUNDS",
     "Cell",
     "Geometry",
     "Layout",
@@ -50,6 +49,7 @@ __all__ = [
     "given",
     "open_masks_of",
     "pack",
+    "plain_words",
     "unpack",
     "value",
     "white_runs",
@@ -70,7 +70,7 @@ CELL_KINDS = ("empty", "given", "value", "candidates", "black", "outside")
 PALETTE = 9  # a cell's colours are 1..PALETTE
 # The palette, colour k at index k-1: Okabe and Ito's eight colours for colour-blind
 # readers and a grey, ordered so that neighbours differ in lightness too. The page
-# draws them (web/style.css), other tools' colours are mapped onto them (formats/tools).
+# draws them (web/main/style.css), other tools' colours are mapped onto them (formats/tools).
 PALETTE_COLOURS = (
     ("grey", "#999999"), ("orange", "#e69f00"), ("blue", "#0072b2"), ("yellow", "#f0e442"),
     ("green", "#009e73"), ("sky blue", "#56b4e9"), ("vermilion", "#d55e00"),
@@ -501,6 +501,25 @@ def _make_layout_geometry(layout: Layout) -> Geometry:
         for cell in box_cells(i // layout.width, i % layout.width)
     )
     return Geometry(layout.height * b, width, tuple(lines) + boxes, boxes, outside)
+
+
+WORD_BOUNDS = (("title", MAX_TITLE), ("author", MAX_AUTHOR), ("rules", MAX_RULES))
+"""The setter's words a puzzle holds, each with its bound in characters; only the rules
+run over several lines."""
+
+
+def plain_words(name: str, text: str, cut: bool = True) -> str:
+    """Any text as the puzzle's `name` ("title", "author" or "rules") can hold it: control
+    characters, lone surrogates and (outside the rules) line breaks become spaces, the ends
+    lose their space, and the text is cut to its bound (`cut`). One cleaning for every
+    text that comes from outside: another tool's words, a field the player typed in."""
+    lines = name == "rules"
+    clean = "".join([ch if (ch >= " " and ch != "\x7f" and not "\ud800" <= ch <= "\udfff")
+                     or (lines and ch == "\n") else " " for ch in text.replace("\r\n", "\n")]).strip()
+    if not cut:
+        return clean
+    bound = dict(WORD_BOUNDS)[name]
+    return clean[:bound].rstrip() if len(clean) > bound else clean
 
 
 def _text(name: str, text: object, bound: int, lines: bool) -> str:

@@ -34,6 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pycore.cells53", "pycore.shapes"),  # the 53-bit cells; the shape catalogue and LEVELS
     ("pycore.formats",),  # one module per format, the registry, and formats.tools (other tools)
     ("pycore.links",),  # fragment tags from the registry, read and read_any, the share policy
+    ("pycore.cutoff",),  # whether a link that did not open was cut off, asked of the formats and links
     ("pycore.solve",),  # the solvers, hints, techniques, grading, the generator
     ("pycore.app",),  # the page's logic: editor, persist, messages (which asks the solver)
     ("pycore.render", "pycore.site"),  # pictures (SVG, QR); the site's build and server

@@ -10,16 +10,16 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 from __future__ import annotations
 
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
+from .crossings import SETTING, SOLVING
 
-__all__ = ["MODES", "Editor", "describe", "keep_notes", "start_mode"]
+__all__ = ["MODES", "Editor", "keep_notes", "start_mode"]
 
-GIVEN, VALUE, CANDIDATES, BLACK_MODE = "given", "value", "candidates", "black"
+# the two a page opens in cross to early.js, which shows one before Python starts (crossings)
+GIVEN, VALUE, CANDIDATES, BLACK_MODE = SETTING, SOLVING, "candidates", "black"
 CORNER, COLOUR = "corner", "colour"
 MODES = (GIVEN, VALUE, CORNER, CANDIDATES, COLOUR, BLACK_MODE)
 # The player's tools are SudokuPad's: Digit, Corner, Centre (the centre marks are the
-# candidates), Colour.
-MODE_LABELS = {GIVEN: "Givens", VALUE: "Digit", CORNER: "Corner", CANDIDATES: "Centre",
-               COLOUR: "Colour", BLACK_MODE: "Black cells"}
+# candidates), Colour (their labels: messages.MODE_LABELS).
 # A letter picks a mode directly (Z, X, C, V as in SudokuPad); "m" steps to the next one.
 MODE_KEYS = {"g": GIVEN, "z": VALUE, "s": VALUE, "x": CORNER, "c": CANDIDATES, "p": CANDIDATES,
              "v": COLOUR, "b": BLACK_MODE}
@@ -36,23 +36,6 @@ def start_mode(puzzle: Puzzle) -> str:
     (someone was playing it), setting givens when it is blank or has only black cells
     (a str8ts being drawn)."""
     return VALUE if any(c.kind in ("given", "candidates") or c.digit for c in puzzle.cells) else GIVEN
-
-
-def describe(cell: Cell) -> str:
-    """A cell's content in words, for screen readers (the page adds row and column)."""
-    if cell.kind == "candidates":
-        words = "pencil marks " + " ".join(str(d) for d in sorted(cell.candidates))
-    elif cell.kind in ("given", "value"):
-        words = f"{cell.kind} {cell.digit}"
-    elif cell.kind == "black":
-        words = f"black, given {cell.digit}" if cell.digit else "black"
-    else:
-        words = cell.kind
-    if cell.corner:
-        words += ", corner marks " + " ".join(str(d) for d in sorted(cell.corner))
-    if cell.colours:
-        words += ", colours " + " ".join(str(d) for d in sorted(cell.colours))
-    return words
 
 
 def keep_notes(before: Puzzle, after: Puzzle) -> Puzzle:

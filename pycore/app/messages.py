@@ -1,4 +1,9 @@
-"""Words for a player: why a link did not open, and what a link format would drop.
+"""Every sentence the page shows a player, save the heavy worker's answers (Check, Solve,
+Hint, the solution path, New puzzle, exports, QR: pycore.app.heavy_messages, kept apart
+only so that the first screen's MicroPython bundle does not carry them): why a link did
+not open, what a link format would drop, the saved grids, the grid in words for screen
+readers, and the page's own lines. The page's modules (web/) hold no sentence of their own
+(tests/app/test_messages.py looks for one).
 
 The errors of pycore (errors.py) are written for a developer: they name formats,
 positions and parameters. The page shows a person these words instead: a short
@@ -14,14 +19,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import formats, links
+from ..cutoff import cut_off, stray
 from ..errors import FormatError, LossError, Lost, NotRecognized, PuzzleError
 from ..formats._loss import plural
-from ..model import STR8TS_SIZES, SUDOKU_SIZES, Puzzle, _frozen, _set, candidates, given
+from .editor import BLACK_MODE, CANDIDATES, COLOUR, CORNER, GIVEN, VALUE
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["CutOff", "cut_off", "doubt", "for_error", "listed", "losing", "lost_words", "opening", "pasting",
+    from ..cutoff import CutOff
+    from ..model import Cell, Puzzle
+
+__all__ = ["cut_words", "doubt", "for_error", "listed", "losing", "lost_words", "opening", "pasting",
            "refusing", "sharing"]
 
 FIRST_LINE = 80  # characters: what a phone shows on one or two lines
@@ -32,227 +41,28 @@ KEEPS_ALL = "The address bar keeps everything."
 # --- a link that did not open ------------------------------------------------------
 
 
-class CutOff:
-    """A link that ends too early: it has `have` of the `need` characters (or cells) a
-    link of its kind holds for a grid of `shape` ('9x9'); `need` 0 when no size can be told.
-    Immutable; compared and hashed by its fields."""
-
-    __slots__ = ("have", "need", "shape", "unit")
-    if TYPE_CHECKING:
-        have: int
-        need: int
-        shape: str
-        unit: str
-
-    def __init__(self, have: int, need: int, shape: str, unit: str = "character") -> None:
-        _set(self, "have", have)
-        _set(self, "need", need)
-        _set(self, "shape", shape)
-        _set(self, "unit", unit)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(name)
-
-    def _fields(self) -> tuple[int, int, str, str]:
-        return (self.have, self.need, self.shape, self.unit)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not CutOff:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"CutOff(have={self.have!r}, need={self.need!r}, shape={self.shape!r}, "
-                f"unit={self.unit!r})")
-
-    def words(self) -> str:
-        if not self.need:  # cut before it says how big its grid is
-            return f"{CUT_OFF}\nIt ends before its grid begins."
-        return (f"{CUT_OFF}\nIt has {self.have} of the {self.need} {self.unit}s "
-                f"a {self.shape} link of this kind needs.")
-
-
-def _samples(kind: str, n: int) -> list[Puzzle]:
-    """An empty grid, then full ones with small and large cell values, to see whether the
-    length of a link of this size depends on what the grid holds."""
-    empty = Puzzle.blank(kind, n)
-    cells = range(n * n)
-    return [empty] + [empty.with_cells({i: cell for i in cells})
-                      for cell in (given(1), given(n), candidates({1, n}))]
-
-
-_LENGTHS: dict[tuple[str, str], tuple[tuple[int, int, bool], ...]] = {}
-
-
-def _lengths(format: str, tag: str) -> tuple[tuple[int, int, bool], ...]:
-    """(size, characters of an empty grid's link, exact) for every grid size the format
-    holds, asked of the format itself; `exact` when every grid of that size gives that length.
-    The same for every call: made once per format."""
-    found = _LENGTHS.get((format, tag))
-    if found is None:
-        found = _LENGTHS[format, tag] = _measure(format, tag)
-    return found
-
-
-def _measure(format: str, tag: str) -> tuple[tuple[int, int, bool], ...]:
-    out = []
-    for kind, sizes in (("sudoku", SUDOKU_SIZES), ("str8ts", STR8TS_SIZES)):
-        for n in sizes:
-            texts = []
-            for sample in _samples(kind, n):
-                try:
-                    texts.append(links.fragment(sample, format))
-                except (FormatError, PuzzleError):  # a kind, size or content it does not hold
-                    if not texts:
-                        break
-            if texts and texts[0].partition(":")[0] == tag:
-                out.append((n, len(texts[0]), len({len(t) for t in texts}) == 1))
-    return tuple(sorted(out))
-
-
-def _filler(format: str) -> str:
-    """What an empty cell adds at the end of this format's link ('0', '-', ',0', 'A')."""
-    text = links.fragment(Puzzle.blank("sudoku", 9), format, lossy=True)  # empty either way
-    return next((text[-k:] for k in range(1, 5) if text.endswith(text[-k:] * 8)), text[-1])
-
-
-def _padded(format: str, body: str, options: dict[str, str], extra: str) -> Exception | None:
-    """The error of the body with `extra` appended, or None when it then decodes."""
-    try:
-        formats.decode(format, body + extra, **options)
-    except (FormatError, PuzzleError) as err:
-        return err
-    return None
-
-
-def _padded_need(format: str, body: str, options: dict[str, str], fill: str) -> int | None:
-    """Characters the body needs, found by the format's own decoder: the shortest run of
-    `fill` (an empty cell) after which the text decodes."""
-    def decodes(k: int) -> bool | None:  # None: the text still ends early
-        err = _padded(format, body, options, fill * k)
-        if err is None:
-            return True
-        return None if isinstance(err, FormatError) and err.found == "end of data" else False
-
-    def short(k: int) -> bool:
-        got = decodes(k)
-        if got is False:  # a length refused outright (base64's 4m+1) says nothing: try the next
-            got = decodes(k + 1)
-        return got is None
-
-    lo, hi = 1, (links.MAX_LINK - len(body)) // len(fill)
-    if hi < lo or short(hi):
-        return None
-    while lo < hi:  # the first k that no longer ends early
-        mid = (lo + hi) // 2
-        if short(mid):
-            lo = mid + 1
-        else:
-            hi = mid
-    return next((len(body) + k * len(fill) for k in (lo, lo + 1) if decodes(k)), None)
-
-
-def _link(text: str) -> tuple[str, str, str, dict[str, str]] | None:
-    """(payload, tag, body, decode options) of a tagged link; None for an untagged one."""
-    payload = links.payload(text)
-    tag, sep, body = payload.partition(":")
-    if not sep or tag not in links.TAGS:
-        return None
-    return payload, tag, body, links.TAGS[tag][1]
-
-
-def cut_off(err: Exception, text: str) -> CutOff | None:
-    """The cut-off reading of a failed link: the text is the start of a valid link of its
-    format (the format's own decoder reads it once empty cells are added at the end)."""
-    parts = _link(text)
-    if parts is None or not isinstance(err, FormatError) or isinstance(err, LossError):
-        return None  # an untagged link gives no length to measure against
-    payload, tag, body, options = parts
-    format = links.TAGS[tag][0]
-    if err.format != format:
-        return None
-    fill = _filler(format)
-    if err.found == "end of data":  # the decoder ran out of text: pad it until it decodes
-        need = _padded_need(format, body, options, fill)
-        if need is None:
-            return CutOff(len(payload), 0, "")  # cut inside the header: no size to tell
-        whole = formats.decode(format, body + fill * ((need - len(body)) // len(fill)), **options)
-        return CutOff(len(payload), need + len(tag) + 1, f"{whole.rows}x{whole.cols}")
-    if err.pos is None or err.pos < len(body) or err.unit != "character":
-        return None  # the fault is inside the text (a stray character), not at its end
-    lengths = _lengths(format, tag)
-    if any(0 < len(payload) - length <= length // 10 for _, length, exact in lengths if exact):
-        return None  # just past a whole link's length: something added, not a longer link cut
-    cells = _counted(err.found or "")
-    # 9x9 first, as most links hold one, then the others in order
-    for n, length, exact in sorted(lengths, key=lambda x: (x[0] != 9, x)):
-        if exact and length > len(payload) and (length - len(payload)) % len(fill) == 0:
-            extra = fill * ((length - len(payload)) // len(fill))
-            if _padded(format, body, options, extra) is None:
-                return CutOff(len(payload), length, f"{n}x{n}")
-        elif not exact and cells is not None and cells < n * n:
-            extra = fill * (n * n - cells)
-            if _padded(format, body, options, extra) is None:
-                return CutOff(cells, n * n, f"{n}x{n}", unit="cell")
-    return None
-
-
-def _counted(found: str) -> int | None:
-    """The count in a decoder's `found` of the form `(length )?N( cells| fields)?`."""
-    if found.startswith("length "):
-        found = found[len("length "):]
-    for unit in (" cells", " fields"):
-        if found.endswith(unit):
-            found = found[: -len(unit)]
-            break
-    return int(found) if found and _DIGITS.issuperset(found) else None
-
-
-_DIGITS = frozenset("0123456789")
-
-
-def _inner_fault(err: Exception, text: str) -> FormatError | None:
-    """A stray character the decoder met, or meets once the text is long enough."""
-    if isinstance(err, FormatError) and err.unit == "character" and err.pos is not None \
-            and _one_quoted(err.found or ""):
-        return err
-    parts = _link(text)
-    if parts is None or not isinstance(err, FormatError):
-        return None
-    payload, tag, body, options = parts
-    format = links.TAGS[tag][0]
-    lengths = [length for _, length, _ in _lengths(format, tag) if length > len(payload)]
-    if not lengths:
-        return None
-    again = _padded(format, body, options, _filler(format) * (min(lengths) - len(payload)))
-    if isinstance(again, FormatError) and again.pos is not None and again.pos < len(body):
-        return _inner_fault(again, "")
-    return None
-
-
-def _one_quoted(found: str) -> bool:
-    """Whether `found` is one character in single quotes (what `'.'` matches)."""
-    return len(found) == 3 and found[0] == found[2] == "'" and found[1] != "\n"
+def cut_words(cut: CutOff) -> str:
+    """A cut-off link (`pycore.cutoff.cut_off`): how much of it is there."""
+    if not cut.need:  # cut before it says how big its grid is
+        return f"{CUT_OFF}\nIt ends before its grid begins."
+    return (f"{CUT_OFF}\nIt has {cut.have} of the {cut.need} {cut.unit}s "
+            f"a {cut.shape} link of this kind needs.")
 
 
 def opening(err: Exception, text: str) -> str:
     """Why a link (or a pasted puzzle string) did not open, for the person who tried."""
     cut = cut_off(err, text)
     if cut is not None:
-        return cut.words()
+        return cut_words(cut)
     if not links.payload(text):
         return "There is no puzzle in that link: nothing follows the #."
     if isinstance(err, PuzzleError):
         return f"This link holds a grid that cannot be played.\n({err})"
-    stray = _inner_fault(err, text)
-    if stray is not None and stray.pos is not None:
-        parts = _link(text)
-        at = stray.pos + 1 + (len(parts[1]) + 1 if parts else 0)
+    found = stray(err, text)
+    if found is not None:
+        at, character = found
         return (f"This link has a character that does not belong in it.\n"
-                f"Character {at} is {stray.found}. Copy the whole link again.")
+                f"Character {at} is {character}. Copy the whole link again.")
     # the error's own text lists formats and their rules: for the console, not for a player
     return "That link could not be opened: it may be cut off or changed.\nCopy the whole link again."
 
@@ -306,7 +116,7 @@ def pasting(err: Exception, text: str) -> str:
         ours = refused
         cut = cut_off(ours, text)
         if cut is not None:
-            return cut.words()
+            return cut_words(cut)
     if isinstance(err, NotRecognized):
         if formats.trim(text, right=False).startswith("{"):  # our JSON form (other tools' JSON has a reader)
             return _json_words(text)
@@ -427,3 +237,171 @@ def for_error(err: Exception, text: str | None = None, puzzle: Puzzle | None = N
     if isinstance(err, (LossError, FormatError)):
         return sharing(err, puzzle)
     return "Something went wrong with this grid's link."
+
+
+# --- the grid in words (screen readers, the mode buttons) ----------------------------
+
+# The editor's modes (editor.MODES) by the names the page's buttons show.
+MODE_LABELS = {GIVEN: "Givens", VALUE: "Digit", CORNER: "Corner", CANDIDATES: "Centre",
+               COLOUR: "Colour", BLACK_MODE: "Black cells"}
+
+
+def cell_words(cell: Cell) -> str:
+    """A cell's content in words, for screen readers (the page adds row and column)."""
+    if cell.kind == "candidates":
+        words = "pencil marks " + " ".join(str(d) for d in sorted(cell.candidates))
+    elif cell.kind in ("given", "value"):
+        words = f"{cell.kind} {cell.digit}"
+    elif cell.kind == "black":
+        words = f"black, given {cell.digit}" if cell.digit else "black"
+    else:
+        words = cell.kind
+    if cell.corner:
+        words += ", corner marks " + " ".join(str(d) for d in sorted(cell.corner))
+    if cell.colours:
+        words += ", colours " + " ".join(str(d) for d in sorted(cell.colours))
+    return words
+
+
+def grid_role(mode: str) -> str:
+    """What a screen reader calls the grid in this editing mode."""
+    return f"puzzle grid, {MODE_LABELS[mode]} mode"
+
+
+def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
+    """What a screen reader says of a grid's cell (rows and columns counted from 0)."""
+    return f"Row {row + 1}, column {col + 1}: {cell_words(cell)}" + (", conflict" if clash else "")
+
+
+# --- saved grids (web/light/keeper.py) -------------------------------------------------
+
+STORAGE_BLOCKED = ("This browser does not let the page save anything (site data is off): "
+                   "nothing is kept when the tab closes. The address bar holds your whole grid: "
+                   "bookmark or copy it to keep it.")
+STORAGE_FULL = "This browser would not save more: the grid is kept only while the tab is open."
+FORKED = ("This grid was changed in another tab: your version is saved as its own entry "
+          "in Recent puzzles.")
+NO_LONGER_SAVED = "That grid is no longer saved here."
+A_SAVED_GRID = "A saved grid"  # a recent entry with no label of its own
+
+
+def reopened(label: str) -> str:
+    return f"Reopened: {label}."
+
+
+def other_progress(label: str) -> tuple[str, str]:
+    """The question when a link opens a puzzle the player has other progress on: the words
+    before and after the moment it was saved (which the page shows in the reader's time
+    zone between them)."""
+    return (f"You have other progress on this puzzle ({label}, saved ",
+            "). The grid shows the link's state; both are kept in Recent puzzles.")
+
+
+# --- what cannot be loaded -----------------------------------------------------------
+
+# The optional wheels the heavy worker loads on first use, in a player's words.
+WHAT_LOADS = {"segno": "QR code maker"}
+
+
+def not_loaded(module: str) -> str:
+    """An optional wheel that could not be fetched from this site (offline with an empty
+    cache, say): plain words, never a format's fault."""
+    return (f"The {WHAT_LOADS.get(module, module)} could not be loaded from this site. "
+            "Try again when you are online.")
+
+
+# --- the page's own lines (web/main/index.html, web/light/) ---------------------------
+
+OPENING = "Opening the puzzle…"  # over the grid's outline until Python draws it (the build fills it in)
+LOADING_SOLVER = "Loading the solver… (the first time, a few MB)"
+SOLVER_NOT_LOADED = not_loaded("solver")
+REOPENED_SAVED = "Reopened your saved grid."
+PICK_A_SHAPE = "Pick a shape in the Shape menu first: New puzzle makes one of that shape."
+SHORTEST_CHOICE = "Shortest (no loss)"  # the link format menu's first choice
+LINK_COPIED = "Link copied."
+COPY_LINK_BY_HAND = "Select the link and copy it (Ctrl+C)."
+COPY_TEXT_BY_HAND = "Select the text above and copy it (Ctrl+C)."
+NO_WHOLE_LINK = "No link holds this grid whole: the address bar keeps the last one that did."
+MAKING_QR = "Making the QR code…"
+WORKING_OUT_PATH = "Working out the solution path…"
+MAKING_PUZZLE = "Making a puzzle…"
+# Other tools' buttons: their labels
+OPEN, COPY_LINK, COPY = "Open", "Copy link", "Copy"
+
+
+def from_the_link(rows: int, cols: int) -> str:
+    """The shape menu's choice for a grid of a shape it does not list."""
+    return f"From the link ({rows}x{cols})"
+
+
+def opened(puzzle: Puzzle, format: str) -> str:
+    return f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({format} format)."
+
+
+def link_size(format: str, characters: int) -> str:
+    """The share box's note on the chosen link."""
+    return f"{format}, {characters} characters."
+
+
+def size_of(kib: int) -> str:
+    return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
+
+
+def thousands(n: int) -> str:
+    """1048576 -> "1,048,576" (MicroPython's format has no "," option)."""
+    digits = str(n)
+    groups: list[str] = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    groups.insert(0, digits)
+    return ",".join(groups)
+
+
+def too_long(length: int, bound: int) -> str:
+    """A pasted text longer than every reader reads (`bound` characters)."""
+    return (f"That text is too long to read: {thousands(length)} characters; the page "
+            f"reads at most {thousands(bound)} ({size_of(bound // 1024)}).")
+
+
+def could_not_keep(said: str) -> str:
+    """The message line over the list of what an import could not keep."""
+    return f"{said} It could not keep:"
+
+
+def open_in(title: str) -> str:
+    return f"Open in {title} (a new tab)"
+
+
+def copy_the(title: str, what: str = "") -> str:
+    """A copy button's words: the tool's link ("link"), or its text."""
+    return f"Copy the {title} {what}" if what else f"Copy the {title}"
+
+
+def tool_verdict(refused: str | None, lost: Sequence[str]) -> str:
+    """Other tools: whether one holds this grid, and what it leaves out."""
+    if refused is not None:
+        return f"Cannot hold this grid: {refused}."
+    if lost:
+        return "Leaves out: " + "; ".join(lost) + "."
+    return "Holds the whole grid."
+
+
+def not_a_link(title: str) -> str:
+    return f"Not a link to open: {title}"
+
+
+def opened_in_tab(title: str) -> str:
+    return f"Opened {title} in a new tab (the link is above)."
+
+
+def copied(title: str, what: str) -> str:
+    return f"Copied the {title} {what}."
+
+
+def qr_note(characters: int) -> str:
+    return f"The link above, {characters} characters: scan it to open this grid on a phone."
+
+
+def making_puzzle_for(seconds: int) -> str:
+    return f"{MAKING_PUZZLE} ({seconds} s so far)"

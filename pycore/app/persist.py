@@ -35,6 +35,7 @@ from ..errors import FormatError
 from ..model import EMPTY
 from ..record import Record, _set
 from ..shapes import SHAPES, shape_of
+from . import crossings
 
 if TYPE_CHECKING:
     from ..model import Cell, Puzzle
@@ -58,9 +59,10 @@ __all__ = [
     "written_elsewhere",
 ]
 
-PREFIX = "pycore:slot:"  # one localStorage item per slot: PREFIX + slot id
-CURRENT = "pycore:current"  # the slot saved or opened last, in any tab
-LEASE = "pycore:lease:"  # one item per open tab: LEASE + tab id -> the slot it works in, until when
+# The items' keys cross to the main thread, which reads them before Python starts (crossings).
+PREFIX = crossings.SLOT  # one localStorage item per slot: PREFIX + slot id
+CURRENT = crossings.CURRENT  # the slot saved or opened last, in any tab
+LEASE = crossings.LEASE  # one item per open tab: LEASE + tab id -> the slot it works in, until when
 LEASE_MS = 5 * 60 * 1000  # a lease not renewed for this long is a closed or killed tab's
 MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved (unless leased)
 MAX_ITEM = 64 * 1024  # a stored item longer than any link we make is not ours
@@ -212,7 +214,7 @@ def label(puzzle: Puzzle) -> str:
 
 class Entry(Record):
     """One saved grid: the slot it lives in, its state and identity, when, its label, the
-    mode it opens in (editor.start_mode: web/early.js reads it to show that mode while
+    mode it opens in (editor.start_mode: web/main/early.js reads it to show that mode while
     Python starts, since telling it from the state needs the state decoded), and which tab
     wrote it ("" in entries older than that field). Immutable; compared and hashed by its
     fields."""

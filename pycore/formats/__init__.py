@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 
         def fullmatch(self, string: str) -> object: ...
 
+MAX_TEXT = 1 << 20
+"""The longest text any reader reads, in characters: our JSON form (a 25x25 full of
+candidates is about 60 KB), every other tool's text (a kangaroo file of a 25x25 is 70 KB),
+and so the page's paste box, which says so before it reads."""
+
 # Compact first (the link written when no format is named), then the five spec
 # formats, then the JSON interchange form.
 FORMATS = ("compact", "offset", "str8ts", "binary", "jcode", "bitcell", "json")

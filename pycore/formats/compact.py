@@ -748,7 +748,11 @@ def _max_bits(shape: _Shape) -> int:
     return 4096 + cells * (shape.size + 12) + _notes.most_bits(cells, shape.size)
 
 
-MAX_TEXT = 2 + (4096 + (MAX_LAYOUT * 5) ** 2 * (25 + 12) + _notes.most_bits((MAX_LAYOUT * 5) ** 2, 25)) // 6
+_MOST_CELLS = (MAX_LAYOUT * 5) ** 2
+LONGEST_TEXT = 2 + (4096 + _MOST_CELLS * (25 + 12) + _notes.most_bits(_MOST_CELLS, 25)) // 6
+"""Longer than any compact text of the largest grid it holds can be (`_max_bits` of it, in
+base-64 characters, and the tag): compact's own bound, checked before any decoding. Not
+`pycore.formats.MAX_TEXT`, the bound of texts pasted from anywhere."""
 
 
 _OTHERS: list[Looks] = []  # filled on first use: the other formats import this package
@@ -778,8 +782,8 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
 def decode(text: str) -> Puzzle:
     if not isinstance(text, str):
         raise FormatError(NAME, 0, "text", found=type(text).__name__)
-    if len(text) > MAX_TEXT:
-        raise FormatError(NAME, MAX_TEXT, f"at most {MAX_TEXT} characters",
+    if len(text) > LONGEST_TEXT:
+        raise FormatError(NAME, LONGEST_TEXT, f"at most {LONGEST_TEXT} characters",
                           found=f"{len(text)} characters")
     end = count_made_of(text, ALPHABET)
     if end < len(text):

@@ -28,7 +28,7 @@ from ..model import (
     given,
     value,
 )
-from . import LinkForm, TextPattern, trim
+from . import MAX_TEXT, LinkForm, TextPattern, trim
 
 if TYPE_CHECKING:
     from typing import Any
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 NAME = "json"
 # Read from a pasted text or a fragment, never written in a link.
 LINK = LinkForm(TextPattern(r"(?s)\{.*", lambda text: text.startswith("{")), tried=0, in_links=False)
-MAX_TEXT = 1 << 20  # a 25x25 full of candidates is about 60 KB
 
 
 def cell_to_json(cell: Cell) -> dict[str, Any] | None:

@@ -9,10 +9,11 @@ content-hashed names, and the pinned pure-Python wheels the page loads on first 
 to a browser that accepts it (pycore/site/server.py).
 
 A visit is put together in two parts (docs/web.md says why):
-- the first screen: MicroPython (about 0.3 MB) in the page's worker (web/light.js) runs
-  web/main.py, which unpacks one bundle (`light_bundle`: the part of pycore that opening, editing and sharing
-  a link needs, `pycore.site.light.LIGHT_MODULES`, and the page's own modules) and imports app.py;
-- the heavy part: a Pyodide worker (web/heavy.py, pycore whole as one zip) that the page
+- the first screen: MicroPython (about 0.3 MB) in the page's worker (web/light/light.js) runs
+  web/light/main.py, which unpacks one bundle (`light_bundle`: the part of pycore that opening,
+  editing and sharing a link needs, `pycore.site.light.LIGHT_MODULES`, and the page's own
+  modules) and imports page.py;
+- the heavy part: a Pyodide worker (web/heavy/heavy.py, pycore whole as one zip) that the page
   starts through PyScript once its grid takes input: solving, hints, new puzzles, other tools, QR codes.
 
 One module per job: `paths` (where the sources, the runtime and the site are), `runtime`
@@ -39,7 +40,23 @@ from .offline import (
     service_worker,
     write_offline_files,
 )
-from .paths import ASSETS, CACHE, CHECKOUT, COMPRESSED, PACKAGE, ROOT, RUNTIME, SITE, VENDOR, WEB, SiteError
+from .paths import (
+    ASSETS,
+    CACHE,
+    CHECKOUT,
+    COMPRESSED,
+    HEAVY_ROOM,
+    LIGHT_ROOM,
+    MAIN_ROOM,
+    OFFLINE_ROOM,
+    PACKAGE,
+    ROOT,
+    RUNTIME,
+    SITE,
+    VENDOR,
+    WEB,
+    SiteError,
+)
 from .png import png
 from .runtime import (
     MICROPYTHON_FILES,
@@ -51,13 +68,53 @@ from .runtime import (
 from .wheels import PAGE_WHEELS, WHEEL_CACHE, WHEELS, page_wheels, wheel_map
 
 __all__ = [
-    "ASSETS", "CACHE", "CHECKOUT", "COMPRESSED", "CSP", "HEADER_ONLY", "HEAVY", "ICONS",
-    "LONG_CACHE", "MANIFEST", "MICROPYTHON_FILES", "MICROPYTHON_PACKAGE", "PACKAGE", "PAGE_ASSETS",
-    "PAGE_FILES", "PAGE_MODULES", "PAGE_WHEELS", "PYODIDE_FILES", "ROOT",
-    "RUNTIME", "SERVICE_WORKER", "SITE", "TYPES", "VENDOR", "WEB", "WHEELS", "WHEEL_CACHE",
-    "SiteError", "_version", "build", "cache_name", "icon_png", "install_runtime", "light_bundle",
-    "meta_csp", "package_zip", "page_wheels", "png", "precache_files", "serve",
-    "service_worker", "wheel_map", "write_offline_files",
+    "ASSETS",
+    "CACHE",
+    "CHECKOUT",
+    "COMPRESSED",
+    "CSP",
+    "HEADER_ONLY",
+    "HEAVY",
+    "HEAVY_ROOM",
+    "ICONS",
+    "LIGHT_ROOM",
+    "LONG_CACHE",
+    "MAIN_ROOM",
+    "MANIFEST",
+    "MICROPYTHON_FILES",
+    "MICROPYTHON_PACKAGE",
+    "OFFLINE_ROOM",
+    "PACKAGE",
+    "PAGE_ASSETS",
+    "PAGE_FILES",
+    "PAGE_MODULES",
+    "PAGE_WHEELS",
+    "PYODIDE_FILES",
+    "ROOT",
+    "RUNTIME",
+    "SERVICE_WORKER",
+    "SITE",
+    "TYPES",
+    "VENDOR",
+    "WEB",
+    "WHEELS",
+    "WHEEL_CACHE",
+    "SiteError",
+    "_version",
+    "build",
+    "cache_name",
+    "icon_png",
+    "install_runtime",
+    "light_bundle",
+    "meta_csp",
+    "package_zip",
+    "page_wheels",
+    "png",
+    "precache_files",
+    "serve",
+    "service_worker",
+    "wheel_map",
+    "write_offline_files",
 ]
 
 _SERVER_NAMES = ("Handler", "compress_site", "headers_for", "make_server", "running", "serving", "url_of")

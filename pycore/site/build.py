@@ -1,7 +1,7 @@
 """`build`: everything the page loads, in one folder, so that no request leaves its origin.
 
 The file names it writes are the ones the page, the heavy worker's configuration and the
-precache list must name, so the page's placeholders (`{{name}}` in web/index.html) are
+precache list must name, so the page's placeholders (`{{name}}` in web/main/index.html) are
 filled in here, in one place.
 """
 
@@ -14,10 +14,11 @@ import shutil
 import sys
 from pathlib import Path
 
+from ..app import messages
 from .bundle import light_bundle, package_zip
 from .headers import meta_csp
 from .offline import write_offline_files
-from .paths import ASSETS, COMPRESSED, RUNTIME, SITE, VENDOR, WEB, SiteError
+from .paths import ASSETS, COMPRESSED, HEAVY_ROOM, LIGHT_ROOM, MAIN_ROOM, RUNTIME, SITE, VENDOR, SiteError
 from .runtime import (
     MICROPYTHON_FILES,
     MICROPYTHON_PACKAGE,
@@ -29,14 +30,17 @@ from .wheels import WHEELS, page_wheels, wheel_map
 
 # The heavy worker's script (Pyodide), with pycore whole as a zip beside it.
 HEAVY = "heavy.py"
-PAGE_ASSETS = ("style.css", "early.js", "light.js", HEAVY)  # copied under content-hashed names
-PAGE_FILES = ("icon.svg",)  # copied as they are
+# copied under content-hashed names (the built site's name -> its source, by room)
+PAGE_ASSETS = {"style.css": MAIN_ROOM / "style.css", "early.js": MAIN_ROOM / "early.js",
+               "light.js": LIGHT_ROOM / "light.js", "main.py": LIGHT_ROOM / "main.py",
+               HEAVY: HEAVY_ROOM / HEAVY}
+PAGE_FILES = ("icon.svg",)  # copied as they are, from the main thread's room
 FIRST_LEVEL = "hard"  # the New puzzle level menu's choice until the player picks another
 
 
 def level_options() -> str:
     """The New puzzle level menu's options, one per level the generator makes
-    (`pycore.shapes.LEVELS`), each with the id web/coach.py enables it by."""
+    (`pycore.shapes.LEVELS`), each with the id web/light/solver_view.py enables it by."""
     from ..shapes import LEVELS
 
     return "\n            ".join(
@@ -63,8 +67,8 @@ def _copy_tree(source: Path, dest: Path, skip_suffix: str = ".map") -> None:
 
 def build(dest: Path = SITE, quiet: bool = False) -> Path:
     """Write the whole site into `dest` (replaced), fetching the runtime first if needed."""
-    if not (WEB / "index.html").is_file():
-        raise SiteError(f"the page's sources are missing ({WEB}): reinstall pycore")
+    if not (MAIN_ROOM / "index.html").is_file():
+        raise SiteError(f"the page's sources are missing ({MAIN_ROOM}): reinstall pycore")
     install_runtime(quiet)
     dest = Path(dest)
     work = dest.with_name(dest.name + ".partial")
@@ -90,15 +94,12 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
     bundle = light_bundle()
     names["light.json"] = f"{ASSETS}/{_hashed('light.json', bundle)}"
     (work / names["light.json"]).write_bytes(bundle)
-    for name in PAGE_ASSETS:
-        data = (WEB / name).read_bytes()
+    for name, source in PAGE_ASSETS.items():
+        data = source.read_bytes()
         names[name] = f"{ASSETS}/{_hashed(name, data)}"
         (work / names[name]).write_bytes(data)
-    main = (WEB / "main.py").read_bytes()
-    names["main.py"] = f"{ASSETS}/{_hashed('main.py', main)}"
-    (work / names["main.py"]).write_bytes(main)
     for name in PAGE_FILES:
-        shutil.copyfile(WEB / name, work / name)
+        shutil.copyfile(MAIN_ROOM / name, work / name)
     (work / WHEELS).mkdir(parents=True)
     for wheel in page_wheels(quiet):
         shutil.copyfile(wheel, work / WHEELS / wheel.name)
@@ -111,17 +112,18 @@ def build(dest: Path = SITE, quiet: bool = False) -> Path:
              "wasm": f"{micropython_dir}/micropython.wasm", "main": names["main.py"],
              "bundle": names["light.json"]}
 
-    page = (WEB / "index.html").read_text(encoding="utf-8")
+    page = (MAIN_ROOM / "index.html").read_text(encoding="utf-8")
     page = page.replace("{{pyscript}}", pyscript_dir).replace("{{pyodide}}", pyodide_dir)
     page = page.replace("{{csp}}", html.escape(meta_csp()))
     page = page.replace("{{levels}}", level_options())
+    page = page.replace("{{opening}}", html.escape(messages.OPENING))  # shown before Python runs
     page = page.replace("{{wheels}}", html.escape(json.dumps(wheel_map(), separators=(",", ":"))))
     page = page.replace("{{heavy}}", html.escape(json.dumps(heavy, separators=(",", ":"))))
     page = page.replace("{{light}}", html.escape(json.dumps(light, separators=(",", ":"))))
     for name, target in names.items():
         page = page.replace("{{" + name + "}}", target)
     if "{{" in page:
-        raise SiteError("web/index.html names an asset the build does not make: "
+        raise SiteError("web/main/index.html names an asset the build does not make: "
                         + page[page.index("{{"):].split("}}", 1)[0] + "}}")
     (work / "index.html").write_text(page, encoding="utf-8")
     write_offline_files(work)

@@ -3,7 +3,6 @@ the page's worker, and pycore whole as a zip for the heavy worker (Pyodide)."""
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import subprocess
@@ -12,12 +11,13 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from .paths import CHECKOUT, PACKAGE, ROOT, WEB
+from .paths import CHECKOUT, LIGHT_ROOM, PACKAGE, ROOT, WEB
 
-# The page's Python in its worker (MicroPython): main.py is the script web/light.js runs;
-# it unpacks the bundle of these modules and pycore's light part, then imports app.py.
-PAGE_MODULES = ("app.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "page_tools.py",
-                "coach.py", "heavy_client.py")
+# The page's Python in its worker (MicroPython), all in web/light/: main.py is the script
+# light.js runs; it unpacks the bundle of these modules and pycore's light part, then
+# imports page.py.
+PAGE_MODULES = ("page.py", "dom.py", "page_api.py", "grid_view.py", "keeper.py", "exchange.py",
+                "solver_view.py", "heavy_client.py")
 # Folders of the package the page has no use for: this build tool, and an installed
 # wheel's copy of the page's sources.
 NOT_IN_THE_PAGE = ("site", "web")
@@ -46,7 +46,7 @@ def package_zip() -> bytes:
 
 
 def light_bundle(compile_with: str | None = "auto") -> bytes:
-    """What the page's MicroPython unpacks before importing app.py, as one JSON object
+    """What the page's MicroPython unpacks before importing page.py, as one JSON object
     (file path -> content): the light part of pycore (`pycore.site.light`), the two typing stubs
     MicroPython alone is given, and the page's modules. One request instead of about fifty,
     and no zip reader: main.py writes the files with plain Python.
@@ -55,8 +55,7 @@ def light_bundle(compile_with: str | None = "auto") -> bytes:
     installed: compiling the sources was most of the first screen's main-thread work (about
     0.4 s of a phone's CPU), and bytecode carries no docstrings. Without it (`compile_with`
     None, or "auto" with the tool missing) the sources go (`NAME.py`), which the page runs
-    the same, only later. The key "" lists the modules in the order main.py imports them,
-    one per event, so that no single task blocks the page for long."""
+    the same, only later."""
     from .light import LIGHT_MODULES, STUBS
 
     sources: dict[str, str] = {}
@@ -65,10 +64,9 @@ def light_bundle(compile_with: str | None = "auto") -> bytes:
     for name in LIGHT_MODULES:
         sources[name] = (ROOT / name if CHECKOUT else PACKAGE.parent / name).read_text(encoding="utf-8")
     for name in PAGE_MODULES:
-        sources[name] = (WEB / name).read_text(encoding="utf-8")
+        sources[name] = (LIGHT_ROOM / name).read_text(encoding="utf-8")
     tool = _mpy_cross() if compile_with == "auto" else compile_with
     files: dict[str, str] = dict(sources) if tool is None else _bytecode(tool, sources)
-    files[""] = ",".join(_import_order(sources))
     return json.dumps(files, sort_keys=True, separators=(",", ":")).encode()
 
 
@@ -105,56 +103,5 @@ def _bytecode(tool: str, sources: dict[str, str]) -> dict[str, str]:
 
 
 def _module_name(path: str) -> str:
-    """pycore/formats/__init__.py -> pycore.formats; app.py -> app."""
+    """pycore/formats/__init__.py -> pycore.formats; page.py -> page."""
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-
-
-def _import_order(sources: dict[str, str]) -> list[str]:
-    """The bundle's modules, each after the modules it imports at its top level (and a
-    package before its submodules, as Python imports them; a module that imports a package
-    from outside it after the package's bundled submodules, which a registry such as
-    `pycore.formats` imports by name), app last: importing them in this order runs one
-    module's top level per step."""
-    paths = {_module_name(path): path for path in sources if path.endswith(".py")}
-    order: list[str] = []
-    started: set[str] = set()  # a module met again while its imports are visited: a cycle
-
-    def visit(name: str) -> None:
-        if name in started or name not in paths:
-            return
-        started.add(name)
-        if "." in name:
-            visit(name.rsplit(".", 1)[0])
-        for needed in _top_level_imports(name, paths[name], ast.parse(sources[paths[name]]).body):
-            if "." in needed and not name.startswith(f"{needed}."):  # a subpackage's registry
-                for sub in sorted(n for n in paths if n.startswith(f"{needed}.")):  # may import
-                    visit(sub)  # its modules by name (pycore.formats): each in a step first
-            visit(needed)
-        order.append(name)
-
-    for name in sorted(paths, key=lambda n: (n == "app", n)):
-        visit(name)
-    return order
-
-
-def _top_level_imports(name: str, path: str, body: list[ast.stmt]) -> list[str]:
-    """The modules these statements import outside functions and `if TYPE_CHECKING:`
-    blocks, with every package on the way (`a.b.c` imports `a` and `a.b` first)."""
-    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
-    found: list[str] = []
-    for node in body:
-        if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
-            found += [base] + [f"{base}.{alias.name}" for alias in node.names]
-        elif isinstance(node, ast.Try):
-            found += _top_level_imports(name, path, node.body)
-    modules: list[str] = []
-    for module in found:
-        parts = module.split(".")
-        modules += [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
-    return modules

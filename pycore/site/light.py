@@ -25,10 +25,12 @@ __all__ = ["LIGHT_MODULES", "STUBS"]
 LIGHT_MODULES: tuple[str, ...] = (
     "pycore/__init__.py",
     "pycore/app/__init__.py",
+    "pycore/app/crossings.py",
     "pycore/app/editor.py",
     "pycore/app/messages.py",
     "pycore/app/persist.py",
     "pycore/cells53.py",
+    "pycore/cutoff.py",
     "pycore/errors.py",
     "pycore/formats/__init__.py",
     "pycore/formats/_fields.py",
@@ -50,4 +52,4 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/shapes.py",
 )
 
-STUBS: tuple[str, ...] = ("web/micropython/typing.py", "web/micropython/__future__.py")
+STUBS: tuple[str, ...] = ("web/light/micropython/typing.py", "web/light/micropython/__future__.py")

@@ -8,11 +8,12 @@ import re
 import shutil
 from pathlib import Path
 
-from .paths import ASSETS, VENDOR, WEB, SiteError
+from ..app import crossings
+from .paths import ASSETS, MAIN_ROOM, OFFLINE_ROOM, VENDOR, SiteError
 from .png import png
 from .runtime import CHUNK_NAME
 
-SERVICE_WORKER = "sw.js"
+SERVICE_WORKER = crossings.SERVICE_WORKER  # the file the light worker registers
 MANIFEST = "manifest.webmanifest"
 ICONS = {192: "icon-192.png", 512: "icon-512.png"}
 # PyScript chunks for features the page never uses (code editors, terminals, TOML configs,
@@ -61,20 +62,20 @@ def cache_name(site_dir: Path, files: list[str]) -> str:
 
 
 def service_worker(site_dir: Path) -> str:
-    """web/sw.js with its PRECACHE line filled in for the site in `site_dir`."""
+    """web/offline/sw.js with its PRECACHE line filled in for the site in `site_dir`."""
     files = precache_files(site_dir)
     precache = {"cache": cache_name(site_dir, files), "files": files,
                 "immutable": [f"{VENDOR}/", f"{ASSETS}/"]}
     line = f"const PRECACHE = {json.dumps(precache)};"
-    source = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
+    source = (OFFLINE_ROOM / SERVICE_WORKER).read_text(encoding="utf-8")
     out, count = re.subn(r"^const PRECACHE = .*;$", lambda _: line, source, flags=re.M)
     if count != 1:
-        raise SiteError(f"web/{SERVICE_WORKER} needs exactly one `const PRECACHE = ...;` line")
+        raise SiteError(f"web/offline/{SERVICE_WORKER} needs exactly one `const PRECACHE = ...;` line")
     return out
 
 
 def icon_png(size: int) -> bytes:
-    """web/icon.svg redrawn at `size` pixels: a rounded white tile, a 3x3 grid, a blue 9."""
+    """web/main/icon.svg redrawn at `size` pixels: a rounded white tile, a 3x3 grid, a blue 9."""
     scale = size / 48  # the SVG's view box is 48 units wide
     buf = bytearray(size * size * 4)
     white, ink, blue = bytes((255, 255, 255, 255)), bytes((31, 41, 55, 255)), bytes((29, 78, 216, 255))
@@ -105,7 +106,7 @@ def icon_png(size: int) -> bytes:
 
 def write_offline_files(site_dir: Path) -> None:
     """The manifest, its PNG icons, then the worker (last: it lists and hashes all the rest)."""
-    shutil.copyfile(WEB / MANIFEST, site_dir / MANIFEST)
+    shutil.copyfile(MAIN_ROOM / MANIFEST, site_dir / MANIFEST)
     for size, name in ICONS.items():
         (site_dir / name).write_bytes(icon_png(size))
     (site_dir / SERVICE_WORKER).write_text(service_worker(site_dir), encoding="utf-8")

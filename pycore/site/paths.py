@@ -13,7 +13,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the pycore package
 ROOT = PACKAGE.parent
-CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "web" / "index.html").is_file()
+CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "web" / "main" / "index.html").is_file()
 """True in a source checkout (or an editable install of one); False for an installed wheel."""
 
 # The built site's folders: the runtime's packages, and the page's content-hashed files.
@@ -36,6 +36,11 @@ def _user_cache() -> Path:
 
 
 WEB = ROOT / "web" if CHECKOUT else PACKAGE / "web"
+# web/ holds one room per place its code runs (each room's README.md says what runs there):
+MAIN_ROOM = WEB / "main"  # the page's own thread: index.html, early.js, style.css, icon, manifest
+LIGHT_ROOM = WEB / "light"  # the page's worker (MicroPython): light.js, main.py, the page's modules
+HEAVY_ROOM = WEB / "heavy"  # the heavy worker (Pyodide in PyScript's named worker): heavy.py
+OFFLINE_ROOM = WEB / "offline"  # the service worker: sw.js
 CACHE = ROOT / "build" if CHECKOUT else _user_cache()
 SITE = ROOT / "_site" if CHECKOUT else CACHE / "site"
 # compress_site's bytes by content: brotli of the Pyodide wasm is slow, so once per content

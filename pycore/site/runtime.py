@@ -19,7 +19,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The MicroPython build PyScript loads (npm package): the page's worker runs it (web/light.js).
+# The MicroPython build PyScript loads (npm package): the page's worker runs it (web/light/light.js).
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 CHUNK_NAME = re.compile(r"(.+)-[A-Za-z0-9_-]{8}")  # rollup's chunk names: stem-8 characters

@@ -6,7 +6,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore.app.editor import Editor, describe, start_mode
+from pycore.app.editor import Editor, start_mode
 from pycore.model import (
     BLACK,
     EMPTY,
@@ -319,12 +319,6 @@ def test_a_puzzle_opens_in_solve_mode_unless_nothing_in_it_was_played_or_given()
     assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, black(2))) == "value"
     assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, BLACK)) == "given"
     assert start_mode(Puzzle.blank(layout=Layout.samurai(2))) == "given"
-
-
-def test_cells_are_described_in_words() -> None:
-    assert [describe(c) for c in (EMPTY, given(4), value(12), candidates([3, 1]), BLACK, black(7))] == [
-        "empty", "given 4", "value 12", "pencil marks 1 3", "black", "black, given 7",
-    ]
 
 
 # -- the player's tools: corner marks, centre marks, colours, several cells ------------

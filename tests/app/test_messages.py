@@ -7,14 +7,16 @@ without flags or parameters; every first line is short.
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 
 from pycore import links
-from pycore.app import messages
+from pycore.app import editor, heavy_messages, messages
 from pycore.errors import FormatError, LossError, Lost, PuzzleError
-from pycore.model import Layout, Puzzle, black, candidates, given, value
+from pycore.model import BLACK, EMPTY, Layout, Puzzle, black, candidates, given, value
 from pycore.solve import count_solutions
 
 BASE = "https://example.org/"
@@ -326,3 +328,167 @@ def test_an_imports_long_list_of_losses_is_listed_short_and_counted() -> None:
     assert shown[:-1] == lost[:messages.LISTED - 1] and len(shown) == messages.LISTED
     assert shown[-1] == f"and {1000 - messages.LISTED + 1} more things"
     assert messages.listed(lost[:messages.LISTED]) == lost[:messages.LISTED]  # all fit: all shown
+
+
+# -- the grid in words ----------------------------------------------------------------
+
+
+def test_cells_are_described_in_words() -> None:
+    assert [messages.cell_words(c) for c in (EMPTY, given(4), value(12), candidates([3, 1]), BLACK,
+                                              black(7))] == [
+        "empty", "given 4", "value 12", "pencil marks 1 3", "black", "black, given 7",
+    ]
+
+
+def test_a_screen_reader_hears_a_cells_row_column_content_and_clash() -> None:
+    assert messages.cell_label(0, 8, given(4), False) == "Row 1, column 9: given 4"
+    assert messages.cell_label(2, 3, value(5), True) == "Row 3, column 4: value 5, conflict"
+
+
+def test_every_mode_of_the_editor_has_its_buttons_label() -> None:
+    assert set(messages.MODE_LABELS) == set(editor.MODES)
+    assert messages.MODE_LABELS[editor.VALUE] == "Digit"
+    assert messages.MODE_LABELS[editor.CANDIDATES] == "Centre"
+
+
+# -- saved grids ----------------------------------------------------------------------
+
+
+def test_the_question_about_other_progress_leaves_room_for_the_moment_it_was_saved() -> None:
+    before, after = messages.other_progress("Classic 9x9")
+    assert before == "You have other progress on this puzzle (Classic 9x9, saved "
+    assert after.startswith("). The grid shows the link's state")
+    assert messages.reopened("Classic 9x9") == "Reopened: Classic 9x9."
+
+
+# -- the heavy worker's answers (heavy_messages) -------------------------------------------------------
+
+
+def test_technique_names_read_as_words_with_their_letters_in_capitals() -> None:
+    assert heavy_messages.technique_words("naked-pair") == "Naked pair"
+    assert heavy_messages.technique_words("xy-wing") == "XY-wing"
+    assert heavy_messages.technique_words("als-xz") == "ALS-XZ"
+
+
+def test_a_hint_is_one_paragraph_that_names_its_technique_and_how_to_apply_it() -> None:
+    said = heavy_messages.hinting("In row 1, r1c1 can only be 4.", "naked-single")
+    assert said == "Hint: In row 1, r1c1 can only be 4 (naked single). Press Hint again to apply it."
+    assert heavy_messages.hinting("a chain", "xy-wing") == (
+        "Hint: a chain (XY-wing). Press Hint again to apply it.")
+    assert heavy_messages.hint_applied(1, 0) == "Hint applied: placed 1 digit. Undo takes it back."
+    assert heavy_messages.hint_applied(0, 3) == "Hint applied: removed 3 candidates. Undo takes it back."
+    assert heavy_messages.hint_applied(2, 1) == ("Hint applied: placed 2 digits and removed 1 candidate. "
+                                           "Undo takes it back.")
+
+
+def test_no_step_is_the_engines_stuck_words_as_a_sentence() -> None:
+    from pycore.solve import advice
+
+    assert heavy_messages.no_step() == "No technique I know applies here." == (
+        advice.STUCK[0].upper() + advice.STUCK[1:] + ".")
+
+
+def test_the_solution_path_says_its_steps_and_its_grade() -> None:
+    assert heavy_messages.path_step("hidden-single", 14, 28, "r1c1 is 4.") == (
+        "Hidden single (14, total 28): r1c1 is 4.")
+    assert heavy_messages.path_walking(1, "") == "Walking the solution path: 1 step so far…"
+    assert heavy_messages.path_walking(12, ", 1 guess") == (
+        "Walking the solution path: 12 steps so far, 1 guess…")
+    assert heavy_messages.path_graded("hard", 1200, 40, "", "xy-wing", stuck=False, unique=True) == (
+        "Hard: score 1200, 40 steps; the hardest step is XY-wing.")
+    graded = heavy_messages.path_graded("unfair", 90, 1, "", "", stuck=True, unique=False)
+    assert graded.startswith("Unfair: score 90, 1 step. Then no technique I know applies here (a guess).")
+    assert graded.endswith(" Several solutions fit, so the uniqueness techniques are left out.")
+
+
+def test_a_new_puzzle_says_its_level_givens_and_time() -> None:
+    assert heavy_messages.puzzle_made("easy", 36, 1.26) == (
+        "A new easy puzzle, 36 givens (made in 1.3 s). Have fun!")
+    assert heavy_messages.no_puzzle_made("extreme").startswith("No extreme puzzle of this shape turned up")
+
+
+def test_a_wheel_not_loaded_is_said_in_plain_words_and_a_qr_refusal_ends_once() -> None:
+    assert messages.not_loaded("segno") == ("The QR code maker could not be loaded from this site. "
+                                            "Try again when you are online.")
+    assert heavy_messages.no_qr(messages.not_loaded("segno")) == "No QR code: " + messages.not_loaded("segno")
+    assert heavy_messages.no_qr("the link is too long") == "No QR code: the link is too long."
+
+
+def test_a_screen_reader_hears_the_grids_mode() -> None:
+    assert messages.grid_role(editor.CORNER) == "puzzle grid, Corner mode"
+
+
+# -- the page's own lines ---------------------------------------------------------------
+
+
+def test_a_text_too_long_to_read_says_both_lengths_in_thousands() -> None:
+    assert messages.too_long(2_000_000, 1 << 20) == (
+        "That text is too long to read: 2,000,000 characters; the page reads at most 1,048,576 (1 MiB).")
+    assert messages.thousands(999) == "999" and messages.thousands(1000) == "1,000"
+    assert messages.size_of(1536) == "1536 KiB"
+
+
+def test_other_tools_verdicts_say_whether_the_grid_is_held_whole() -> None:
+    assert messages.tool_verdict("a 25x25 grid", []) == "Cannot hold this grid: a 25x25 grid."
+    assert messages.tool_verdict(None, ["colours", "titles"]) == "Leaves out: colours; titles."
+    assert messages.tool_verdict(None, []) == "Holds the whole grid."
+    assert messages.copy_the("SudokuPad", "link") == "Copy the SudokuPad link"
+    assert messages.copy_the("HoDoKu grid") == "Copy the HoDoKu grid"
+
+
+def test_the_solver_not_loaded_is_said_as_any_wheel_not_loaded_is() -> None:
+    assert messages.SOLVER_NOT_LOADED == ("The solver could not be loaded from this site. "
+                                          "Try again when you are online.")
+
+
+def test_a_puzzle_opened_names_its_shape_kind_and_format() -> None:
+    assert messages.opened(Puzzle.blank("str8ts", 9), "offset") == "Opened a 9x9 str8ts (offset format)."
+
+
+# -- every sentence is here ----------------------------------------------------------------
+
+# Texts of the page's Python that are no player's reading: a bug's report for the console.
+NOT_FOR_A_PLAYER = {"the heavy worker failed: "}
+
+
+def _strings_outside_docstrings(tree: ast.AST) -> list[tuple[int, str]]:
+    documented = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):  # a docstring, or an attribute's docstring after it
+            documented |= {id(statement.value) for statement in body
+                           if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documented]
+
+
+def sentences_outside_messages(sources: dict[str, str]) -> list[str]:
+    """Every string of the page's Python that reads as words ("two words" at least) and is
+    not in messages.py: a sentence the player would read, kept in the wrong place."""
+    return [f"{path}:{line}: {text!r}" for path, source in sources.items()
+            for line, text in _strings_outside_docstrings(ast.parse(source))
+            if re.search(r"[A-Za-z]+ [a-z]+", text) and text not in NOT_FOR_A_PLAYER]
+
+
+def _page_python() -> dict[str, str]:
+    web = Path(__file__).resolve().parents[2] / "web"
+    return {path.relative_to(web).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(web.glob("*/*.py"))}
+
+
+def test_the_pages_python_says_nothing_to_a_player_in_words_of_its_own() -> None:
+    assert sentences_outside_messages(_page_python()) == []
+
+
+def test_a_sentence_written_in_a_page_module_is_found() -> None:
+    sources = _page_python()
+    sources["light/keeper.py"] += '\n\ndef hello() -> str:\n    return "Your grid is safe."\n'
+    found = sentences_outside_messages(sources)
+    assert len(found) == 1 and found[0].startswith("light/keeper.py:") and "Your grid is safe." in found[0]
+
+
+def test_the_heavy_workers_words_stay_out_of_the_first_screens_bundle() -> None:
+    from pycore.site.light import LIGHT_MODULES
+
+    assert "pycore/app/messages.py" in LIGHT_MODULES
+    assert "pycore/app/heavy_messages.py" not in LIGHT_MODULES

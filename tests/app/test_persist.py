@@ -116,7 +116,7 @@ def test_an_entry_keeps_the_mode_its_grid_opens_in_and_an_older_entry_reads_with
     entry = Entry("d", state(drawn), identity(drawn), 5.0, label(drawn), start_mode(drawn))
     shelf.save(entry)
     assert shelf.get("d") == entry and entry.opens == "given"
-    assert json.loads(store.get(PREFIX + "d") or "")["opens"] == "given"  # what web/early.js reads
+    assert json.loads(store.get(PREFIX + "d") or "")["opens"] == "given"  # what web/main/early.js reads
     older = {"state": state(drawn), "key": identity(drawn), "time": 4.0, "label": "x"}
     store.set(PREFIX + "e", json.dumps(older))
     assert shelf.get("e") == Entry("e", state(drawn), identity(drawn), 4.0, "x", "")

@@ -389,3 +389,20 @@ def test_geometry_of_an_unknown_kind_is_refused_by_name() -> None:
     with pytest.raises(PuzzleError) as info:
         geometry_of("killer", 9)
     assert str(info.value) == "kind must be 'sudoku' or 'str8ts', not 'killer'"
+
+
+def test_the_setters_words_are_cleaned_one_way_for_every_text_from_outside() -> None:
+    from pycore.model import MAX_RULES, MAX_TITLE, WORD_BOUNDS, plain_words
+
+    assert dict(WORD_BOUNDS) == {"title": MAX_TITLE, "author": 100, "rules": MAX_RULES}
+    assert plain_words("title", "  A\tclassic\r\nby\x01me \x7f") == "A classic by me"
+    assert plain_words("rules", "Normal sudoku.\r\nNo guessing.") == "Normal sudoku.\nNo guessing."
+    assert plain_words("title", "x" * 99 + " y" + "z" * 50) == "x" * 99  # cut, then no space at its end
+    assert len(plain_words("title", "x" * 500, cut=False)) == 500
+    for name, bound in WORD_BOUNDS:  # what it gives, the puzzle holds
+        words = plain_words(name, "\x00" + "é\n" * bound)
+        assert len(words) <= bound
+        blank = Puzzle.blank("sudoku", 9)
+        held = Puzzle("sudoku", 9, blank.cells, title=words if name == "title" else "",
+                      author=words if name == "author" else "", rules=words if name == "rules" else "")
+        assert getattr(held, name) == words

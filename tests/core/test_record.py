@@ -13,6 +13,7 @@ import pytest
 
 from pycore.app import persist
 from pycore.errors import Lost
+from pycore.cutoff import CutOff
 from pycore.formats import compact
 from pycore.links import Share, Shares
 from pycore.model import Cell, Layout, Puzzle, candidates, geometry_of, given
@@ -33,6 +34,7 @@ SAMPLES: list[Record] = [
     ENTRY,
     persist.Plan("ask", "s2", "state", ENTRY),
     compact._Plan("sudoku", 6, (3, 2), None, False, 1, True, True, True, True),
+    CutOff(12, 20, "9x9"),
 ]
 
 

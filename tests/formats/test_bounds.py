@@ -18,7 +18,6 @@ import pytest
 import pycore
 from pycore import links
 from pycore.formats import binary, compact
-from pycore.formats import json as json_form
 from pycore.formats.tools import _common
 from pycore.model import MAX_AUTHOR, MAX_RULES, MAX_TITLE, Puzzle, candidates
 from pycore.solve import SearchTooLong, count_solutions
@@ -66,7 +65,7 @@ WORST: dict[str, Callable[[], object]] = {
         "compact", pycore.encode("compact", RANDOM)),
     "compact 25x25, random notes everywhere": lambda: pycore.decode(
         "compact", pycore.encode("compact", NOTED)),
-    "compact just over its longest": lambda: pycore.decode("compact", _urlsafe(compact.MAX_TEXT + 1)),
+    "compact just over its longest": lambda: pycore.decode("compact", _urlsafe(compact.LONGEST_TEXT + 1)),
     "offset 25x25, every mark everywhere": lambda: pycore.decode("offset", pycore.encode("offset", FULL)),
     "str8ts 25x25, every mark everywhere": lambda: pycore.decode(
         "str8ts", pycore.encode("str8ts", FULL, lossy=True)),
@@ -78,7 +77,7 @@ WORST: dict[str, Callable[[], object]] = {
     "binary 15x15 boxes of 5, all there": lambda: binary.decode_bytes(HUGE_LAYOUT + bytes(225 * 25)),
     "binary one byte over its largest": lambda: binary.decode_bytes(bytes(binary.MAX_BYTES + 1)),
     "json of 1 MiB": lambda: pycore.decode(
-        "json", '{"kind":"sudoku","size":9,"cells":[' + " " * (json_form.MAX_TEXT - 40) + "]}"),
+        "json", '{"kind":"sudoku","size":9,"cells":[' + " " * (pycore.formats.MAX_TEXT - 40) + "]}"),
     "json 25x25, every mark everywhere": lambda: pycore.decode("json", pycore.encode("json", FULL)),
     "json nested 100 000 deep": lambda: pycore.decode("json", "[" * 100_000),
     "import text of 1 MiB": lambda: links.read_any("." * _common.MAX_TEXT),
@@ -111,3 +110,14 @@ def test_solver_budget_stops_a_hopeless_search() -> None:
     """An empty 25x25 has astronomically many solutions: counting them must stop at the budget."""
     with pytest.raises(SearchTooLong):
         count_solutions(Puzzle.blank(size=25), limit=10**9, max_nodes=5_000)
+
+
+def test_every_reader_of_pasted_text_keeps_the_one_bound() -> None:
+    import inspect
+
+    from pycore.formats import json as json_reader
+    from pycore.formats import tools
+
+    assert tools.MAX_TEXT is _common.MAX_TEXT is pycore.formats.MAX_TEXT == 1 << 20
+    assert inspect.signature(json_reader.loads).parameters["max_length"].default == pycore.formats.MAX_TEXT
+    assert compact.LONGEST_TEXT < pycore.formats.MAX_TEXT  # compact's own, tighter bound

@@ -8,7 +8,7 @@
 // FILE (or each path of the JSON array given to --files) is a path relative to the repository
 // root (DIR, by default the folder two levels up from this script): it is written at the same
 // path in MicroPython's file system, whose working directory is its root, so that `import
-// pycore` finds pycore/__init__.py. A file under web/micropython/ (the typing stubs of
+// pycore` finds pycore/__init__.py. A file under web/light/micropython/ (the typing stubs of
 // pycore.site.light.STUBS) is written at the top, by its name, as the page's bundle does. SCRIPT is
 // read from the host ("-" reads it from standard input) and run as __main__; its sys.argv holds
 // SCRIPT and nothing else. A script that leaves a global STEPS, a list of functions, has each
@@ -69,7 +69,7 @@ const mp = await loadMicroPython({
 });
 
 for (const path of files) {
-  const stub = path.startsWith("web/micropython/");
+  const stub = path.startsWith("web/light/micropython/");
   const target = stub ? "/" + path.split("/").pop() : "/" + path;
   const folder = target.slice(0, target.lastIndexOf("/"));
   if (folder) mp.FS.mkdirTree(folder);

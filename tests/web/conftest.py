@@ -78,7 +78,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 # The page's Python runs with MicroPython in a worker: a key or a tap is answered a moment
 # after Playwright's action returns, and what it starts ends later still: the link's
 # encoding, and a button whose answer comes from the heavy worker (Check, Hint, a paste of
-# another tool's text). `pycoreBusy()` (web/early.js, web/dom.py) counts the events not yet
+# another tool's text). `pycoreBusy()` (web/main/early.js, web/light/dom.py) counts the events not yet
 # answered and the tasks a player is waiting for; a test calls `settle(page)` after an
 # action, so that it looks at the page once it has answered, as a person does. A background
 # check (a link's doubt, the worker's start) is not counted.

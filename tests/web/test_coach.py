@@ -1,4 +1,4 @@
-"""Hint and New puzzle in the page (web/coach.py), in Chromium.
+"""Hint and New puzzle in the page (web/light/solver_view.py), in Chromium.
 
 New puzzle must open a puzzle with one solution at the level asked for, and the page
 must keep painting while it is made. A hint must draw exactly the step's cells and

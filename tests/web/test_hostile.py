@@ -32,7 +32,7 @@ PAYLOADS = {
 }
 PAGE_IMAGES = {"qr-image", "print-image"}  # the page's own <img> elements
 # the page's own Python element, under its hashed name: once started, the heavy worker's
-# web/heavy.py (<script type="py" worker>; the page's own Python runs in a plain worker)
+# web/heavy/heavy.py (<script type="py" worker>; the page's own Python runs in a plain worker)
 PAGE_PYTHON = re.compile(r"SCRIPT /assets/heavy\.[0-9a-f]+\.py")
 
 # What must hold after any hostile input: nothing ran, and nothing became markup. Once

@@ -17,13 +17,12 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ...errors import FormatError, Lost
-from ...model import DEFAULT_BOX, MAX_AUTHOR, MAX_RULES, MAX_TITLE, PALETTE_COLOURS, Puzzle
+from ...model import DEFAULT_BOX, PALETTE_COLOURS, WORD_BOUNDS, Puzzle, plain_words
+from .. import MAX_TEXT as MAX_TEXT  # every reader's bound (tools/__init__.py keeps it)
 from .. import _loss, _lzstring
 from .._loss import plural as plural
 from ..json import check_nesting, loads
 
-MAX_TEXT = 1 << 20
-"""The longest text any reader takes (the page's paste box says so before reading)."""
 MAX_LZ = 16 * 1024  # lz-string output can grow with the square of its input: keep the input small
 MAX_OUTPUT = 1 << 20
 MAX_DEPTH = 64
@@ -265,9 +264,6 @@ class ColourMapping:
         return out
 
 
-WORD_BOUNDS = (("title", MAX_TITLE), ("author", MAX_AUTHOR), ("rules", MAX_RULES))
-
-
 def words(title: object, author: object, rules: object) -> tuple[tuple[str, str, str], list[str]]:
     """Another tool's title, author and rules as the model holds them: text only, line
     breaks only in the rules (others become spaces, as do control characters), cut to
@@ -282,14 +278,11 @@ def words(title: object, author: object, rules: object) -> tuple[tuple[str, str,
             warnings.append(f"the {name} ({type(text).__name__}, not text) cannot be kept")
             out.append("")
             continue
-        clean = text.replace("\r\n", "\n").strip()
-        clean = "".join(ch if (ch >= " " and ch != "\x7f" and not "\ud800" <= ch <= "\udfff")
-                        or (ch == "\n" and name == "rules") else " " for ch in clean)
+        clean = plain_words(name, text, cut=False)
         if len(clean) > bound:
             warnings.append(f"the {name} is cut to its first {bound} characters "
                             f"(of {len(clean)})")
-            clean = clean[:bound].rstrip()
-        out.append(clean)
+        out.append(plain_words(name, clean))
     return (out[0], out[1], out[2]), warnings
 
 

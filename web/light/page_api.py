@@ -1,4 +1,4 @@
-"""What the page offers the modules it hands work to (page_tools.Tools, keeper.Keeper).
+"""What the page offers the modules it hands work to (exchange.Tools, keeper.Keeper).
 
 A Protocol, so that those modules name what they use of the page and nothing else,
 and mypy checks app.Page against it.

@@ -1,9 +1,9 @@
 """The page's tools beyond editing: other tools' links and texts, exports, QR code, print, SVG.
 
-`app.py` makes one `Tools` and calls `refresh()` after every render. A pasted text is
+`page.py` makes one `Tools` and calls `refresh()` after every render. A pasted text is
 read first as one of our own links (`pycore.links.read`, here in the page's worker);
 anything else (other tools' links and texts), the exports, the QR code and the SVG
-drawing are the heavy worker's (web/heavy.py: `pycore.links.read_any`,
+drawing are the heavy worker's (web/heavy/heavy.py: `pycore.links.read_any`,
 `pycore.formats.tools`, `pycore.render`). Decoded text reaches the page only through
 `textContent`, form values and attributes; the SVGs pycore draws are shown through
 `<img>` data: URLs (an SVG there can run no script), never inserted as markup.
@@ -16,28 +16,13 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
 from pycore import links
-from pycore.app import messages
+from pycore.app import crossings, messages
 from pycore.errors import FormatError, PuzzleError
-from pycore.formats.json import MAX_TEXT  # the same bound every reader keeps
+from pycore.formats import MAX_TEXT  # the same bound every reader keeps
 from pycore.model import Puzzle
 
 EXPORT_OPEN = "open"
 EXPORT_COPY = "copy"
-
-
-def size_of(kib: int) -> str:
-    return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
-
-
-def thousands(n: int) -> str:
-    """1048576 -> "1,048,576" (MicroPython's format has no "," option)."""
-    digits = str(n)
-    groups: list[str] = []
-    while len(digits) > 3:
-        groups.insert(0, digits[-3:])
-        digits = digits[:-3]
-    groups.insert(0, digits)
-    return ",".join(groups)
 
 
 class Tools:
@@ -90,9 +75,7 @@ class Tools:
         length = int(event["lengths"]["open-text"])  # a text over the bound did not come
         text = event["values"]["open-text"]
         if length > MAX_TEXT or text is None:
-            self.page.say(f"That text is too long to read: {thousands(length)} characters; the page "
-                          f"reads at most {thousands(MAX_TEXT)} ({size_of(MAX_TEXT // 1024)}).",
-                          error=True)
+            self.page.say(messages.too_long(length, MAX_TEXT), error=True)
             return
         text = str(text)
         try:
@@ -123,7 +106,7 @@ class Tools:
         build_children("warnings", [["li", {}, w] for w in messages.listed(warnings)])
         set_property("warnings", "hidden", not warnings)
         if warnings:
-            set_property("message", "textContent", f"{self.page.said} It could not keep:")
+            set_property("message", "textContent", messages.could_not_keep(self.page.said))
 
     # -- other tools ---------------------------------------------------------------------
 
@@ -150,21 +133,16 @@ class Tools:
             name, title = verdict["name"], verdict["title"]
             note_id = f"tool-note-{name}"
             head: list[Node] = [["span", {"class": "tool-title"}, title]]
-            actions = [(EXPORT_OPEN, "Open", f"Open in {title} (a new tab)"),
-                       (EXPORT_COPY, "Copy link", f"Copy the {title} link")] \
-                if verdict["is_link"] else [(EXPORT_COPY, "Copy", f"Copy the {title}")]
+            actions = [(EXPORT_OPEN, messages.OPEN, messages.open_in(title)),
+                       (EXPORT_COPY, messages.COPY_LINK, messages.copy_the(title, "link"))] \
+                if verdict["is_link"] else [(EXPORT_COPY, messages.COPY, messages.copy_the(title))]
             for action, label, words in actions:
                 button = {"type": "button", "data-export": name, "data-action": action,
                           "aria-label": words, "aria-describedby": note_id}
                 if verdict["refused"] is not None:
                     button["disabled"] = ""
                 head.append(["button", button, label])
-            if verdict["refused"] is not None:
-                said = f"Cannot hold this grid: {verdict['refused']}."
-            elif verdict["lost"]:
-                said = "Leaves out: " + "; ".join(verdict["lost"]) + "."
-            else:
-                said = "Holds the whole grid."
+            said = messages.tool_verdict(verdict["refused"], verdict["lost"])
             verdict_kind = "refused" if verdict["refused"] else "lossy" if verdict["lost"] else "whole"
             note: Node = ["p", {"class": "note", "id": note_id, "data-verdict": verdict_kind}, said]
             rows.append(["li", {"class": "tool", "data-tool": name},
@@ -187,14 +165,14 @@ class Tools:
         set_property("export-field", "hidden", False)
         if action == EXPORT_OPEN:
             if not text.startswith("https://"):  # the targets' own bases; never anything else
-                set_property("export-note", "textContent", f"Not a link to open: {title}")
+                set_property("export-note", "textContent", messages.not_a_link(title))
                 return
-            later("open", text)
-            set_property("export-note", "textContent", f"Opened {title} in a new tab (the link is above).")
+            later(crossings.OPEN, text)
+            set_property("export-note", "textContent", messages.opened_in_tab(title))
             return
         what = "link" if text.startswith("https://") else "text"
-        later("copy", text, "export-note", f"Copied the {title} {what}.", "export-text",
-              "Select the text above and copy it (Ctrl+C).")
+        later(crossings.COPY, text, "export-note", messages.copied(title, what), "export-text",
+              messages.COPY_TEXT_BY_HAND)
 
     # -- QR code -------------------------------------------------------------------------
 
@@ -214,7 +192,7 @@ class Tools:
         spawn(self.draw_qr(link))
 
     async def draw_qr(self, link: str) -> None:
-        set_property("qr-note", "textContent", "Making the QR code…")
+        set_property("qr-note", "textContent", messages.MAKING_QR)
         flush()
         said = await self.page.ask_heavy("qr", link)
         if said is None or link != self.qr_link:
@@ -226,8 +204,7 @@ class Tools:
             return
         set_attribute("qr-image", "src", said["url"])
         set_property("qr-image", "hidden", False)
-        set_property("qr-note", "textContent", f"The link above, {len(link)} characters: scan it "
-                     "to open this grid on a phone.")
+        set_property("qr-note", "textContent", messages.qr_note(len(link)))
 
     # -- print and SVG -------------------------------------------------------------------
 
@@ -240,10 +217,10 @@ class Tools:
         """Print the grid as pycore draws it (the page's print stylesheet shows only that)."""
         url = await self.grid_svg()
         if url is not None:
-            later("print", "print-image", url)
+            later(crossings.PRINT, "print-image", url)
 
     async def on_download(self, event: Facts) -> None:
         p = self.page.editor.puzzle
         url = await self.grid_svg()
         if url is not None:
-            later("download", url, f"{p.kind}-{p.rows}x{p.cols}.svg")
+            later(crossings.DOWNLOAD, url, f"{p.kind}-{p.rows}x{p.cols}.svg")

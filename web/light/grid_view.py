@@ -13,7 +13,7 @@ from typing import Any
 
 from dom import Change, Node, build_children, set_attribute, set_style, update
 
-from pycore.app.editor import describe
+from pycore.app.messages import cell_label
 from pycore.model import Cell, Puzzle
 from pycore.shapes import mark_grid
 
@@ -250,7 +250,7 @@ class GridView:
         attributes: dict[str, str | None] = {
             "data-kind": cell.kind,
             "data-conflict": "true" if clash else None,
-            "aria-label": f"Row {r + 1}, column {c + 1}: {describe(cell)}" + (", conflict" if clash else ""),
+            "aria-label": cell_label(r, c, cell, clash),
             "data-colours": " ".join([str(k) for k in sorted(cell.colours)]) or None,
         }
         if hint is not None:  # an unmarked cell's class and hint attributes stay as they are

@@ -1,7 +1,7 @@
 """Hint, the solution path and New puzzle: the technique engine's next step drawn on the
 grid, every step from the grid as it is, and new puzzles made offline.
 
-Both are the heavy worker's work (web/heavy.py: the techniques and the generator run in
+Both are the heavy worker's work (web/heavy/heavy.py: the techniques and the generator run in
 Pyodide, off the main thread); this module draws what it answers. A hint takes two
 presses. The first asks for the simplest step on the grid as it is, marks its pattern
 and the digits it places or removes on the cells (classes and data attributes that
@@ -22,6 +22,7 @@ from grid_view import GridView, Marking, shows_marks
 from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
+from pycore.app import messages
 from pycore.app.editor import keep_notes
 from pycore.model import Puzzle
 from pycore.shapes import LEVELS, levels_made, shape_of
@@ -203,7 +204,7 @@ class Coach:
             spawn(self.ask_path(), busy=False)
 
     async def ask_path(self) -> None:
-        """Ask for the path, a stretch at a time (web/heavy.py `path`, then `path_more`
+        """Ask for the path, a stretch at a time (web/heavy/heavy.py `path`, then `path_more`
         while it says there is more), each stretch shown as it comes: a famous hard
         puzzle's path, through guesses and forcing nets, takes the worker seconds, and it
         answers Hint and Check between stretches. A changed grid starts a new walk; a
@@ -220,7 +221,7 @@ class Coach:
                     asked = self.walked
                     state = state_of(asked)
                     lines = []
-                    set_property("path-note", "textContent", "Working out the solution path…")
+                    set_property("path-note", "textContent", messages.WORKING_OUT_PATH)
                     set_attribute("path-note", "data-kind", "info")
                     flush()
                     said = await self.page.ask_heavy("path", state, busy=False)
@@ -254,7 +255,7 @@ class Coach:
         self.busy = True
         set_property("new", "disabled", True)
         set_attribute("new", "aria-busy", "true")
-        self.page.say("Making a puzzle…")
+        self.page.say(messages.MAKING_PUZZLE)
         ticking = asyncio.create_task(self.tick())
         try:
             said = await self.page.ask_heavy("new_puzzle", shape, level)
@@ -278,7 +279,7 @@ class Coach:
             await asyncio.sleep(1)
             waited += 1
             if waited >= 2:
-                self.page.say(f"Making a puzzle… ({waited} s so far)")
+                self.page.say(messages.making_puzzle_for(waited))
 
 
 # -- a chain over the grid ---------------------------------------------------------------

@@ -1,11 +1,11 @@
-"""The page's side of its heavy worker (web/heavy.py, Pyodide): started once the grid
+"""The page's side of its heavy worker (web/heavy/heavy.py, Pyodide): started once the grid
 takes input, called with plain text, answered with JSON.
 
 The first screen never waits for it: the worker's runtime is about 5 MB compressed (20 MB
 on disk), which a phone network takes many seconds to bring, while the grid, typing, the
 link and saving need only the MicroPython part. When the worker is up, `<html
 data-heavy="ready">` says so (tests and benchmarks wait for it), and the offline worker
-(web/sw.js) is registered then: its install finds every file in the HTTP cache, so a first
+(web/offline/sw.js) is registered then: its install finds every file in the HTTP cache, so a first
 visit downloads nothing twice.
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 from dom import FACTS, busy_begin, busy_end, flush, later, set_attribute
 
 from pycore import links
+from pycore.app import crossings
 from pycore.errors import Lost
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
@@ -57,7 +58,7 @@ class HeavyFailed(Exception):
 class Heavy:
     """Starts the worker once and hands out calls to it; a call before it is up waits.
 
-    The page starts it and passes the calls and answers on (web/early.js): this Python runs
+    The page starts it and passes the calls and answers on (web/main/early.js): this Python runs
     in a worker of its own, and PyScript starts workers from the page."""
 
     def __init__(self) -> None:
@@ -73,7 +74,7 @@ class Heavy:
         if not self.started:
             self.started = True
             plan = json.loads(FACTS["heavy"])
-            later("heavy-start", plan["core"], plan["src"], json.dumps(plan["config"]),
+            later(crossings.HEAVY_START, plan["core"], plan["src"], json.dumps(plan["config"]),
                   json.dumps({"base": FACTS["href"].split("#", 1)[0],
                               "wheels": json.loads(FACTS["wheels"])}))
             flush()
@@ -81,7 +82,7 @@ class Heavy:
     def on_event(self, facts: dict[str, Any]) -> None:
         """The page's news of the worker: up, failed to start, or a call's answer."""
         kind = facts["event"]
-        if kind == "heavy-answer":
+        if kind == crossings.HEAVY_ANSWER:
             settle, busy = self.waiting.pop(int(facts["call"]))
             try:
                 if facts["answer"] is None:
@@ -92,13 +93,14 @@ class Heavy:
                 if busy:
                     busy_end()
             return
-        if kind == "heavy-up":
+        if kind == crossings.HEAVY_UP:
             self.ready = True
             set_attribute(":root", "data-heavy", "ready")
         else:
             self.failed = str(facts.get("error", ""))
             set_attribute(":root", "data-heavy", "failed")
-        later("register", "sw.js")  # the offline worker: now every file is in the HTTP cache
+        # the offline worker: now every file is in the HTTP cache
+        later(crossings.REGISTER, crossings.SERVICE_WORKER)
         self.settled = True
 
     def send(self, function: str, args: tuple[str, ...], settle: Any) -> None:
@@ -115,7 +117,7 @@ class Heavy:
             busy_begin()
         self.calls += 1
         self.waiting[self.calls] = (settle, busy)
-        later("heavy-call", self.calls, function, list(args))
+        later(crossings.HEAVY_CALL, self.calls, function, list(args))
         flush()
 
     async def call(self, function: str, *args: str, busy: bool = True) -> Any:

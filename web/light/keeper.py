@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-import js  # the worker's global scope (web/light.js)
+import js  # the worker's global scope (web/light/light.js)
 from dom import (
     FACTS,
     WATCHED,
@@ -29,18 +29,12 @@ from dom import (
 from page_api import PageApi
 
 from pycore import links
-from pycore.app import messages, persist
+from pycore.app import crossings, messages, persist
 from pycore.app.editor import start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import Puzzle
 
 RENEW = 60  # seconds between renewals of this tab's lease (persist.LEASE_MS is five times that)
-BLOCKED = ("This browser does not let the page save anything (site data is off): "
-           "nothing is kept when the tab closes. The address bar holds your whole grid: "
-           "bookmark or copy it to keep it.")
-FULL = "This browser would not save more: the grid is kept only while the tab is open."
-FORKED = ("This grid was changed in another tab: your version is saved as its own entry "
-          "in Recent puzzles.")
 
 
 class LocalStore:
@@ -90,12 +84,12 @@ class LocalStore:
     def set(self, key: str, value: str) -> None:
         self.items[key] = value
         if self.available:
-            later("store", key, value)
+            later(crossings.STORE, key, value)
 
     def remove(self, key: str) -> None:
         self.items.pop(key, None)
         if self.available:
-            later("store", key, None)
+            later(crossings.STORE, key, None)
 
     def names(self) -> list[str]:
         return list(self.items)
@@ -120,7 +114,7 @@ class Keeper:
         # the state this tab last saved in its slot, or found there when it took the slot:
         # an unchanged grid is not written again, and another state there is another tab's
         self.saved = ""
-        self.salt = random.getrandbits(30)  # reseeded per visit (app.py), no call to the page
+        self.salt = random.getrandbits(30)  # reseeded per visit (page.py), no call to the page
         # which tab wrote an entry (persist.Entry.tab) and holds a lease: the browser's own
         # random numbers, so that two tabs started in the same second never share one
         self.tab = str(int(float(js.Math.random()) * 1e15))
@@ -146,7 +140,7 @@ class Keeper:
         # the tab closes (or goes into the back-forward cache, after which `hold` renews
         # the lease): its slot is an ordinary recent grid again. The page removes the lease
         # itself as it goes: an answer from here would come too late.
-        later("leave", persist.lease_key(self.tab))
+        later(crossings.LEAVE, persist.lease_key(self.tab))
         self.show_recent()
         spawn(self.hold(), busy=False)
 
@@ -255,7 +249,7 @@ class Keeper:
             self.take(self.shelf.new_slot(self.now(), self.salt), "")
         elif self.written_elsewhere(self.slot, state):
             self.take(self.shelf.new_slot(self.now(), self.salt), "")
-            self.page.say(FORKED)
+            self.page.say(messages.FORKED)
         assert self.slot is not None
         self.shelf.save(persist.Entry(self.slot, state, persist.identity(puzzle, shared.shortest), self.now(),
                                       persist.label(puzzle), start_mode(puzzle), self.tab),
@@ -272,10 +266,8 @@ class Keeper:
 
     def ask(self, saved: persist.Entry) -> None:
         self.asked = saved
-        build_children("ask-text", [
-            f"You have other progress on this puzzle ({saved.label}, saved ",
-            ["time", {"datetime": _iso(saved.time)}, None],
-            "). The grid shows the link's state; both are kept in Recent puzzles."])
+        before, after = messages.other_progress(saved.label)
+        build_children("ask-text", [before, ["time", {"datetime": _iso(saved.time)}, None], after])
         set_property("ask", "hidden", False)
 
     def close_question(self) -> None:
@@ -297,7 +289,7 @@ class Keeper:
         """Show a saved slot's grid and work in that slot from now on."""
         entry = self.shelf.get(slot)
         if entry is None:
-            self.page.say("That grid is no longer saved here.", error=True)
+            self.page.say(messages.NO_LONGER_SAVED, error=True)
             self.show_recent()
             return
         try:
@@ -310,7 +302,7 @@ class Keeper:
         self.take(entry.slot, entry.state)
         self.shelf.point(entry.slot)
         self.page.editor.load(puzzle, start_mode(puzzle))  # a new history: see app.Page.show
-        self.page.say(f"Reopened: {entry.label}.")
+        self.page.say(messages.reopened(entry.label))
         self.page.render()
         self.show_recent()
 
@@ -334,12 +326,13 @@ class Keeper:
             button = {"type": "button", "data-slot": entry.slot}
             if entry.slot == self.slot:
                 button["aria-current"] = "true"
-            items.append(["li", {}, [["button", button, entry.label or "A saved grid"], " ",
+            items.append(["li", {}, [["button", button, entry.label or messages.A_SAVED_GRID], " ",
                                      ["time", {"class": "when", "datetime": _iso(entry.time)}, None]]])
         build_children("recent-list", items)
         set_property("recent", "hidden", not entries and self.store.available)
         set_property("recent-note", "textContent",
-                     BLOCKED if not self.store.available else FULL if self.store.failed else "")
+                     messages.STORAGE_BLOCKED if not self.store.available
+                     else messages.STORAGE_FULL if self.store.failed else "")
         flush()
 
 

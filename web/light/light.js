@@ -1,14 +1,14 @@
 // The page's Python, in a worker of its own: MicroPython 1.27 (the build PyScript loads, from
-// its npm package) running web/main.py, which imports the light bundle and builds the page
-// (web/app.py). The main thread runs no interpreter at all, so a phone stays free to paint
+// its npm package) running web/light/main.py, which imports the light bundle and builds the page
+// (web/light/page.py). The main thread runs no interpreter at all, so a phone stays free to paint
 // and scroll while Python starts, and a keystroke's encoding never holds up the next tap.
 //
-// The page and its Python speak only in strings (web/early.js is the page's side):
+// The page and its Python speak only in strings (web/main/early.js is the page's side):
 // - the page's first message is {facts, urls}: what Python reads at start (dom.FACTS) and
 //   where MicroPython, main.py and the bundle are; every later message is an event's
 //   facts as JSON, handed to Python's listener (`pycoreListen`) in order, the ones that
 //   came while Python was starting included;
-// - Python answers with JSON, {writes, busy, answer} (web/dom.py's `flush`), posted as it is.
+// - Python answers with JSON, {writes, busy, answer} (web/light/dom.py's `flush`), posted as it is.
 "use strict";
 
 let listener = null;  // Python's handler of a message, once it listens

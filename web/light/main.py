@@ -1,11 +1,12 @@
-"""The page's script: MicroPython runs it in the page's worker (web/light.js).
+"""The page's script: MicroPython runs it in the page's worker (web/light/light.js).
 
 It takes one bundle (the build's `light_bundle`: the part of pycore that opening, editing
 and sharing a link needs, the page's own modules and two typing stubs, as JSON path ->
 bytecode in hexadecimal, or source), which light.js asked for while MicroPython was
-loading, writes the files into MicroPython's file system and imports them in the
-bundle's order. app.py, last, builds the page. All of it runs off the page's thread: the
-page paints and scrolls meanwhile, so this takes no pauses.
+loading, writes the files into MicroPython's file system and imports page.py, which
+builds the page (Python imports what it needs, the link formats as pycore.links asks for
+them). All of it runs off the page's thread: the page paints and scrolls meanwhile, so
+this takes no pauses and no order of its own.
 """
 
 import json
@@ -32,12 +33,10 @@ def write_file(path: str, content: str) -> None:
 
 async def start() -> None:
     files = json.loads(await js.pycoreBundle)
-    order = files.pop("").split(",")  # the import order
     for path in files:
         write_file(path, files[path])
     del files  # the sources, before the heap fills
-    for name in order:
-        __import__(name)
+    __import__("page")
 
 
 await start()  # type: ignore[top-level-await]  # noqa: F704

@@ -37,7 +37,7 @@
   if (grid) {
     grid.addEventListener("keydown", (event) => {
       if (plain(event) && (event.key === " " || event.key.startsWith("Arrow"))) {
-        event.preventDefault();  // web/app.py's on_key: a move, or a flip in Black cells mode
+        event.preventDefault();  // web/light/page.py's on_key: a move, or a flip in Black cells mode
       }
       if ((event.ctrlKey || event.metaKey) && /^(Digit|Numpad)[0-9]$/.test(event.code)) {
         event.preventDefault();  // Ctrl and a digit: a centre mark (pycore.app.editor), not a tab
@@ -48,7 +48,7 @@
   if (paste) {
     paste.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
-        event.preventDefault();  // page_tools.on_paste_key: Enter opens, Shift+Enter is a new line
+        event.preventDefault();  // exchange.on_paste_key: Enter opens, Shift+Enter is a new line
       }
     });
   }
@@ -58,11 +58,11 @@
   }
 })();
 
-// 3. The page's Python, in its worker (web/light.js), and the page's side of their talk.
+// 3. The page's Python, in its worker (web/light/light.js), and the page's side of their talk.
 //    Python runs off this thread, so the page paints and answers taps while it starts
 //    and while it works. Each event is sent to Python as plain facts (which key, which
 //    cell, the values of the fields its handler reads), and Python answers with the
-//    writes to make, as JSON: web/dom.py describes what to build or change and this
+//    writes to make, as JSON: web/light/dom.py describes what to build or change and this
 //    builds it here: elements by tag, attributes, style properties and text (always as
 //    text, never as markup). What to show is decided in Python; every answer also says
 //    how many answers the player still waits for (`window.pycoreBusy`).
@@ -119,7 +119,7 @@
   let storageFailed = false;  // a write of this answer was refused (storage full)
   let storageRefused = false;  // the last save of a grid was refused: Python said so
   let storageFreed = false;  // a grid saved again after that: Python is told so
-  // The writes Python queued (web/dom.py's `later`), in order.
+  // The writes Python queued (web/light/dom.py's `later`), in order.
   const WRITES = {
     // changes to the children found by their data-index: [index, {attribute: value or
     // null to remove}, children or null to keep them]; then the child `focus` is focused
@@ -404,7 +404,7 @@
       });
     }
   };
-  // The heavy worker (PyScript's Pyodide worker, web/heavy.py), started when Python says
+  // The heavy worker (PyScript's Pyodide worker, web/heavy/heavy.py), started when Python says
   // (once the grid takes input), the way PyScript's create_named_worker starts one: a
   // <script type="py" worker> that PyScript's core, loaded now, runs. Python's calls to it
   // and their answers pass through here as text.
@@ -439,7 +439,7 @@
   };
   // What Python reads at start, sent first: the address, the level menu's choice (as the
   // browser may have restored it), the build's optional wheels and its heavy worker, the
-  // items saved here; and where MicroPython, web/main.py and the bundle are.
+  // items saved here; and where MicroPython, web/light/main.py and the bundle are.
   const level = document.getElementById("level");
   const facts = {href: location.href, hash: location.hash, level: level ? level.value : "",
                  wheels: meta("pycore-wheels"), heavy: meta("pycore-heavy"),

@@ -1,12 +1,12 @@
 """The page's Python: DOM events go to `pycore.app.editor`, `editor.puzzle` comes back as DOM.
 
 This module only wires the page: the grid's DOM is grid_view.py's, saved grids are
-keeper.py's, the paste box and the other tools are page_tools.py's, and every word
+keeper.py's, the paste box and the other tools are exchange.py's, and every word
 about a link that failed is pycore.app.messages'. No codec logic lives here: links are
 read with `pycore.links.read` and made once per change with `pycore.links.shares`.
 Decoded content reaches the DOM only through `textContent` and attributes.
 
-It runs with MicroPython in the page's worker (web/light.js, web/main.py), with the part of
+It runs with MicroPython in the page's worker (web/light/light.js, web/light/main.py), with the part of
 pycore that opening, editing and sharing need (pycore.site.light). Check, Solve, Hint, New puzzle and the
 other tools ask the heavy worker (heavy_client.py), which starts once the grid is up.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from coach import Coach, offer_levels, on_level  # Hint and New puzzle (web/coach.py)
 from dom import (
     FACTS,
     Facts,
@@ -32,16 +31,17 @@ from dom import (
     spawn,
     start_listening,
 )
+from exchange import Tools  # imports, exports, QR, print (web/light/exchange.py)
 from grid_view import GridView, build_pad
 from heavy_client import Heavy, HeavyUnavailable, puzzle_of, shares_of, state_of
 from keeper import Keeper
-from page_tools import Tools  # imports, exports, QR, print (web/page_tools.py)
+from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (web/light/solver_view.py)
 
 from pycore import links
-from pycore.app import messages, persist
-from pycore.app.editor import MODE_LABELS, Editor, keep_notes, start_mode
+from pycore.app import crossings, messages, persist
+from pycore.app.editor import MODES, Editor, keep_notes, start_mode
 from pycore.errors import FormatError, PuzzleError
-from pycore.model import Puzzle
+from pycore.model import WORD_BOUNDS, Puzzle, plain_words
 from pycore.shapes import SHAPES, blank_shape, shape_of
 
 DEFAULT_SHAPE = "sudoku-9"
@@ -49,7 +49,6 @@ SHORTEST = ""  # the format menu's value for "the shortest lossless link"
 CUSTOM_SHAPE = "custom"
 ENABLED_WHEN_READY = ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
                       "clear", "copy", "check", "hint", "solve", "level", "new")
-LOADING = "Loading the solver… (the first time, a few MB)"
 
 
 class Page:
@@ -121,7 +120,7 @@ class Page:
         opened = bool(self.address) and self.open(f"#{self.address}")
         # no link, or a bad one: the saved grid (if any) reopens, and a bad link's error stays
         if not opened and self.keeper.restore() and not self.said_error:
-            self.say("Reopened your saved grid.")
+            self.say(messages.REOPENED_SAVED)
         call_later(0, self.take_input)
 
     def take_input(self) -> None:
@@ -142,7 +141,7 @@ class Page:
     def fill_menus(self) -> None:
         self.menus_filled = True
         self.fill_shape_menu(self.editor.puzzle)
-        options: list[Node] = [["option", {"value": SHORTEST}, "Shortest (no loss)"]]
+        options: list[Node] = [["option", {"value": SHORTEST}, messages.SHORTEST_CHOICE]]
         options += [["option", {"value": name}, name] for name in links.link_formats()]
         build_children("format", options)
         flush()
@@ -152,7 +151,7 @@ class Page:
         shown = shape_of(p)
         options: list[Node] = [["option", {"value": name}, label] for name, label in SHAPES]
         if shown is None:
-            options.append(["option", {"value": CUSTOM_SHAPE}, f"From the link ({p.rows}x{p.cols})"])
+            options.append(["option", {"value": CUSTOM_SHAPE}, messages.from_the_link(p.rows, p.cols)])
         build_children("shape", options)
         set_property("shape", "value", shown or CUSTOM_SHAPE)
 
@@ -175,20 +174,20 @@ class Page:
         """An event early.js sent unasked: the grid's keys and taps (early.js answered the
         browser at once), the pad, storage, the heavy worker's news."""
         kind = str(facts.get("event"))
-        if kind.startswith("heavy-"):
+        if kind in (crossings.HEAVY_UP, crossings.HEAVY_FAILED, crossings.HEAVY_ANSWER):
             self.heavy.on_event(facts)
             return
-        if kind == "key":
+        if kind == crossings.KEY:
             self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]),
                         str(facts.get("code", "")))
-        elif kind == "cell":
+        elif kind == crossings.CELL:
             self.on_cell(int(facts["index"]), bool(facts.get("extend", False)),
                          bool(facts.get("drag", False)))
-        elif kind == "pad":
+        elif kind == crossings.PAD:
             self.on_pad(str(facts["digit"]))
-        elif kind == "storage-failed":
+        elif kind == crossings.STORAGE_FAILED:
             self.keeper.storage_failed()
-        elif kind == "storage-saved":
+        elif kind == crossings.STORAGE_SAVED:
             self.keeper.storage_saved()
 
     def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool, code: str = "") -> None:
@@ -254,11 +253,11 @@ class Page:
         """A bad link typed into the address bar never stays there: the grid's own link returns."""
         if shared.lossless is not None:
             self.address = shared.lossless.fragment
-            later("address", self.address)
+            later(crossings.ADDRESS, self.address)
 
     def on_copy(self, event: Facts) -> None:
-        later("copy", self.shown_link, "share-note", "Link copied.", "link",
-              "Select the link and copy it (Ctrl+C).")
+        later(crossings.COPY, self.shown_link, "share-note", messages.LINK_COPIED, "link",
+              messages.COPY_LINK_BY_HAND)
 
     # -- check, hint, solve: the heavy worker's ----------------------------------
 
@@ -267,12 +266,11 @@ class Page:
         call on a first visit may wait for its download: the message line says so. `busy`:
         the player waits for it (`pycoreBusy` counts it)."""
         if not self.heavy.ready:
-            self.say(LOADING)
+            self.say(messages.LOADING_SOLVER)
         try:
             return await self.heavy.call(function, *args, busy=busy)
         except HeavyUnavailable:
-            self.say("The solver could not be loaded from this site. Try again when you are online.",
-                     error=True)
+            self.say(messages.SOLVER_NOT_LOADED, error=True)
             return None
 
     async def on_check(self, event: Facts) -> None:
@@ -286,7 +284,7 @@ class Page:
     async def on_new(self, event: Facts) -> None:
         shape = str(event["values"]["shape"])
         if shape == CUSTOM_SHAPE:
-            self.say("Pick a shape in the Shape menu first: New puzzle makes one of that shape.")
+            self.say(messages.PICK_A_SHAPE)
             return
         await self.coach.new_puzzle(shape, str(event["values"]["level"]))
 
@@ -339,7 +337,7 @@ class Page:
         self.save_now()
         self.unplaced = puzzle
         self.editor.load(puzzle, start_mode(puzzle))
-        self.say(f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({name} format).")
+        self.say(messages.opened(puzzle, name))
         if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
             # once the heavy worker is up (the first screen waits for nothing)
             spawn(self.doubt(puzzle, self.said), busy=False)
@@ -468,8 +466,7 @@ class Page:
 
     def on_words(self, event: Facts) -> None:
         """A title, author or rules field changed (Givens mode): one undoable step."""
-        texts = [_plain(str(event["values"][f"edit-{name}"] or ""), bound, name == "rules")
-                 for name, bound in (("title", 100), ("author", 100), ("rules", 1000))]
+        texts = [plain_words(name, str(event["values"][f"edit-{name}"] or "")) for name, _ in WORD_BOUNDS]
         self.act(self.editor.set_words, texts[0], texts[1], texts[2])
 
     def render_controls(self) -> None:
@@ -480,12 +477,12 @@ class Page:
         if state == self.controls_shown:
             return
         self.controls_shown = state
-        for mode in MODE_LABELS:
+        for mode in MODES:
             set_property(f"mode-{mode}", "checked", mode == ed.mode)
         grid = self.view.name
         set_attribute(grid, "data-mode", ed.mode)
         set_attribute("pad", "data-mode", ed.mode)
-        set_attribute(grid, "aria-roledescription", f"puzzle grid, {MODE_LABELS[ed.mode]} mode")
+        set_attribute(grid, "aria-roledescription", messages.grid_role(ed.mode))
         set_property("undo", "disabled", not ed.can_undo)
         set_property("redo", "disabled", not ed.can_redo)
 
@@ -498,10 +495,10 @@ class Page:
         if chosen is None:
             note = messages.refusing(p)
         else:
-            size = f"{chosen.format}, {len(chosen.fragment)} characters."
+            size = messages.link_size(chosen.format, len(chosen.fragment))
             note = f"{messages.losing(chosen.lost)}\n{size}" if chosen.lost else size
         if shared.lossless is None:
-            note += " No link holds this grid whole: the address bar keeps the last one that did."
+            note += " " + messages.NO_WHOLE_LINK
         self.shown_link = "" if chosen is None else f"{self.base}#{chosen.fragment}"
         set_property("link", "value", self.shown_link)
         set_property("share-note", "textContent", note)
@@ -515,16 +512,8 @@ class Page:
         switch or a link that failed to open it gets it back (no re-encoding per key)."""
         if shared.lossless is not None and self.address != shared.lossless.fragment:
             self.address = shared.lossless.fragment
-            later("address", self.address)
+            later(crossings.ADDRESS, self.address)
 
-
-
-def _plain(text: str, bound: int, lines: bool) -> str:
-    """A typed text as the puzzle holds it: control characters (and line breaks outside
-    the rules) as spaces, cut to its bound."""
-    out = [ch if (ch >= " " and ch != "\x7f") or (lines and ch == "\n") else " "
-           for ch in text.replace("\r\n", "\n")]
-    return "".join(out)[:bound].strip()
 
 
 random.seed()

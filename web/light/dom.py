@@ -1,14 +1,14 @@
 """The page's one way to the DOM: events come in as facts, and the writes a handler
 queues go out in one message (`later`, `flush`).
 
-The page's Python runs in a worker (web/light.js starts MicroPython there), so it never
-touches an element: web/early.js, on the page's side, sends each event as plain facts (a
+The page's Python runs in a worker (web/light/light.js starts MicroPython there), so it never
+touches an element: web/main/early.js, on the page's side, sends each event as plain facts (a
 key, a tapped cell, the values of the fields a handler reads, a panel's state, the
 button's data) and makes the writes Python answers with, many elements from one JSON
 list. What to show is decided here; early.js only carries it out. Text reaches the page
 only as text (early.js sets `textContent`), never markup.
 
-One home for this (app.py, grid_view.py, keeper.py, coach.py and page_tools.py all
+One home for this (page.py, grid_view.py, keeper.py, solver_view.py and exchange.py all
 import from here). Every message the page sends gets exactly one answer (with the writes
 it caused, maybe none) and every answer says how many answers the player still waits for
 (`busy`): `window.pycoreBusy()` on the page adds the two, and the browser tests wait for
@@ -21,12 +21,13 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-import js  # the worker's global scope (web/light.js)
+import js  # the worker's global scope (web/light/light.js)
 from jsffi import create_proxy
 
-from pycore.formats.json import MAX_TEXT
+from pycore.app import crossings
+from pycore.formats import MAX_TEXT
 
-if TYPE_CHECKING:  # MicroPython's typing (web/micropython/typing.py) has only what runs
+if TYPE_CHECKING:  # MicroPython's typing (web/light/micropython/typing.py) has only what runs
     from collections.abc import Callable
     from typing import TypeAlias
 
@@ -79,7 +80,7 @@ async def _kept(work: Any, busy: bool) -> None:
 
 
 def _report(err: Exception) -> None:
-    later("error", f"page: {type(err).__name__}: {err}")
+    later(crossings.ERROR, f"page: {type(err).__name__}: {err}")
 
 
 def busy_begin() -> None:
@@ -132,7 +133,7 @@ def listen(handlers: dict[tuple[str, str], Handler],
     runs as a task: they go when it ends)."""
     wanted = reads or {}
     _LISTENED.update(handlers)
-    later("listen", [[name, kind, list(wanted.get((name, kind), ()))] for name, kind in handlers],
+    later(crossings.LISTEN, [[name, kind, list(wanted.get((name, kind), ()))] for name, kind in handlers],
           MAX_FIELD)
 
 
@@ -145,7 +146,7 @@ def watch(key: str) -> None:
     """Have the page send the stored item `key` with every event (`WATCHED`): the slot this
     tab saves in, so that another tab's save there is seen before this tab writes."""
     WATCHED.clear()
-    later("watch", key)
+    later(crossings.WATCH, key)
 
 
 def _on_message(text: Any) -> None:
@@ -179,7 +180,7 @@ def start_listening() -> None:
 
 
 # An element to build on the page's side: [tag, {attribute: value}, children or text,
-# optionally {style property: value}]; a string is a text node (web/early.js builds them).
+# optionally {style property: value}]; a string is a text node (web/main/early.js builds them).
 Node: TypeAlias = "str | list[Any]"
 # A change to the child with this data-index: attributes to set (None: remove), and its
 # new children or text (None: keep them).
@@ -208,28 +209,28 @@ def later(*op: Any) -> None:
 def update(parent: str, changes: list[Change], focus: int = -1) -> None:
     """Change the children of the element with id `parent` by data-index, then focus the
     child with data-index `focus` (-1: none)."""
-    later("update", parent, changes, focus)
+    later(crossings.UPDATE, parent, changes, focus)
 
 
 def set_property(name: str, prop: str, value: str | bool) -> None:
     """element.prop = value, for the element with id `name`."""
-    later("set", name, prop, value)
+    later(crossings.SET, name, prop, value)
 
 
 def set_attribute(name: str, attribute: str, value: str | None) -> None:
     """Set (None: remove) an attribute of the element with id `name`."""
-    later("attr", name, attribute, value)
+    later(crossings.ATTR, name, attribute, value)
 
 
 def build_children(name: str, nodes: list[Node]) -> None:
     """The children of the element with id `name` become these nodes, with the render's
     other writes (so a new grid and its column count arrive in the same frame)."""
-    later("replace", name, nodes)
+    later(crossings.REPLACE, name, nodes)
 
 
 def set_style(name: str, prop: str, value: str) -> None:
     """A style property (a custom property such as --cols) of the element with id `name`."""
-    later("style", name, prop, value)
+    later(crossings.STYLE, name, prop, value)
 
 
 def _taken() -> str:

@@ -1,7 +1,7 @@
 """The page's heavy Python: a Pyodide worker that solves, hints, makes puzzles, reads and
 writes other tools' texts and draws QR codes and SVGs.
 
-The page's Python (MicroPython in its own worker, web/app.py) starts this worker once its grid
+The page's Python (MicroPython in its own worker, web/light/page.py) starts this worker once its grid
 takes input, so the first screen never waits for Pyodide's 20 MB; until it answers,
 those buttons say they are loading. Every call takes and returns plain text: a puzzle
 crosses as its JSON form (`pycore.formats.json`, lossless for every state), and the
@@ -22,7 +22,7 @@ import pyodide_js  # the running Pyodide's API (loadPackage)
 from pyodide.ffi import to_js
 
 from pycore import links
-from pycore.app import messages
+from pycore.app import crossings, heavy_messages, messages
 from pycore.errors import FormatError, PuzzleError
 from pycore.formats import json as json_form
 from pycore.model import Puzzle
@@ -30,11 +30,6 @@ from pycore.solve import advice, count_solutions, techniques
 from pycore.solve import solve as solved
 from pycore.solve.generate import GenerateFailed, generate
 from pycore.solve.start import NoSolution
-
-NO_STEP = advice.STUCK[:1].upper() + advice.STUCK[1:] + "."
-NO_SOLUTION = "Something is wrong: no solution fits the digits on the grid."
-LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug", "aic"}
-WHAT_LOADS = {"segno": "QR code maker"}
 
 # The page's address (without its fragment) and the build's optional wheels, module -> site
 # paths; `start` sets them (a worker started from a blob: URL cannot resolve site paths).
@@ -79,22 +74,22 @@ def check(state: str) -> str:
     try:
         count = count_solutions(p, limit=2)
     except PuzzleError as err:
-        return _said(f"Cannot check this grid.\n({err})", error=True)
+        return _said(heavy_messages.cannot_check(err), error=True)
     if count == 0:
-        return _said(NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     if p.is_solved:
-        return _said("Solved. Well done!")
+        return _said(heavy_messages.CHECKED_SOLVED)
     if count == 1:
-        return _said("No mistakes so far.")
-    return _said("No mistakes so far, but the puzzle has more than one solution.")
+        return _said(heavy_messages.NO_MISTAKES)
+    return _said(heavy_messages.NO_MISTAKES_SEVERAL)
 
 
 def solve(state: str) -> str:
     try:
         result = solved(_puzzle(state))
     except PuzzleError as err:
-        return _said(f"This grid cannot be solved.\n({err})", error=True)
-    return _answer(state=_state(result), said="Solved (Undo takes it back).", error=False)
+        return _said(heavy_messages.cannot_solve(err), error=True)
+    return _answer(state=_state(result), said=heavy_messages.SOLVED, error=False)
 
 
 def shares(state: str, fmt: str) -> str:
@@ -120,18 +115,6 @@ def doubt(state: str) -> str:
 # -- hint ----------------------------------------------------------------------------
 
 
-def technique_words(name: str) -> str:
-    """A technique's name as a player reads it: "naked-pair" -> "Naked pair", "xy-wing" -> "XY-wing"."""
-    words = name.split("-")
-    out = ""
-    for i, word in enumerate(words):
-        letters = word in LETTERS
-        if i:
-            out += "-" if words[i - 1] in LETTERS else " "
-        out += word.upper() if letters else word
-    return out[:1].upper() + out[1:]
-
-
 def hint(state: str) -> str:
     """The simplest next step on the grid as it is (`pycore.solve.advice`, the same hint as
     the command line's): what it changes, the pattern to draw (a chain's links too), the
@@ -139,35 +122,26 @@ def hint(state: str) -> str:
     solution contradicts is named first, and nothing is deduced from it."""
     p = _puzzle(state)
     if p.is_solved:
-        return _said("Solved: there is nothing left to hint.")
+        return _said(heavy_messages.NOTHING_TO_HINT)
     try:
         told = advice.hint(p)
     except NoSolution:
-        return _said(NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     except PuzzleError as err:
-        return _said(f"No hint for this grid.\n({err})", error=True)
+        return _said(heavy_messages.no_hint(err), error=True)
     if told.kind == "wrong":
-        return _said(f"Check your digits: {told.text}", error=True)
+        return _said(heavy_messages.check_your_digits(told.text), error=True)
     step = told.step
     if step is None:
-        return _said(NO_STEP)
-    name = technique_words(step.technique)
-    if name[1:2].islower():  # "hidden single", but "XY-wing"
-        name = name[0].lower() + name[1:]
-    because = step.explanation.rstrip().removesuffix(".")
-    placed, removed = len(step.placements), len(step.eliminations)
-    done = [f"placed {placed} digit{'s' * (placed != 1)}"] if placed else []
-    if removed:
-        done.append(f"removed {removed} candidate{'s' * (removed != 1)}")
+        return _said(heavy_messages.no_step())
     return _answer(
-        # one paragraph: on a phone every line of it pushes the grid down
-        said=f"Hint: {because} ({name}). Press Hint again to apply it.", error=False,
+        said=heavy_messages.hinting(step.explanation, step.technique), error=False,
         step={"placements": step.placements, "eliminations": step.eliminations,
               "cells": step.cells, "digits": step.digits,
               # a chain's links in order, [from cell, from digit, to cell, to digit, strong]
               "links": [list(link) for link in step.links]},
         applied=_state(techniques.apply(p, step)),
-        applied_said=f"Hint applied: {' and '.join(done)}. Undo takes it back.",
+        applied_said=heavy_messages.hint_applied(len(step.placements), len(step.eliminations)),
     )
 
 
@@ -190,13 +164,13 @@ def path(state: str) -> str:
     try:
         walk = advice.Walk(_puzzle(state))
     except NoSolution:
-        return _said(NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     except PuzzleError as err:
-        return _said(f"No solution path for this grid.\n({err})", error=True)
+        return _said(heavy_messages.no_path(err), error=True)
     if walk.told is not None:
         told = walk.told
-        return _said(f"Check your digits: {told.text}" if told.kind == "wrong"
-                     else "Solved: there is no path left to walk.", error=told.kind == "wrong")
+        return _said(heavy_messages.check_your_digits(told.text) if told.kind == "wrong"
+                     else heavy_messages.NO_PATH_LEFT, error=told.kind == "wrong")
     WALKING.update(state=state, walk=walk, total=0)
     return _walked()
 
@@ -215,28 +189,22 @@ def _walked() -> str:
         taken = walk.go(WALK_SECONDS)
     except NoSolution:
         WALKING.clear()
-        return _said(NO_SOLUTION, error=True)
+        return _said(heavy_messages.NO_SOLUTION, error=True)
     lines = []
     for step in taken:
         score = techniques.score_of(step.technique)
         WALKING["total"] += score
-        lines.append(f"{technique_words(step.technique)} ({score}, total {WALKING['total']}): "
-                     f"{step.explanation}")
+        lines.append(heavy_messages.path_step(step.technique, score, WALKING["total"], step.explanation))
     guesses = sum(1 for step in walk.path if step.technique == techniques.BRUTE_FORCE)
     guessed = advice.guesses_words(guesses)
     graded = walk.grade
     if graded is None:
-        count = len(walk.path)
-        return _answer(said=f"Walking the solution path: {count} step{'s' * (count != 1)} so far"
-                       f"{guessed}…", error=False, steps=lines, more=True)
+        return _answer(said=heavy_messages.path_walking(len(walk.path), guessed), error=False, steps=lines,
+                       more=True)
     WALKING.clear()
-    hardest = f"; the hardest step is {technique_words(graded.hardest)}" if graded.hardest else ""
-    several = ("" if walk.unique else
-               " Several solutions fit, so the uniqueness techniques are left out.")
-    rest = "" if graded.solved or guesses else f" Then {advice.STUCK} (a guess)."
-    steps = f"{graded.steps} step{'s' * (graded.steps != 1)}"
-    return _answer(said=f"{graded.level.capitalize()}: score {graded.score}, {steps}{guessed}"
-                   f"{hardest}.{rest}{several}", error=False, steps=lines, more=False)
+    said = heavy_messages.path_graded(graded.level, graded.score, graded.steps, guessed, graded.hardest or "",
+                                stuck=not (graded.solved or guesses), unique=walk.unique)
+    return _answer(said=said, error=False, steps=lines, more=False)
 
 
 # -- new puzzle ----------------------------------------------------------------------
@@ -248,14 +216,13 @@ def new_puzzle(shape: str, level: str) -> str:
     try:
         puzzle = generate(shape, level, random.SystemRandom().randrange(2**32))
     except GenerateFailed:
-        return _said(f"No {level} puzzle of this shape turned up this time. "
-                     "Try again, or pick another level.", error=True)
+        return _said(heavy_messages.no_puzzle_made(level), error=True)
     except (ValueError, PuzzleError) as err:
-        return _said(f"Could not make that puzzle.\n({err})", error=True)
+        return _said(heavy_messages.cannot_make(err), error=True)
     took = time.perf_counter() - started
     givens = sum(1 for c in puzzle.cells if c.kind == "given")
     return _answer(state=_state(puzzle), error=False,
-                   said=f"A new {level} puzzle, {givens} givens (made in {took:.1f} s). Have fun!")
+                   said=heavy_messages.puzzle_made(level, givens, took))
 
 
 # -- other tools ---------------------------------------------------------------------
@@ -265,9 +232,8 @@ class WheelUnavailable(Exception):
     """An optional wheel could not be fetched from this site (offline with an empty cache,
     say): the player is told in plain words; this is no fault of any puzzle format."""
 
-    def __init__(self, what: str) -> None:
-        super().__init__(f"The {what} could not be loaded from this site. "
-                         "Try again when you are online.")
+    def __init__(self, module: str) -> None:
+        super().__init__(heavy_messages.not_loaded(module))
 
 
 async def _load_wheel(module: str) -> None:
@@ -276,15 +242,14 @@ async def _load_wheel(module: str) -> None:
         return
     base = str(PLACE["base"])
     paths = PLACE["wheels"].get(module, [])
-    what = WHAT_LOADS.get(module, module)
     if not paths or not base:
-        raise WheelUnavailable(what)
+        raise WheelUnavailable(module)
     from urllib.parse import urljoin
 
     try:
         await pyodide_js.loadPackage(to_js([urljoin(base, path) for path in paths]))
     except Exception:  # offline with an empty cache, say: the caller says so, as text
-        raise WheelUnavailable(what) from None
+        raise WheelUnavailable(module) from None
     LOADED.add(module)
 
 
@@ -313,7 +278,7 @@ def export(name: str, state: str) -> str:
     try:
         text = exports.export(name, _puzzle(state), True)
     except FormatError as err:
-        return _answer(error=f"Could not export: {err}")
+        return _answer(error=heavy_messages.cannot_export(err))
     return _answer(text=text, title=exports.EXPORTS[name].title)
 
 
@@ -322,13 +287,13 @@ async def qr(link: str) -> str:
     try:
         await _load_wheel("segno")
     except WheelUnavailable as err:
-        return _answer(error=f"No QR code: {err}")
+        return _answer(error=heavy_messages.no_qr(str(err)))
     from pycore.render.qr import qr_svg
 
     try:
         return _answer(url=svg_url(qr_svg(link)))
     except FormatError as err:
-        return _answer(error=f"No QR code: {err}.")
+        return _answer(error=heavy_messages.no_qr(str(err)))
 
 
 def svg(state: str) -> str:
@@ -337,5 +302,5 @@ def svg(state: str) -> str:
     return _answer(url=svg_url(render_svg(_puzzle(state))))
 
 
-__export__ = ["start", "shares", "check", "solve", "doubt", "hint", "path", "path_more", "new_puzzle",
-              "read_any", "survey", "export", "qr", "svg"]
+# what the page may call, by the names the light worker calls them by
+__export__ = list(crossings.HEAVY_FUNCTIONS)

@@ -5,7 +5,7 @@
 // name made from a hash of their contents, so a new build installs a new cache and drops
 // the old. Files are served cache-first; a navigation to the page (with any #fragment,
 // which never reaches a server) gets the cached index.html. The page registers this
-// worker once its heavy worker is up (web/heavy_client.py): by then every large file is
+// worker once its heavy worker is up (web/light/heavy_client.py): by then every large file is
 // in the browser's HTTP cache, and installing downloads nothing a second time.
 "use strict";
 
