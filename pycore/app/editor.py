@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
 from .crossings import SETTING, SOLVING
 
-__all__ = ["MODES", "Editor", "keep_notes", "start_mode"]
+__all__ = ["FULL", "MODES", "SOLVED", "Editor", "finish", "is_full", "keep_notes", "start_mode"]
 
 # the two a page opens in cross to early.js, which shows one before Python starts (crossings)
 GIVEN, VALUE, CANDIDATES, BLACK_MODE = SETTING, SOLVING, "candidates", "black"
@@ -36,6 +36,29 @@ def start_mode(puzzle: Puzzle) -> str:
     (someone was playing it), setting givens when it is blank or has only black cells
     (a str8ts being drawn)."""
     return VALUE if any(c.kind in ("given", "candidates") or c.digit for c in puzzle.cells) else GIVEN
+
+
+# What `finish` says of a change that filled a grid's last open cell.
+SOLVED, FULL = "solved", "full"
+
+
+def is_full(p: Puzzle) -> bool:
+    """No cell a solution fills is open (empty or pencilled)."""
+    return not any(c.kind in ("empty", "candidates") for c in p.cells)
+
+
+def finish(before: Puzzle, after: Puzzle) -> str:
+    """The moment a change fills the grid: SOLVED when it filled the last open cell and the
+    grid is a solution, FULL when it filled it but something is wrong, "" otherwise (cells
+    still open, the grid was full already, or it holds no digit of the player's: a setter's
+    givens). Exact without a solver: a full grid with no clash in any house (and, in a
+    str8ts, a straight in every compartment) is a solution of the puzzle whose givens it
+    keeps (`Puzzle.is_solved`), so the page says it at the keystroke itself."""
+    if after is before or not is_full(after) or is_full(before):
+        return ""
+    if not any(c.kind == "value" for c in after.cells):
+        return ""
+    return SOLVED if after.is_solved else FULL
 
 
 def keep_notes(before: Puzzle, after: Puzzle) -> Puzzle:

@@ -273,6 +273,19 @@ def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
     return f"Row {row + 1}, column {col + 1}: {cell_words(cell)}" + (", conflict" if clash else "")
 
 
+# --- the moment a grid is full (editor.finish) ----------------------------------------
+
+# Said at the keystroke (or pad tap) that fills the last open cell, with no solver asked.
+SOLVED_NOW = "Solved. Well done!"
+
+
+def full_not_solved(clashes: bool) -> str:
+    """A full grid that is no solution, said calmly: where to look, and what helps."""
+    where = ("a digit repeats (shown in red)" if clashes
+             else "a compartment does not hold a straight")
+    return f"The grid is full, but something is wrong: {where}. Check or Hint tells more."
+
+
 # --- saved grids (web/light/keeper.py) -------------------------------------------------
 
 STORAGE_BLOCKED = ("This browser does not let the page save anything (site data is off): "

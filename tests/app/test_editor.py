@@ -6,7 +6,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore.app.editor import Editor, start_mode
+from pycore.app.editor import FULL, SOLVED, Editor, finish, is_full, start_mode
 from pycore.model import (
     BLACK,
     EMPTY,
@@ -399,3 +399,67 @@ def test_a_solvers_answer_keeps_the_players_colours_corner_marks_and_the_words()
                               given(4).with_colours([9]))
     assert kept.title == "T"
     assert keep_notes(solved, before) == before  # nothing to keep from a grid without notes
+
+
+# -- the moment the grid is full -----------------------------------------------
+
+
+def _nearly_solved() -> tuple[Puzzle, list[int]]:
+    """A 4x4 with its solution's givens but for the last two cells, and those digits."""
+    solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    blank = blank_shape("sudoku-4")
+    return blank.with_cells({i: given(d) for i, d in enumerate(solution[:14])}), solution[14:]
+
+
+def test_typing_the_last_right_digit_says_solved_at_once() -> None:
+    p, last = _nearly_solved()
+    ed = Editor(p)
+    at(ed, 3, 2)
+    before = ed.puzzle
+    typed(ed, str(last[0]))
+    assert finish(before, ed.puzzle) == ""  # one cell still open
+    at(ed, 3, 3)
+    before = ed.puzzle
+    typed(ed, str(last[1]))
+    assert finish(before, ed.puzzle) == SOLVED
+    assert finish(ed.puzzle, ed.puzzle) == ""  # nothing changed: no second moment
+    before = ed.puzzle
+    typed(ed, "Delete")
+    assert finish(before, ed.puzzle) == "" and not is_full(ed.puzzle)
+
+
+def test_a_full_grid_with_a_mistake_is_full_not_solved_and_the_pad_counts_too() -> None:
+    p, last = _nearly_solved()
+    ed = Editor(p)
+    at(ed, 3, 2)
+    typed(ed, str(last[1]))  # the two last digits swapped: each clashes in its column
+    at(ed, 3, 3)
+    before = ed.puzzle
+    assert ed.enter(last[0])  # the pad
+    assert finish(before, ed.puzzle) == FULL and ed.puzzle.conflicts()
+
+
+def test_a_setter_filling_every_cell_with_givens_is_no_moment() -> None:
+    p, last = _nearly_solved()
+    ed = Editor(p, mode="given")
+    at(ed, 3, 2)
+    typed(ed, str(last[0]))
+    at(ed, 3, 3)
+    before = ed.puzzle
+    typed(ed, str(last[1]))
+    assert is_full(ed.puzzle) and finish(before, ed.puzzle) == ""
+
+
+def test_a_str8ts_is_solved_only_with_a_straight_in_every_compartment() -> None:
+    blank = Puzzle.blank("str8ts", 4)
+
+    def grid(rows: list[list[int]]) -> Puzzle:  # 0: a black cell
+        return blank.with_cells({r * 4 + c: (BLACK if d == 0 else value(d))
+                                 for r, row in enumerate(rows) for c, d in enumerate(row)})
+
+    right = grid([[0, 1, 2, 3], [1, 2, 3, 4], [2, 3, 4, 1], [3, 4, 1, 2]])
+    assert finish(right.with_cell(15, EMPTY), right) == SOLVED
+    # a black r2c3 leaves column 3 a compartment of 4 and 1: no clash anywhere, no straight
+    wrong = grid([[0, 1, 2, 3], [1, 2, 0, 4], [2, 3, 4, 1], [3, 4, 1, 2]])
+    assert not wrong.conflicts()
+    assert finish(wrong.with_cell(15, EMPTY), wrong) == FULL

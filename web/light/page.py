@@ -39,7 +39,7 @@ from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (we
 
 from pycore import links
 from pycore.app import crossings, messages, persist
-from pycore.app.editor import MODES, Editor, keep_notes, start_mode
+from pycore.app.editor import FULL, MODES, SOLVED, Editor, finish, is_full, keep_notes, start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import WORD_BOUNDS, Puzzle, plain_words
 from pycore.shapes import SHAPES, blank_shape, shape_of
@@ -57,6 +57,7 @@ class Page:
 
     def __init__(self) -> None:
         self.said, self.said_error = "", False  # the message shown (never read back)
+        self.said_full = False  # that message is the full grid's (`finished`): it goes when a cell opens
         self.menus_filled = False  # the shape and format menus get their options after ready
         self.editor = Editor(blank_shape(DEFAULT_SHAPE), mode="given")
         self.view = GridView("grid")
@@ -199,6 +200,7 @@ class Page:
         if self.editor.key(key, ctrl=ctrl, shift=shift, alt=alt, code=code):
             if ctrl and self.editor.puzzle is not before:  # Ctrl+Z, Ctrl+Y: as the buttons
                 self.say("")
+            self.finished(before)
             self.render(focus=True)
 
     def on_cell(self, index: int, extend: bool = False, drag: bool = False) -> None:
@@ -214,10 +216,30 @@ class Page:
 
     def on_pad(self, digit: str) -> None:
         """A pad button: a digit, or "erase"."""
+        before = self.editor.puzzle
         if digit == "erase":
-            self.act(self.editor.erase)
+            self.editor.erase()
         elif digit.isdigit():
-            self.act(self.editor.enter, int(digit))
+            self.editor.enter(int(digit))
+        self.finished(before)
+        self.render()
+
+    def finished(self, before: Puzzle) -> None:
+        """The moment an edit fills the grid's last open cell: "Solved" at once, or a calm
+        word that something is wrong (`editor.finish`: exact, so no solver is asked); that
+        word goes when a cell is opened again."""
+        p = self.editor.puzzle
+        moment = finish(before, p)
+        if moment == SOLVED:
+            self.say(messages.SOLVED_NOW)
+        elif moment == FULL:
+            self.say(messages.full_not_solved(bool(p.conflicts())))
+        elif self.said_full and p is not before and not is_full(p):
+            self.say("")
+            return
+        else:
+            return
+        self.said_full = True
 
     def on_mode(self, event: Facts) -> None:
         self.act(self.editor.set_mode, str(event["value"]))
@@ -360,7 +382,7 @@ class Page:
         self.keeper.keep(p, self.shares())
 
     def say(self, text: str, error: bool = False) -> None:
-        self.said, self.said_error = text, error
+        self.said, self.said_error, self.said_full = text, error, False
         set_property("message", "textContent", text)
         set_attribute("message", "data-kind", "error" if error else "info")
         set_attribute("message", "role", "alert" if error else "status")

@@ -1,0 +1,115 @@
+"""Playing as a SudokuPad player expects (in Chromium, on the phone and the desktop viewport):
+the moment the grid is full, keys that reach the grid whatever was clicked last, givens
+a solver cannot wipe, and hint tints readable in light and dark mode."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pycore import links
+from pycore.app import messages
+from pycore.model import Puzzle, given, value
+from pycore.solve import solve
+from tests.web.conftest import App, outside, settle
+
+# A classic 9x9 (one solution).
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+LAST = (77, 78)  # the cells left for the player to fill: r9c6 and r9c7, side by side
+
+
+def classic() -> Puzzle:
+    return Puzzle.blank("sudoku", 9).with_cells({i: given(int(ch)) for i, ch in enumerate(CLASSIC)
+                                                 if ch != "."})
+
+
+def nearly_done() -> tuple[str, Puzzle]:
+    """The classic with every open cell but LAST played right: its link, and the solution."""
+    puzzle = classic()
+    solution = solve(puzzle)
+    played = puzzle.with_cells({i: value(solution.cells[i].digit) for i, c in enumerate(puzzle.cells)
+                                if c.kind == "empty" and i not in LAST})
+    shared = links.shares(played).lossless
+    assert shared is not None
+    return shared.fragment, solution
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str) -> Iterator[App]:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    watched = App(page, site_url)
+    watched.watch(page)
+    yield watched
+    context.close()
+    assert outside(watched.requests, site_url) == []
+    assert watched.problems == []
+
+
+def cell(page: Page, index: int) -> str:
+    return f'#grid [data-index="{index}"]'
+
+
+def message(page: Page) -> str:
+    return page.inner_text("#message")
+
+
+# -- 1. the moment the grid is full --------------------------------------------------
+
+
+def test_the_last_right_digit_by_keys_says_solved_at_once(app: App) -> None:
+    fragment, solution = nearly_done()
+    page = app.open(fragment)
+    assert not message(page).startswith("Solved")
+    first, last = LAST
+    page.click(cell(page, first))
+    settle(page)
+    page.keyboard.type(str(solution.cells[first].digit))
+    settle(page)
+    assert message(page) != messages.SOLVED_NOW  # one cell still open
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type(str(solution.cells[last].digit))
+    settle(page)
+    assert message(page) == messages.SOLVED_NOW
+    assert page.get_attribute("#message", "role") == "status"
+    page.keyboard.press("Backspace")  # a cell open again: the word goes
+    settle(page)
+    assert message(page) == ""
+
+
+def test_the_last_digit_by_pad_taps_on_a_phone_and_a_full_wrong_grid_is_said_calmly(phone: App) -> None:
+    fragment, solution = nearly_done()
+    page = phone.open(fragment)
+    first, last = LAST
+    right = (solution.cells[first].digit, solution.cells[last].digit)
+    assert right[0] != right[1]
+    # the two digits swapped: the grid is full, and each clashes in its column
+    page.tap(cell(page, first))
+    settle(page)
+    page.tap(f'#pad button[data-digit="{right[1]}"]')
+    settle(page)
+    page.tap(cell(page, last))
+    settle(page)
+    page.tap(f'#pad button[data-digit="{right[0]}"]')
+    settle(page)
+    said = message(page)
+    assert said == messages.full_not_solved(True)
+    assert said.startswith("The grid is full, but something is wrong:") and "Check" in said
+    assert page.get_attribute("#message", "data-kind") == "info"  # calm: no alert
+    # the first put right: the grid stays full (no new moment), and so does the note
+    page.tap(cell(page, first))
+    settle(page)
+    page.tap(f'#pad button[data-digit="{right[0]}"]')
+    settle(page)
+    assert message(page) == said
+    page.tap(cell(page, last))
+    settle(page)
+    page.tap('#pad button[data-digit="erase"]')  # a cell open again: the note goes
+    settle(page)
+    assert message(page) == ""
+    page.tap(f'#pad button[data-digit="{right[1]}"]')
+    settle(page)
+    assert message(page) == messages.SOLVED_NOW
