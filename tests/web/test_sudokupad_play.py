@@ -113,3 +113,82 @@ def test_the_last_digit_by_pad_taps_on_a_phone_and_a_full_wrong_grid_is_said_cal
     page.tap(f'#pad button[data-digit="{right[1]}"]')
     settle(page)
     assert message(page) == messages.SOLVED_NOW
+
+
+# -- 2. keys reach the grid whatever was clicked last ----------------------------------
+
+# What a player clicks between keys: a mode button, a pad button (erase, on an empty cell:
+# it changes nothing), Hint, Check, and the page around the grid.
+CONTROLS = ("#modes label:has(#mode-corner)", '#pad button[data-digit="erase"]', "#hint", "#check",
+            "header .tagline")
+KEYS = ("ArrowRight", "5", "Shift+Digit7", "Control+z")
+
+
+@pytest.fixture
+def desk(browser: Browser, site_url: str) -> Iterator[App]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watched = App(page, site_url)
+    watched.watch(page)
+    yield watched
+    context.close()
+    assert outside(watched.requests, site_url) == []
+    assert watched.problems == []
+
+
+def cursor(page: Page) -> int:
+    return int(page.get_attribute('#grid [aria-selected="true"]', "data-index") or -1)
+
+
+def fresh_cell(app: App) -> int:
+    """An empty cell whose right neighbour in its row is empty too (a hint may have filled some)."""
+    grid = app.grid()
+    return next(r * 9 + c for r, c, kind, text in grid
+                if kind == "empty" and not text and c < 8 and grid[r * 9 + c + 1][2] == "empty")
+
+
+def test_keys_act_on_the_grid_after_a_click_on_any_control(desk: App) -> None:
+    shared = links.shares(classic()).lossless
+    assert shared is not None
+    page = desk.open(shared.fragment)
+    for control in CONTROLS:
+        for key in KEYS:
+            page.click(cell(page, fresh_cell(desk)))
+            settle(page)
+            page.click(control)
+            settle(page)
+            mode = page.eval_on_selector("#modes input:checked", "e => e.value")
+            at, before = cursor(page), desk.grid()
+            page.keyboard.press(key)
+            settle(page)
+            what = f"{key} after a click on {control}"
+            if key == "ArrowRight":
+                assert cursor(page) == at + 1, what
+                assert page.eval_on_selector("#modes input:checked", "e => e.value") == mode, what
+            elif key == "Control+z":
+                assert desk.grid() != before, what
+            else:
+                digit = "5" if key == "5" else "7"
+                assert digit in (page.text_content(cell(page, at)) or ""), what
+                if key.startswith("Shift"):  # a corner mark, in any mode
+                    assert page.locator(f"{cell(page, at)} .corner", has_text="7").count() == 1, what
+        if control.startswith("#modes"):
+            page.keyboard.press("z")  # back to digits
+            settle(page)
+            assert page.is_checked("#mode-value")
+
+
+def test_the_paste_box_keeps_its_keys(desk: App) -> None:
+    shared = links.shares(classic()).lossless
+    assert shared is not None
+    page = desk.open(shared.fragment)
+    page.click(cell(page, 2))
+    settle(page)
+    before = desk.grid()
+    page.click("#open-text")
+    page.keyboard.type("12")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.type("3")
+    settle(page)
+    assert page.input_value("#open-text") == "132"
+    assert desk.grid() == before and cursor(page) == 2
