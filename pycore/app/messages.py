@@ -286,6 +286,20 @@ def full_not_solved(clashes: bool) -> str:
     return f"The grid is full, but something is wrong: {where}. Check or Hint tells more."
 
 
+# --- givens while solving (editor.Editor.asked) ---------------------------------------
+
+# The key of each mode that changes the puzzle itself, as the question names it.
+SETTING_KEYS = {GIVEN: "G", BLACK_MODE: "B"}
+
+
+def edit_the_puzzle(mode: str) -> str:
+    """The question when a solver asks for Givens (or Black cells) mode: solving never
+    changes the puzzle's own cells, so changing them is a choice of its own."""
+    what = "black cells" if mode == BLACK_MODE else "givens"
+    return (f"Edit the puzzle's {what}? Press {SETTING_KEYS.get(mode, 'G')} again or "
+            "“Edit the puzzle”; any other key keeps solving.")
+
+
 # --- saved grids (web/light/keeper.py) -------------------------------------------------
 
 STORAGE_BLOCKED = ("This browser does not let the page save anything (site data is off): "

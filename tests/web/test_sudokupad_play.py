@@ -143,8 +143,9 @@ def cursor(page: Page) -> int:
 def fresh_cell(app: App) -> int:
     """An empty cell whose right neighbour in its row is empty too (a hint may have filled some)."""
     grid = app.grid()
-    return next(r * 9 + c for r, c, kind, text in grid
-                if kind == "empty" and not text and c < 8 and grid[r * 9 + c + 1][2] == "empty")
+    found: int = next(r * 9 + c for r, c, kind, text in grid
+                      if kind == "empty" and not text and c < 8 and grid[r * 9 + c + 1][2] == "empty")
+    return found
 
 
 def test_keys_act_on_the_grid_after_a_click_on_any_control(desk: App) -> None:
@@ -192,3 +193,89 @@ def test_the_paste_box_keeps_its_keys(desk: App) -> None:
     settle(page)
     assert page.input_value("#open-text") == "132"
     assert desk.grid() == before and cursor(page) == 2
+
+
+# -- 3. a solver cannot wipe the givens ------------------------------------------------
+
+
+def checked_mode(page: Page) -> str:
+    mode: str = page.eval_on_selector("#modes input:checked", "e => e.value")
+    return mode
+
+
+def test_a_solver_cannot_wipe_a_given_and_editing_them_is_asked_first(desk: App) -> None:
+    shared = links.shares(classic()).lossless
+    assert shared is not None
+    page = desk.open(shared.fragment)
+    assert checked_mode(page) == "value"
+    page.click(cell(page, 0))  # r1c1: the given 5
+    settle(page)
+    seen = set()
+    for _ in range(6):
+        page.keyboard.press("m")
+        settle(page)
+        seen.add(checked_mode(page))
+        page.keyboard.press("Delete")
+        page.keyboard.type("9")
+        settle(page)
+    assert seen == {"value", "corner", "candidates", "colour"}
+    assert page.text_content(cell(page, 0)) == "5"
+    assert page.get_attribute(cell(page, 0), "data-kind") == "given"
+    while checked_mode(page) != "value":
+        page.keyboard.press("m")
+        settle(page)
+    # the Givens button asks, in the page, and the mode stays
+    page.click("#modes label:has(#mode-given)")
+    settle(page)
+    assert page.is_visible("#ask-edit")
+    assert page.inner_text("#ask-edit-text") == messages.edit_the_puzzle("given")
+    assert checked_mode(page) == "value"
+    page.click("#keep-solving")
+    settle(page)
+    assert page.is_hidden("#ask-edit") and checked_mode(page) == "value"
+    # G asks too; a second G is the yes; then the given can go, and Undo brings it back
+    page.keyboard.press("g")
+    settle(page)
+    assert page.is_visible("#ask-edit") and checked_mode(page) == "value"
+    page.keyboard.press("g")
+    settle(page)
+    assert page.is_hidden("#ask-edit") and checked_mode(page) == "given"
+    page.keyboard.press("Delete")
+    settle(page)
+    assert page.get_attribute(cell(page, 0), "data-kind") == "empty"
+    page.keyboard.press("Control+z")
+    settle(page)
+    assert page.text_content(cell(page, 0)) == "5"
+    page.keyboard.press("z")  # solving again: guarded again
+    settle(page)
+    page.keyboard.press("g")
+    settle(page)
+    assert checked_mode(page) == "value" and page.is_visible("#ask-edit")
+    page.keyboard.press("Delete")  # another key: keep solving
+    settle(page)
+    assert page.is_hidden("#ask-edit") and page.text_content(cell(page, 0)) == "5"
+
+
+def test_on_a_phone_the_givens_button_asks_and_edit_the_puzzle_is_undoable(phone: App) -> None:
+    shared = links.shares(classic()).lossless
+    assert shared is not None
+    page = phone.open(shared.fragment)
+    page.tap(cell(page, 1))  # r1c2: the given 3
+    settle(page)
+    page.tap('#pad button[data-digit="erase"]')
+    page.tap('#pad button[data-digit="8"]')
+    settle(page)
+    assert page.text_content(cell(page, 1)) == "3"
+    page.tap("#modes label:has(#mode-given)")
+    settle(page)
+    assert page.is_visible("#ask-edit") and checked_mode(page) == "value"
+    page.tap("#edit-puzzle")
+    settle(page)
+    assert checked_mode(page) == "given" and page.is_hidden("#ask-edit")
+    page.tap('#pad button[data-digit="erase"]')
+    settle(page)
+    assert page.get_attribute(cell(page, 1), "data-kind") == "empty"
+    page.tap("#undo")
+    settle(page)
+    assert page.text_content(cell(page, 1)) == "3"
+    assert page.get_attribute(cell(page, 1), "data-kind") == "given"

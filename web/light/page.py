@@ -77,7 +77,7 @@ class Page:
         # a click in Black cells mode flipped this cell: a Space on it right after is the
         # same intention (the Keys help's "select, then Space"), not a second flip
         self.flipped_by_click = -1
-        self.controls_shown: tuple[str, bool, bool] | None = None
+        self.controls_shown: tuple[str, bool, bool, str] | None = None
         self.words_shown: tuple[str, str, str, bool] | None = None
         # the fragment in the address bar as far as the page knows: it puts it there, and
         # hashchange tells it when the player does (reading it back is a round trip)
@@ -92,6 +92,8 @@ class Page:
             ("format", "change"): self.on_format,
             ("open-form", "submit"): self.on_open,
             ("modes", "change"): self.on_mode,
+            ("edit-puzzle", "click"): self.on_edit_puzzle,
+            ("keep-solving", "click"): self.on_keep_solving,
             ("undo", "click"): lambda e: self.undo_or_redo(self.editor.undo),
             ("redo", "click"): lambda e: self.undo_or_redo(self.editor.redo),
             ("fill", "click"): lambda e: self.act(self.editor.fill_candidates),
@@ -242,7 +244,19 @@ class Page:
         self.said_full = True
 
     def on_mode(self, event: Facts) -> None:
+        """A mode button; the browser checked it, so the buttons are drawn again even when
+        the editor keeps its mode (Givens, asked for while solving, asks first)."""
+        self.controls_shown = None
         self.act(self.editor.set_mode, str(event["value"]))
+
+    def on_edit_puzzle(self, event: Facts) -> None:
+        """The player's yes to editing the puzzle's own cells; back to the grid's keys."""
+        self.editor.unlock()
+        self.render(focus=True)
+
+    def on_keep_solving(self, event: Facts) -> None:
+        self.editor.keep_solving()
+        self.render(focus=True)
 
     def on_shape(self, event: Facts) -> None:
         name = str(event["value"])
@@ -495,9 +509,14 @@ class Page:
         """The mode buttons and undo/redo, touched only when they change (a keystroke's
         time is mostly calls into the DOM: none are made for what stayed the same)."""
         ed = self.editor
-        state = (ed.mode, ed.can_undo, ed.can_redo)
+        state = (ed.mode, ed.can_undo, ed.can_redo, ed.asked)
         if state == self.controls_shown:
             return
+        if self.controls_shown is None or self.controls_shown[3] != ed.asked:
+            # the question before a solver changes the puzzle's own cells (editor.asked)
+            asked = messages.edit_the_puzzle(ed.asked) if ed.asked else ""
+            set_property("ask-edit-text", "textContent", asked)
+            set_property("ask-edit", "hidden", not ed.asked)
         self.controls_shown = state
         for mode in MODES:
             set_property(f"mode-{mode}", "checked", mode == ed.mode)
