@@ -5,13 +5,15 @@ a solver cannot wipe, and hint tints readable in light and dark mode."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from pycore import links
 from pycore.app import messages
-from pycore.model import Puzzle, given, value
+from pycore.model import Puzzle, candidates, given, value
+from pycore.shapes import blank_shape
 from pycore.solve import solve
 from tests.web.conftest import App, outside, settle
 
@@ -279,3 +281,95 @@ def test_on_a_phone_the_givens_button_asks_and_edit_the_puzzle_is_undoable(phone
     settle(page)
     assert page.text_content(cell(page, 1)) == "3"
     assert page.get_attribute(cell(page, 1), "data-kind") == "given"
+
+
+# -- 4. hint tints readable in light and dark mode -------------------------------------
+
+# For every mark (or digit) in a cell a hint marks: its tint classes, the mark's classes,
+# its colour and the colour behind it (its own background, else the first one met going
+# up, laid over what is under it), as [r, g, b, a] lists.
+HINTED_JS = """() => {
+    const rgba = text => {
+        const n = text.match(/[\\d.]+/g).map(Number);
+        return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1];
+    };
+    const behind = el => {
+        const layers = [];
+        for (let e = el; e; e = e.parentElement) {
+            const c = rgba(getComputedStyle(e).backgroundColor);
+            if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+        }
+        let out = [255, 255, 255];
+        for (const [r, g, b, a] of layers.reverse()) {
+            out = [r * a + out[0] * (1 - a), g * a + out[1] * (1 - a), b * a + out[2] * (1 - a)];
+        }
+        return out;
+    };
+    const found = [];
+    for (const cell of document.querySelectorAll('#grid .cell.hint-pattern, #grid .cell.hint-target')) {
+        const tints = [...cell.classList].filter(c => c.startsWith('hint-'));
+        const marks = [...cell.querySelectorAll('.mark, .corner')];
+        for (const el of marks.length ? marks : (cell.textContent.trim() ? [cell] : [])) {
+            found.push({tints, classes: [...el.classList], text: el.textContent,
+                        colour: rgba(getComputedStyle(el).color), back: behind(el)});
+        }
+    }
+    return found;
+}"""
+
+
+def luminance(rgb: list[float]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0-255 channels)."""
+    def channel(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def marked_grids() -> list[Puzzle]:
+    """Two hints on pencil-marked grids: a naked pair (its cells tinted, their marks bold,
+    the marks it removes struck through) and a hidden single (the mark it places)."""
+    blank = blank_shape("sudoku-9")
+    row = {c: candidates(range(1, 10)) for c in (1, 2, 3, 5, 6, 7, 8)}
+    pair = blank.with_cells({0: candidates({1, 2}), 4: candidates({1, 2}), **row})
+    single = blank.with_cells({1 * 9 + 5: given(5), 2 * 9 + 7: given(5), 3 * 9 + 1: given(5),
+                               6 * 9 + 2: given(5), 0: candidates({5, 6, 7}), 1: candidates({6, 7})})
+    return [pair, single]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_marks_on_every_hint_tint_keep_a_contrast_of_4_5(browser: Browser, site_url: str,
+                                                         scheme: Literal["light", "dark"]) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+    page = context.new_page()
+    app = App(page, site_url)
+    app.watch(page)
+    tints: set[str] = set()
+    kinds: set[str] = set()
+    for puzzle in marked_grids():
+        shared = links.shares(puzzle).lossless
+        assert shared is not None
+        app.open(shared.fragment)
+        page.click(cell(page, 80))  # the cursor away from the hint's cells
+        settle(page)
+        page.click("#hint")
+        settle(page)
+        assert page.inner_text("#message").startswith("Hint: ")
+        found = page.evaluate(HINTED_JS)
+        assert found
+        for mark in found:
+            ratio = contrast(mark["colour"], mark["back"])
+            assert ratio >= 4.5, f"{scheme}: {mark} has a contrast of {ratio:.2f}"
+            tints.update(mark["tints"])
+            kinds.update(c for c in mark["classes"] if c.startswith("hint-"))
+    app.shoot(f"hint-tints-{scheme}")
+    context.close()
+    assert tints == {"hint-pattern", "hint-target"}
+    assert kinds == {"hint-digit", "hint-remove", "hint-place"}
+    assert outside(app.requests, site_url) == [] and app.problems == []
