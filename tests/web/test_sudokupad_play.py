@@ -117,6 +117,21 @@ def test_the_last_digit_by_pad_taps_on_a_phone_and_a_full_wrong_grid_is_said_cal
     assert message(page) == messages.SOLVED_NOW
 
 
+def test_a_hint_that_places_the_last_digit_says_solved(app: App) -> None:
+    fragment, solution = nearly_done()
+    played = links.read(fragment)[1]
+    last = played.with_cell(LAST[0], value(solution.cells[LAST[0]].digit))
+    shared = links.shares(last).lossless
+    assert shared is not None
+    page = app.open(shared.fragment)
+    page.click("#hint")
+    settle(page)
+    assert page.inner_text("#message").startswith("Hint: ")
+    page.click("#hint")  # applied: the grid is full and right
+    settle(page)
+    assert message(page) == messages.SOLVED_NOW
+
+
 # -- 2. keys reach the grid whatever was clicked last ----------------------------------
 
 # What a player clicks between keys: a mode button, a pad button (erase, on an empty cell:
