@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
 from .crossings import SETTING, SOLVING
 
-__all__ = ["MODES", "Editor", "keep_notes", "start_mode"]
+__all__ = ["FULL", "MODES", "SOLVED", "Editor", "finish", "is_full", "keep_notes", "start_mode"]
 
 # the two a page opens in cross to early.js, which shows one before Python starts (crossings)
 GIVEN, VALUE, CANDIDATES, BLACK_MODE = SETTING, SOLVING, "candidates", "black"
@@ -25,6 +25,7 @@ MODE_KEYS = {"g": GIVEN, "z": VALUE, "s": VALUE, "x": CORNER, "c": CANDIDATES, "
              "v": COLOUR, "b": BLACK_MODE}
 MODE_CYCLE_KEY = "m"
 MARK_MODES = (CORNER, CANDIDATES, COLOUR)  # a digit toggles a mark or colour in these
+SETTING_MODES = (GIVEN, BLACK_MODE)  # the modes that change the puzzle itself
 DIGIT_CODES = ("Digit", "Numpad")  # KeyboardEvent.code prefixes of the digit keys
 MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 ERASE_KEYS = ("Backspace", "Delete")
@@ -36,6 +37,29 @@ def start_mode(puzzle: Puzzle) -> str:
     (someone was playing it), setting givens when it is blank or has only black cells
     (a str8ts being drawn)."""
     return VALUE if any(c.kind in ("given", "candidates") or c.digit for c in puzzle.cells) else GIVEN
+
+
+# What `finish` says of a change that filled a grid's last open cell.
+SOLVED, FULL = "solved", "full"
+
+
+def is_full(p: Puzzle) -> bool:
+    """No cell a solution fills is open (empty or pencilled)."""
+    return not any(c.kind in ("empty", "candidates") for c in p.cells)
+
+
+def finish(before: Puzzle, after: Puzzle) -> str:
+    """The moment a change fills the grid: SOLVED when it filled the last open cell and the
+    grid is a solution, FULL when it filled it but something is wrong, "" otherwise (cells
+    still open, the grid was full already, or it holds no digit of the player's: a setter's
+    givens). Exact without a solver: a full grid with no clash in any house (and, in a
+    str8ts, a straight in every compartment) is a solution of the puzzle whose givens it
+    keeps (`Puzzle.is_solved`), so the page says it at the keystroke itself."""
+    if after is before or not is_full(after) or is_full(before):
+        return ""
+    if not any(c.kind == "value" for c in after.cells):
+        return ""
+    return SOLVED if after.is_solved else FULL
 
 
 def keep_notes(before: Puzzle, after: Puzzle) -> Puzzle:
@@ -112,6 +136,12 @@ class Editor:
         self._undo: list[Puzzle] = []
         self._redo: list[Puzzle] = []
         self._pending: _Pending | None = None
+        # An opened puzzle (a link, New puzzle, a saved game) keeps its givens from the
+        # player: M cycles the solving modes only, and a setting mode asked for (G, B, their
+        # buttons) is held in `asked` until the player says yes (`unlock`, or the same key
+        # again). A blank grid being set is not guarded.
+        self.guarded = self.opened = False
+        self.asked = ""
         self.load(puzzle, mode)
 
     # -- state ---------------------------------------------------------------
@@ -124,7 +154,10 @@ class Editor:
         self._pending = None
         self.cursor = -1
         self._settle()
+        self.guarded, self.asked = False, ""
         self.set_mode(mode or self.mode)
+        self.opened = self.guarded = self.mode not in SETTING_MODES and any(
+            c.kind in ("given", "black") for c in puzzle.cells)
 
     def _settle(self) -> None:
         """After a whole-state change: keep the cursor on a cell and the mode on one offered."""
@@ -159,16 +192,48 @@ class Editor:
         return divmod(self.cursor, self.puzzle.cols)
 
     def set_mode(self, mode: str) -> bool:
-        """Switch mode; a mode the puzzle does not offer falls back to solving."""
+        """Switch mode; a mode the puzzle does not offer falls back to solving. While the
+        puzzle is guarded, a setting mode is only asked for (`asked`; the page asks the
+        player), and asking for it a second time in a row is the player's yes. Leaving a
+        setting mode for a solving one guards an opened puzzle again."""
         self._pending = None
         new = mode if mode in self.modes else VALUE
+        if self.guarded and new in SETTING_MODES and new != self.mode:
+            if self.asked != new:
+                self.asked = new
+                return False
+            self.guarded = False
+        self.asked = ""
         changed = new != self.mode
+        if changed and self.mode in SETTING_MODES and new not in SETTING_MODES:
+            self.guarded = self.opened
         self.mode = new
         return changed
 
+    def unlock(self) -> bool:
+        """The player's yes to the setting mode asked for: the givens may change (each
+        change one undoable step) until a solving mode is picked again."""
+        asked = self.asked
+        if not asked:
+            return False
+        self.guarded = False
+        return self.set_mode(asked)
+
+    def keep_solving(self) -> None:
+        """The player's no: the mode stays, the question goes."""
+        self.asked = ""
+
+    @property
+    def cycle(self) -> tuple[str, ...]:
+        """The modes M steps through: only the solving ones while the puzzle is guarded."""
+        if not self.guarded:
+            return self.modes
+        return tuple(m for m in self.modes if m not in SETTING_MODES)
+
     def next_mode(self) -> None:
-        modes = self.modes
-        self.set_mode(modes[(modes.index(self.mode) + 1) % len(modes)])
+        modes = self.cycle
+        at = modes.index(self.mode) if self.mode in modes else -1
+        self.set_mode(modes[(at + 1) % len(modes)])
 
     def _commit(self, puzzle: Puzzle) -> bool:
         if puzzle == self.puzzle:
@@ -400,6 +465,10 @@ class Editor:
         are left to the browser."""
         if alt:
             return False
+        lower = key.lower()
+        if self.asked and (len(key) == 1 or key in MOVES or key in ERASE_KEYS) \
+                and (ctrl or lower not in MODE_KEYS):
+            self.asked = ""  # any other key: the player keeps solving
         typed = _digit_of(key, code)
         if typed >= 0 and (shift or ctrl) and self.mode not in (GIVEN, BLACK_MODE):
             self.digit(typed, CANDIDATES if ctrl else CORNER)

@@ -273,6 +273,33 @@ def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
     return f"Row {row + 1}, column {col + 1}: {cell_words(cell)}" + (", conflict" if clash else "")
 
 
+# --- the moment a grid is full (editor.finish) ----------------------------------------
+
+# Said at the keystroke (or pad tap) that fills the last open cell, with no solver asked.
+SOLVED_NOW = "Solved. Well done!"
+
+
+def full_not_solved(clashes: bool) -> str:
+    """A full grid that is no solution, said calmly: where to look, and what helps."""
+    where = ("a digit repeats (shown in red)" if clashes
+             else "a compartment does not hold a straight")
+    return f"The grid is full, but something is wrong: {where}. Check or Hint tells more."
+
+
+# --- givens while solving (editor.Editor.asked) ---------------------------------------
+
+# The key of each mode that changes the puzzle itself, as the question names it.
+SETTING_KEYS = {GIVEN: "G", BLACK_MODE: "B"}
+
+
+def edit_the_puzzle(mode: str) -> str:
+    """The question when a solver asks for Givens (or Black cells) mode: solving never
+    changes the puzzle's own cells, so changing them is a choice of its own."""
+    what = "black cells" if mode == BLACK_MODE else "givens"
+    return (f"Edit the puzzle's {what}? Press {SETTING_KEYS.get(mode, 'G')} again or "
+            "“Edit the puzzle”; any other key keeps solving.")
+
+
 # --- saved grids (web/light/keeper.py) -------------------------------------------------
 
 STORAGE_BLOCKED = ("This browser does not let the page save anything (site data is off): "

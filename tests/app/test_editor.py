@@ -6,7 +6,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore.app.editor import Editor, start_mode
+from pycore.app.editor import FULL, SOLVED, Editor, finish, is_full, start_mode
 from pycore.model import (
     BLACK,
     EMPTY,
@@ -119,7 +119,7 @@ def test_erase_clears_what_the_mode_may_change() -> None:
         ed.select(i)
         ed.erase()
     assert ed.puzzle.cells[:3] == (given(1), EMPTY, EMPTY)
-    ed.set_mode("given")
+    assert not ed.set_mode("given") and ed.unlock()  # an opened puzzle: Givens is asked for
     ed.select(0)
     assert ed.key("Delete")
     assert ed.puzzle.cells[0] == EMPTY
@@ -399,3 +399,139 @@ def test_a_solvers_answer_keeps_the_players_colours_corner_marks_and_the_words()
                               given(4).with_colours([9]))
     assert kept.title == "T"
     assert keep_notes(solved, before) == before  # nothing to keep from a grid without notes
+
+
+# -- the moment the grid is full -----------------------------------------------
+
+
+def _nearly_solved() -> tuple[Puzzle, list[int]]:
+    """A 4x4 with its solution's givens but for the last two cells, and those digits."""
+    solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    blank = blank_shape("sudoku-4")
+    return blank.with_cells({i: given(d) for i, d in enumerate(solution[:14])}), solution[14:]
+
+
+def test_typing_the_last_right_digit_says_solved_at_once() -> None:
+    p, last = _nearly_solved()
+    ed = Editor(p)
+    at(ed, 3, 2)
+    before = ed.puzzle
+    typed(ed, str(last[0]))
+    assert finish(before, ed.puzzle) == ""  # one cell still open
+    at(ed, 3, 3)
+    before = ed.puzzle
+    typed(ed, str(last[1]))
+    assert finish(before, ed.puzzle) == SOLVED
+    assert finish(ed.puzzle, ed.puzzle) == ""  # nothing changed: no second moment
+    before = ed.puzzle
+    typed(ed, "Delete")
+    assert finish(before, ed.puzzle) == "" and not is_full(ed.puzzle)
+
+
+def test_a_full_grid_with_a_mistake_is_full_not_solved_and_the_pad_counts_too() -> None:
+    p, last = _nearly_solved()
+    ed = Editor(p)
+    at(ed, 3, 2)
+    typed(ed, str(last[1]))  # the two last digits swapped: each clashes in its column
+    at(ed, 3, 3)
+    before = ed.puzzle
+    assert ed.enter(last[0])  # the pad
+    assert finish(before, ed.puzzle) == FULL and ed.puzzle.conflicts()
+
+
+def test_a_setter_filling_every_cell_with_givens_is_no_moment() -> None:
+    p, last = _nearly_solved()
+    ed = Editor(p, mode="given")
+    at(ed, 3, 2)
+    typed(ed, str(last[0]))
+    at(ed, 3, 3)
+    before = ed.puzzle
+    typed(ed, str(last[1]))
+    assert is_full(ed.puzzle) and finish(before, ed.puzzle) == ""
+
+
+def test_a_str8ts_is_solved_only_with_a_straight_in_every_compartment() -> None:
+    blank = Puzzle.blank("str8ts", 4)
+
+    def grid(rows: list[list[int]]) -> Puzzle:  # 0: a black cell
+        return blank.with_cells({r * 4 + c: (BLACK if d == 0 else value(d))
+                                 for r, row in enumerate(rows) for c, d in enumerate(row)})
+
+    right = grid([[0, 1, 2, 3], [1, 2, 3, 4], [2, 3, 4, 1], [3, 4, 1, 2]])
+    assert finish(right.with_cell(15, EMPTY), right) == SOLVED
+    # a black r2c3 leaves column 3 a compartment of 4 and 1: no clash anywhere, no straight
+    wrong = grid([[0, 1, 2, 3], [1, 2, 0, 4], [2, 3, 4, 1], [3, 4, 1, 2]])
+    assert not wrong.conflicts()
+    assert finish(wrong.with_cell(15, EMPTY), wrong) == FULL
+
+
+# -- an opened puzzle keeps its givens from the solver ---------------------------------
+
+
+def _opened() -> Editor:
+    p = blank_shape("sudoku-4").with_cells({0: given(1), 5: given(4)})
+    return Editor(p, mode=start_mode(p))
+
+
+def test_m_cycles_only_the_solving_modes_of_an_opened_puzzle() -> None:
+    ed = _opened()
+    assert ed.mode == "value" and ed.guarded
+    seen = [ed.mode]
+    for _ in range(5):
+        typed(ed, "m")
+        seen.append(ed.mode)
+    assert seen == ["value", "corner", "candidates", "colour", "value", "corner"]
+    # a blank grid being set cycles through Givens as before
+    setter = Editor(blank_shape("sudoku-4"), mode="given")
+    assert not setter.guarded
+    typed(setter, "m", "m", "m", "m", "m")
+    assert setter.mode == "given"
+
+
+def test_solving_modes_never_change_a_given() -> None:
+    ed = _opened()
+    puzzle = ed.puzzle
+    for mode in ("z", "x", "c"):
+        at(typed(ed, mode), 0, 0)
+        typed(ed, "3", "Delete", "Backspace")
+        ed.key("7", shift=True)
+        ed.key("2", ctrl=True)
+        assert ed.puzzle.cells[0] == puzzle.cells[0]
+    assert ed.enter(2) is False and ed.erase() is False
+
+
+def test_givens_mode_is_asked_for_and_the_yes_is_a_second_g_or_unlock() -> None:
+    ed = _opened()
+    at(ed, 0, 0)
+    assert ed.key("g")  # ours: the page asks
+    assert ed.mode == "value" and ed.asked == "given"
+    typed(ed, "Delete")  # any other key keeps solving: the given stays, the question goes
+    assert ed.puzzle.cells[0] == given(1) and ed.asked == ""
+    assert not ed.set_mode("given")  # the Givens button asks too
+    assert ed.asked == "given"
+    ed.keep_solving()
+    assert ed.asked == "" and ed.mode == "value"
+    typed(ed, "g", "g")  # asked, and said yes
+    assert ed.mode == "given" and not ed.guarded
+    typed(ed, "Delete")
+    assert ed.puzzle.cells[0] == EMPTY
+    assert ed.undo() and ed.puzzle.cells[0] == given(1)  # the change to the puzzle is undoable
+    typed(ed, "z")  # solving again: the puzzle is guarded again
+    assert ed.guarded
+    typed(ed, "m", "m", "m", "m")
+    assert ed.mode == "value"
+    assert not ed.set_mode("given")
+    assert ed.unlock() and ed.mode == "given"
+
+
+def test_a_str8ts_keeps_its_black_cells_from_the_solver() -> None:
+    p = Puzzle.blank("str8ts", 4).with_cells({0: BLACK, 5: given(2)})
+    ed = Editor(p, mode=start_mode(p))
+    assert ed.guarded
+    typed(ed, "b")
+    assert ed.mode == "value" and ed.asked == "black"
+    ed.click(0)
+    assert ed.puzzle == p
+    # a str8ts being drawn (black cells only) opens in Givens and is not guarded
+    drawn = Puzzle.blank("str8ts", 4).with_cells({0: BLACK})
+    assert not Editor(drawn, mode=start_mode(drawn)).guarded

@@ -13,6 +13,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from pycore import links
+from pycore.app import messages
 from pycore.model import Puzzle, candidates, given
 from pycore.shapes import LEVELS, blank_shape
 from pycore.solve import count_solutions, solve
@@ -266,11 +267,14 @@ def test_fill_candidates_then_hints_solve_a_hard_puzzle_without_a_guess(app: App
         said.append(message.inner_text())
         if said[-1].startswith("No technique"):
             break
-    assert said[-1] == "Solved: there is nothing left to hint."
+    assert said[-1] == messages.SOLVED_NOW  # the hint that placed the last digit: the solved moment
+    page.click("#hint")
+    settle(page)
+    assert message.inner_text() == "Solved: there is nothing left to hint."
     solved = state(page)
     assert solved.is_solved
     assert [c.digit for c in solved.cells] == [c.digit for c in solve(puzzle).cells]
-    applied = [s for s in said if s.startswith("Hint applied")]
+    applied = [s for s in said if s.startswith("Hint applied")] + said[-1:]
     shown = [s for s in said if s.startswith("Hint: ")]
     assert len(applied) == len(shown) > 20  # every step shown, then applied
     print(f"\nhard 9x9 solved by {len(applied)} hints")

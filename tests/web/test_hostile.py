@@ -266,6 +266,7 @@ def test_a_format_that_cannot_hold_the_grid_keeps_the_last_good_link(app: App) -
     # an edit still reaches the address bar, losslessly, while the menu says offset
     app.cell(0, 1).click()
     settle(app.page)
+    page.keyboard.press("g")  # an opened puzzle: Givens is asked for, and a second G says yes
     page.keyboard.press("g")
     settle(page)
     page.keyboard.type("2")

@@ -39,7 +39,7 @@ from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (we
 
 from pycore import links
 from pycore.app import crossings, messages, persist
-from pycore.app.editor import MODES, Editor, keep_notes, start_mode
+from pycore.app.editor import FULL, MODES, SOLVED, Editor, finish, is_full, keep_notes, start_mode
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import WORD_BOUNDS, Puzzle, plain_words
 from pycore.shapes import SHAPES, blank_shape, shape_of
@@ -57,6 +57,7 @@ class Page:
 
     def __init__(self) -> None:
         self.said, self.said_error = "", False  # the message shown (never read back)
+        self.said_full = False  # that message is the full grid's (`finished`): it goes when a cell opens
         self.menus_filled = False  # the shape and format menus get their options after ready
         self.editor = Editor(blank_shape(DEFAULT_SHAPE), mode="given")
         self.view = GridView("grid")
@@ -76,7 +77,7 @@ class Page:
         # a click in Black cells mode flipped this cell: a Space on it right after is the
         # same intention (the Keys help's "select, then Space"), not a second flip
         self.flipped_by_click = -1
-        self.controls_shown: tuple[str, bool, bool] | None = None
+        self.controls_shown: tuple[str, bool, bool, str] | None = None
         self.words_shown: tuple[str, str, str, bool] | None = None
         # the fragment in the address bar as far as the page knows: it puts it there, and
         # hashchange tells it when the player does (reading it back is a round trip)
@@ -91,6 +92,8 @@ class Page:
             ("format", "change"): self.on_format,
             ("open-form", "submit"): self.on_open,
             ("modes", "change"): self.on_mode,
+            ("edit-puzzle", "click"): self.on_edit_puzzle,
+            ("keep-solving", "click"): self.on_keep_solving,
             ("undo", "click"): lambda e: self.undo_or_redo(self.editor.undo),
             ("redo", "click"): lambda e: self.undo_or_redo(self.editor.redo),
             ("fill", "click"): lambda e: self.act(self.editor.fill_candidates),
@@ -199,6 +202,7 @@ class Page:
         if self.editor.key(key, ctrl=ctrl, shift=shift, alt=alt, code=code):
             if ctrl and self.editor.puzzle is not before:  # Ctrl+Z, Ctrl+Y: as the buttons
                 self.say("")
+            self.finished(before)
             self.render(focus=True)
 
     def on_cell(self, index: int, extend: bool = False, drag: bool = False) -> None:
@@ -214,13 +218,45 @@ class Page:
 
     def on_pad(self, digit: str) -> None:
         """A pad button: a digit, or "erase"."""
+        before = self.editor.puzzle
         if digit == "erase":
-            self.act(self.editor.erase)
+            self.editor.erase()
         elif digit.isdigit():
-            self.act(self.editor.enter, int(digit))
+            self.editor.enter(int(digit))
+        self.finished(before)
+        self.render()
+
+    def finished(self, before: Puzzle) -> None:
+        """The moment an edit fills the grid's last open cell: "Solved" at once, or a calm
+        word that something is wrong (`editor.finish`: exact, so no solver is asked); that
+        word goes when a cell is opened again."""
+        p = self.editor.puzzle
+        moment = finish(before, p)
+        if moment == SOLVED:
+            self.say(messages.SOLVED_NOW)
+        elif moment == FULL:
+            self.say(messages.full_not_solved(bool(p.conflicts())))
+        elif self.said_full and p is not before and not is_full(p):
+            self.say("")
+            return
+        else:
+            return
+        self.said_full = True
 
     def on_mode(self, event: Facts) -> None:
+        """A mode button; the browser checked it, so the buttons are drawn again even when
+        the editor keeps its mode (Givens, asked for while solving, asks first)."""
+        self.controls_shown = None
         self.act(self.editor.set_mode, str(event["value"]))
+
+    def on_edit_puzzle(self, event: Facts) -> None:
+        """The player's yes to editing the puzzle's own cells; back to the grid's keys."""
+        self.editor.unlock()
+        self.render(focus=True)
+
+    def on_keep_solving(self, event: Facts) -> None:
+        self.editor.keep_solving()
+        self.render(focus=True)
 
     def on_shape(self, event: Facts) -> None:
         name = str(event["value"])
@@ -360,7 +396,7 @@ class Page:
         self.keeper.keep(p, self.shares())
 
     def say(self, text: str, error: bool = False) -> None:
-        self.said, self.said_error = text, error
+        self.said, self.said_error, self.said_full = text, error, False
         set_property("message", "textContent", text)
         set_attribute("message", "data-kind", "error" if error else "info")
         set_attribute("message", "role", "alert" if error else "status")
@@ -473,9 +509,14 @@ class Page:
         """The mode buttons and undo/redo, touched only when they change (a keystroke's
         time is mostly calls into the DOM: none are made for what stayed the same)."""
         ed = self.editor
-        state = (ed.mode, ed.can_undo, ed.can_redo)
+        state = (ed.mode, ed.can_undo, ed.can_redo, ed.asked)
         if state == self.controls_shown:
             return
+        if self.controls_shown is None or self.controls_shown[3] != ed.asked:
+            # the question before a solver changes the puzzle's own cells (editor.asked)
+            asked = messages.edit_the_puzzle(ed.asked) if ed.asked else ""
+            set_property("ask-edit-text", "textContent", asked)
+            set_property("ask-edit", "hidden", not ed.asked)
         self.controls_shown = state
         for mode in MODES:
             set_property(f"mode-{mode}", "checked", mode == ed.mode)

@@ -25,6 +25,10 @@ class PageApi(Protocol):
     def save_now(self) -> None:
         """Save the grid shown now in its slot (before another grid takes its place)."""
 
+    def finished(self, before: Puzzle) -> None:
+        """After an edit from `before`: "Solved" (or the full grid's mistake) if it filled
+        the grid's last open cell (app.Page.finished)."""
+
     def render(self, focus: bool = False) -> None:
         """Bring the DOM in step with the editor."""
 

@@ -114,8 +114,10 @@ class Coach:
         """The shown step, applied as one edit that Undo takes back."""
         assert self.shown is not None
         said = self.shown[1]
-        self.page.editor.replace(keep_notes(self.page.editor.puzzle, puzzle_of(said["applied"])))
+        before = self.page.editor.puzzle
+        self.page.editor.replace(keep_notes(before, puzzle_of(said["applied"])))
         self.page.say(said["applied_said"])
+        self.page.finished(before)  # a hint that places the last digit solves the grid
         self.page.render()  # the grid changed: follow() takes the marks away
 
     def follow(self, p: Puzzle) -> None:

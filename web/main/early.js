@@ -8,9 +8,27 @@
 //    in a link opens in Givens after showing Solve: telling that needs the link decoded.
 // 2. Default actions a key or a submit would take, stopped here even before Python has
 //    started: the keys whose default action would get in the way (arrows and Space scroll
-//    the page, Enter adds a line to the paste box, a form submits). What each key means is
+//    the page or step the mode buttons, Enter adds a line to the paste box, a form
+//    submits). The grid's keys are listened for on the whole document (`gridsKey`). What each key means is
 //    still decided in Python (pycore/app/editor.py).
 "use strict";
+// Whether a key is the grid's: wherever the focus is (a mode button, the pad, Hint, the
+// page itself, which a click on any of them leaves focused), save keys typed into a field
+// that keeps them (the paste box, the puzzle's words, a menu), and Space and Enter on a
+// control, whose own activation they are. What the key means is Python's to say.
+const KEEPS_KEYS = "textarea, select, [contenteditable]:not([contenteditable=\"false\"]), "
+  + "input:not([type=radio]):not([type=checkbox]):not([type=button]):not([type=submit]):not([type=reset])";
+const gridsKey = (event) => {
+  const target = event.target;
+  if (!(target instanceof Element) || target.closest("#grid")) {
+    return true;
+  }
+  if (target.closest(KEEPS_KEYS)) {
+    return false;
+  }
+  return !((event.key === " " || event.key === "Enter")
+    && target.closest("button, summary, a[href], input, label") !== null);
+};
 (() => {
   let saved = "";  // the mode the saved grid opens in; "" when nothing was saved
   try {
@@ -33,17 +51,19 @@
   }
 
   const plain = (event) => !(event.ctrlKey || event.metaKey || event.altKey);
-  const grid = document.getElementById("grid");
-  if (grid) {
-    grid.addEventListener("keydown", (event) => {
-      if (plain(event) && (event.key === " " || event.key.startsWith("Arrow"))) {
-        event.preventDefault();  // web/light/page.py's on_key: a move, or a flip in Black cells mode
-      }
-      if ((event.ctrlKey || event.metaKey) && /^(Digit|Numpad)[0-9]$/.test(event.code)) {
-        event.preventDefault();  // Ctrl and a digit: a centre mark (pycore.app.editor), not a tab
-      }
-    });
-  }
+  document.addEventListener("keydown", (event) => {
+    if (!gridsKey(event)) {
+      return;
+    }
+    if (plain(event) && (event.key === " " || event.key.startsWith("Arrow"))) {
+      // web/light/page.py's on_key: a move, or a flip in Black cells mode (not a scroll,
+      // nor the mode buttons' radio group stepping to another mode)
+      event.preventDefault();
+    }
+    if ((event.ctrlKey || event.metaKey) && /^(Digit|Numpad)[0-9]$/.test(event.code)) {
+      event.preventDefault();  // Ctrl and a digit: a centre mark (pycore.app.editor), not a tab
+    }
+  });
   const paste = document.getElementById("open-text");
   if (paste) {
     paste.addEventListener("keydown", (event) => {
@@ -290,13 +310,15 @@
       post(facts);
     }
   };
-  const grid = document.getElementById("grid");
-  if (grid) {
-    grid.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (event) => {
+    if (gridsKey(event)) {
       const ctrl = event.ctrlKey || event.metaKey;
       send({event: "key", key: event.key, ctrl, shift: event.shiftKey, alt: event.altKey,
             code: event.code});
-    });
+    }
+  });
+  const grid = document.getElementById("grid");
+  if (grid) {
     // A click selects its cell; with Shift or Ctrl it joins the selection. A drag (mouse,
     // pen or finger) selects every cell it passes over: the first as a plain selection,
     // the others joining it. A drag's end is no click on a cell (its target is the grid).
