@@ -253,7 +253,7 @@ def _code_layout(io: Coder, layout: Layout | None) -> Layout:
 
 # --- the cells ------------------------------------------------------------------
 
-class _Shape:
+class _WalkTables:
     """What the walk needs of a shape, computed once per shape (one object per shape,
     compared and hashed by identity). `inside`: row-major indices of the cells that are
     not outside; `house_ids`: per cell, the indices of its houses (the model's
@@ -282,12 +282,12 @@ class _Shape:
         return self.rows * self.cols
 
 
-_SHAPES: dict[tuple[str, int, tuple[int, int] | None, Layout | None], _Shape] = {}
+_WALK_TABLES: dict[tuple[str, int, tuple[int, int] | None, Layout | None], _WalkTables] = {}
 
 
-def _shape(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None) -> _Shape:
+def _walk_tables(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None) -> _WalkTables:
     key = (kind, size, box, layout)
-    shape = _SHAPES.get(key)
+    shape = _WALK_TABLES.get(key)
     if shape is None:
         geo = Puzzle.blank(kind, size, box, layout).geometry
         inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
@@ -295,12 +295,12 @@ def _shape(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | N
         for b, cells in enumerate(geo.boxes):
             for i in cells:
                 box_of[i] = b
-        shape = _SHAPES[key] = _Shape(size, geo.rows, geo.cols, inside, geo.outside, geo.house_ids,
+        shape = _WALK_TABLES[key] = _WalkTables(size, geo.rows, geo.cols, inside, geo.outside, geo.house_ids,
                                       len(geo.houses), tuple(box_of))
     return shape
 
 
-def _partners(shape: _Shape, symmetry: int) -> tuple[int, ...]:
+def _partners(shape: _WalkTables, symmetry: int) -> tuple[int, ...]:
     """Per cell, the cell whose kind is its context: its image under the symmetry when
     that image is coded earlier (and is not outside), else -1."""
     found = shape.partners.get(symmetry)
@@ -309,7 +309,7 @@ def _partners(shape: _Shape, symmetry: int) -> tuple[int, ...]:
     return found
 
 
-def _find_partners(shape: _Shape, symmetry: int) -> tuple[int, ...]:
+def _find_partners(shape: _WalkTables, symmetry: int) -> tuple[int, ...]:
     rows, cols = shape.rows, shape.cols
     out = []
     for i in range(shape.count):
@@ -380,7 +380,7 @@ def _prior(kind: int, context: int) -> int:
     return KIND_PRIOR[kind] + (SAME_AS_IMAGE if kind == context else 0)
 
 
-def _code_kinds(io: Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> list[int]:
+def _code_kinds(io: Coder, plan: _Plan, shape: _WalkTables, truth: Sequence[int]) -> list[int]:
     """Which kinds occur at all, then each cell's kind by an adaptive model whose
     context is the kind of the cell's image under the plan's symmetry."""
     alphabet = _alphabet(plan)
@@ -404,7 +404,7 @@ def _code_kinds(io: Coder, plan: _Plan, shape: _Shape, truth: Sequence[int]) -> 
     return kinds
 
 
-def _kinds_bits(plan: _Plan, shape: _Shape, truth: Sequence[int]) -> float:
+def _kinds_bits(plan: _Plan, shape: _WalkTables, truth: Sequence[int]) -> float:
     """What `_code_kinds` costs, from counts alone (the encoder prices every symmetry on
     each change: six walks of the grid per keystroke, in Python, were most of it).
 
@@ -444,7 +444,7 @@ def _kinds_bits(plan: _Plan, shape: _Shape, truth: Sequence[int]) -> float:
 _PAIR = 8  # more than any kind's code: (context, kind) is context * _PAIR + kind
 
 
-def _contexts(shape: _Shape, symmetry: int) -> tuple[int, ...]:
+def _contexts(shape: _WalkTables, symmetry: int) -> tuple[int, ...]:
     """Per inside cell, in order, the index of the cell whose kind is its context, or
     `shape.count` (the index of NO_CONTEXT in `_kinds_bits`' list) when there is none."""
     found = shape.contexts.get(symmetry)
@@ -501,7 +501,7 @@ def _code_digit(io: Coder, full: int, allowed: int, escape: AdaptiveBit | None, 
     return -_nth_bit(pool, index) if pool != allowed else _nth_bit(pool, index)
 
 
-def _code_digits(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
+def _code_digits(io: Coder, plan: _Plan, shape: _WalkTables, kinds: Sequence[int],
                  truth: Sequence[Cell]) -> tuple[list[int], list[int]]:
     """Givens (and black givens) first, then values, each among the digits its houses
     leave: (digit per cell, digit bits used per house)."""
@@ -559,7 +559,7 @@ def _code_marks(io: Coder, full: int, possible: int, plan: _Plan,
     return marks or spread(inner, possible)  # the writer knows them already
 
 
-def _code_all_marks(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
+def _code_all_marks(io: Coder, plan: _Plan, shape: _WalkTables, kinds: Sequence[int],
                     used: Sequence[int], truth: Sequence[Cell]) -> list[int]:
     """Pencil marks, relative to the possibles all digits leave: a bit mask per cell."""
     full = (1 << shape.size) - 1
@@ -587,7 +587,7 @@ def _code_all_marks(io: Coder, plan: _Plan, shape: _Shape, kinds: Sequence[int],
 def _read(reader: Reader) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks."""
     plan = _code_header(reader, None)
-    shape = _shape(plan.kind, plan.size, plan.box, plan.layout)
+    shape = _walk_tables(plan.kind, plan.size, plan.box, plan.layout)
     if reader.x >> _max_bits(shape):  # more bits than that (one shift: linear in the text)
         raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
                           found=f"{bits(reader.x)} bits")
@@ -640,7 +640,7 @@ def _read(reader: Reader) -> Puzzle:
 
 # --- choosing a packing, and the text --------------------------------------------
 
-def _fits(puzzle: Puzzle, shape: _Shape) -> tuple[bool, bool, bool]:
+def _fits(puzzle: Puzzle, shape: _WalkTables) -> tuple[bool, bool, bool]:
     """Whether givens, values and marks each fit without an escape."""
     cells = puzzle.cells
     house_ids = shape.house_ids
@@ -674,7 +674,7 @@ def _cost(step: Callable[[Writer], object]) -> float:
     return writer.cost()
 
 
-def _notes_grid(shape: _Shape, kinds: Sequence[int], used: Sequence[int]) -> _notes.Grid:
+def _notes_grid(shape: _WalkTables, kinds: Sequence[int], used: Sequence[int]) -> _notes.Grid:
     """What the notes' walk needs: which cells are open (empty 1, marked 2), their boxes,
     and the digits their houses' givens and values take."""
     taken = [0] * shape.count
@@ -693,7 +693,7 @@ def _number(puzzle: Puzzle) -> int:
     writer, used = _write(puzzle)
     if not puzzle.has_notes:
         return writer.number()
-    shape = _shape(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
+    shape = _walk_tables(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
     cells = puzzle.cells
     truth = _notes.Notes([pack(c.corner) for c in cells], [pack(c.colours) for c in cells],
                          (puzzle.title, puzzle.author, puzzle.rules))
@@ -706,7 +706,7 @@ def _write(puzzle: Puzzle) -> tuple[Writer, list[int]]:
     """Choose each packing by the bits its part of the walk takes, then write the walk;
     also the digits the givens and values leave in each house. The parts are
     independent: symmetry changes only the kinds, the marks model only the marks."""
-    shape = _shape(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
+    shape = _walk_tables(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
     cells = puzzle.cells
     kinds = [_kind_id(c) for c in cells]
     givens_fit, values_fit, marks_fit = _fits(puzzle, shape)
@@ -742,7 +742,7 @@ def _write(puzzle: Puzzle) -> tuple[Writer, list[int]]:
     return writer, used
 
 
-def _max_bits(shape: _Shape) -> int:
+def _max_bits(shape: _WalkTables) -> int:
     """More than any valid text of this shape needs: bounds the work a hostile text makes."""
     cells = len(shape.inside)
     return 4096 + cells * (shape.size + 12) + _notes.most_bits(cells, shape.size)

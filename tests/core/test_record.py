@@ -12,8 +12,8 @@ import pickle
 import pytest
 
 from pycore.app import persist
-from pycore.errors import Lost
 from pycore.cutoff import CutOff
+from pycore.errors import Lost
 from pycore.formats import compact
 from pycore.links import Share, Shares
 from pycore.model import Cell, Layout, Puzzle, candidates, geometry_of, given

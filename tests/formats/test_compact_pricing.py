@@ -22,7 +22,7 @@ PROPERTY = settings(max_examples=120, deadline=None,
 
 def prices(puzzle: Puzzle) -> list[tuple[float, float]]:
     """Per symmetry the encoder weighs: (counted price, the coder's bits for the kinds)."""
-    shape = compact._shape(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
+    shape = compact._walk_tables(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
     kinds = [compact._kind_id(c) for c in puzzle.cells]
     givens_fit, values_fit, marks_fit = compact._fits(puzzle, shape)
     bare = givens_fit and not set(kinds) & {compact.K_VALUE, compact.K_MARKS}
