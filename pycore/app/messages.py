@@ -278,7 +278,11 @@ def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
 STORAGE_BLOCKED = ("This browser does not let the page save anything (site data is off): "
                    "nothing is kept when the tab closes. The address bar holds your whole grid: "
                    "bookmark or copy it to keep it.")
-STORAGE_FULL = "This browser would not save more: the grid is kept only while the tab is open."
+# Storage full: the address still holds the grid (reloads and bookmarks of it reopen every
+# digit); what is lost is the Recent list and the bare site address reopening the grid.
+STORAGE_FULL = ("This browser's storage is full: your latest changes will not be in Recent "
+                "puzzles once the tab closes, and the bare site address will not reopen them. "
+                "The address bar holds your whole grid: bookmark or copy it to keep it.")
 FORKED = ("This grid was changed in another tab: your version is saved as its own entry "
           "in Recent puzzles.")
 NO_LONGER_SAVED = "That grid is no longer saved here."

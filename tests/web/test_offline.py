@@ -243,8 +243,7 @@ def test_a_full_storage_keeps_the_grid_in_the_tab_and_says_so(app: App) -> None:
     assert saved_state(page) == edited  # the address bar still holds the whole grid
     page.wait_for_function("document.getElementById('recent-note').textContent !== ''")
     settle(page)
-    assert page.inner_text("#recent-note") == (
-        "This browser would not save more: the grid is kept only while the tab is open.")
+    assert page.inner_text("#recent-note") == messages.STORAGE_FULL
     assert page.evaluate(STORED_JS) == stored
     # the tab goes on: the kept grid is the one the recent list offers
     app.cell(0, 2).click()
