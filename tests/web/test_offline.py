@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pycore import links, site
-from pycore.app import persist
+from pycore.app import messages, persist
 from pycore.model import Puzzle, value
 from tests.web.conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, outside, settle
 from tests.web.samples import SAMPLES
