@@ -285,6 +285,9 @@ STORAGE_FULL = ("This browser's storage is full: your latest changes will not be
                 "The address bar holds your whole grid: bookmark or copy it to keep it.")
 FORKED = ("This grid was changed in another tab: your version is saved as its own entry "
           "in Recent puzzles.")
+# A new build took over while the player was at work (web/main/early.js offers the reload).
+UPDATE_READY = ("A new version of the page is ready: reload to use it. "
+                "Your grid is kept (Undo starts afresh).")
 NO_LONGER_SAVED = "That grid is no longer saved here."
 A_SAVED_GRID = "A saved grid"  # a recent entry with no label of its own
 
