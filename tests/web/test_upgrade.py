@@ -2,7 +2,8 @@
 
 Each test serves a site of its own (test_offline.own_site), opens it, lets its service
 worker take over, then changes the served files into a version 2 whose page differs
-visibly, as a deployment does.
+visibly, as a deployment does. The last test checks on the same phone that the note of a
+full storage says what is true: the address keeps the grid, the bare address does not.
 """
 
 from __future__ import annotations
@@ -107,4 +108,42 @@ def test_a_tab_in_use_is_offered_the_new_version_and_a_new_tab_shows_it(
     # the whole update is on the phone's first screen
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     for each in (app, other):
+        assert each.problems == []
+
+
+# A storage that is full from the moment the test says (sessionStorage survives a reload
+# in the tab, as a full disk does): every save of a grid is refused.
+STAYS_FULL = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.sessionStorage.getItem("test-full") && key.startsWith("pycore:slot:")) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+
+def test_on_a_phone_a_full_storage_says_what_is_true(phone: BrowserContext, site_url: str) -> None:
+    phone.add_init_script(STAYS_FULL)
+    app = watched(phone.new_page(), site_url)
+    page = app.open(fragment("sudoku9-givens"))
+    page.evaluate("sessionStorage.setItem('test-full', '1')")
+    tap_digit(app, 0, 1, 4)
+    edited = SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
+    page.wait_for_function("document.getElementById('recent-note').textContent !== ''")
+    settle(page)
+    assert page.inner_text("#recent-note") == messages.STORAGE_FULL
+    assert "bookmark or copy" in messages.STORAGE_FULL
+
+    # what the note says stays: a reload (or the bookmarked address) reopens every digit
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
+    settle(page)
+    assert app.grid() == expected_grid(edited)
+    # what the note says goes: the bare site address, in a new tab, has not got the digit
+    bare = watched(phone.new_page(), site_url)
+    bare.open()
+    assert bare.grid() != expected_grid(edited)
+    for each in (app, bare):
         assert each.problems == []
