@@ -136,6 +136,12 @@ def main() -> None:
         heavy = statistics.median(run[start][1] for run in runs)
         each = ", ".join(seconds(run[start][1]) for run in runs)
         print(f"| {start} | {ready:.2f} | {seconds(heavy)} | {each} |")
+    print()
+    for offline, online in (("offline reload", "online reload"), ("offline new tab", "online new tab"),
+                            ("offline after a restart", "online after a restart")):
+        worst = [run[offline][1] / run[online][1] for run in runs]
+        print(f"- {offline} / {online}, heavy: median {statistics.median(worst):.2f}x "
+              f"(goal: at most 1x)")
 
 
 if __name__ == "__main__":
