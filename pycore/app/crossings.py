@@ -48,8 +48,10 @@ STORAGE_SAVED = "storage-saved"  # a grid was stored again after that
 HEAVY_UP = "heavy-up"  # the heavy worker has started
 HEAVY_FAILED = "heavy-failed"  # it could not start
 HEAVY_ANSWER = "heavy-answer"  # a HEAVY_CALL's answer (or error)
+UPDATE_READY = "update-ready"  # a new build's service worker took over a page in use
 
-EVENTS = (KEY, CELL, PAD, STORAGE_FAILED, STORAGE_SAVED, HEAVY_UP, HEAVY_FAILED, HEAVY_ANSWER)
+EVENTS = (KEY, CELL, PAD, STORAGE_FAILED, STORAGE_SAVED, HEAVY_UP, HEAVY_FAILED, HEAVY_ANSWER,
+          UPDATE_READY)
 
 # -- the heavy worker's functions --------------------------------------------------------
 # Its `__export__` (PyScript's named worker); the light worker calls them by these names,

@@ -305,9 +305,16 @@ def edit_the_puzzle(mode: str) -> str:
 STORAGE_BLOCKED = ("This browser does not let the page save anything (site data is off): "
                    "nothing is kept when the tab closes. The address bar holds your whole grid: "
                    "bookmark or copy it to keep it.")
-STORAGE_FULL = "This browser would not save more: the grid is kept only while the tab is open."
+# Storage full: the address still holds the grid (reloads and bookmarks of it reopen every
+# digit); what is lost is the Recent list and the bare site address reopening the grid.
+STORAGE_FULL = ("This browser's storage is full: your latest changes will not be in Recent "
+                "puzzles once the tab closes, and the bare site address will not reopen them. "
+                "The address bar holds your whole grid: bookmark or copy it to keep it.")
 FORKED = ("This grid was changed in another tab: your version is saved as its own entry "
           "in Recent puzzles.")
+# A new build took over while the player was at work (web/main/early.js offers the reload).
+UPDATE_READY = ("A new version of the page is ready: reload to use it. "
+                "Your grid is kept (Undo starts afresh).")
 NO_LONGER_SAVED = "That grid is no longer saved here."
 A_SAVED_GRID = "A saved grid"  # a recent entry with no label of its own
 

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pycore import links, site
-from pycore.app import persist
+from pycore.app import messages, persist
 from pycore.model import Puzzle, value
 from tests.web.conftest import READY, START_TIMEOUT, App, expected_grid, failed_to_open, outside, settle
 from tests.web.samples import SAMPLES
@@ -146,15 +146,16 @@ def test_an_updated_build_replaces_the_old_cache(context: BrowserContext, own_si
     new = site.cache_name(own_site.folder, site.precache_files(own_site.folder))
     assert new != old[0]
 
-    page.reload()  # the browser checks sw.js (never cached) and installs the new worker
-    deadline = time.monotonic() + START_TIMEOUT / 1000
-    while page.evaluate(CACHES_JS) != [new]:  # installed, activated, the old cache dropped
-        assert time.monotonic() < deadline, page.evaluate(CACHES_JS)
-        page.wait_for_timeout(100)
+    # the browser checks sw.js (never cached) and installs the new worker, which takes over;
+    # the page, untouched, follows it: one reload shows the new build (test_upgrade.py)
     page.reload()
+    page.wait_for_function("document.title.startsWith('New build: ')", timeout=START_TIMEOUT)
     page.wait_for_selector(READY, state="attached", timeout=START_TIMEOUT)
     settle(page)
-    assert page.title().startswith("New build: ")
+    deadline = time.monotonic() + START_TIMEOUT / 1000
+    while page.evaluate(CACHES_JS) != [new]:  # activated, the old cache dropped
+        assert time.monotonic() < deadline, page.evaluate(CACHES_JS)
+        page.wait_for_timeout(100)
     assert app.problems == []
 
 
@@ -243,8 +244,7 @@ def test_a_full_storage_keeps_the_grid_in_the_tab_and_says_so(app: App) -> None:
     assert saved_state(page) == edited  # the address bar still holds the whole grid
     page.wait_for_function("document.getElementById('recent-note').textContent !== ''")
     settle(page)
-    assert page.inner_text("#recent-note") == (
-        "This browser would not save more: the grid is kept only while the tab is open.")
+    assert page.inner_text("#recent-note") == messages.STORAGE_FULL
     assert page.evaluate(STORED_JS) == stored
     # the tab goes on: the kept grid is the one the recent list offers
     app.cell(0, 2).click()

@@ -192,6 +192,9 @@ class Page:
             self.keeper.storage_failed()
         elif kind == crossings.STORAGE_SAVED:
             self.keeper.storage_saved()
+        elif kind == crossings.UPDATE_READY:  # the player has begun: offered, not forced
+            set_property("update-text", "textContent", messages.UPDATE_READY)
+            set_property("update", "hidden", False)
 
     def on_key(self, key: str, ctrl: bool, shift: bool, alt: bool, code: str = "") -> None:
         """A key on the grid (Ctrl stands for Meta too; early.js stopped what would scroll)."""

@@ -459,6 +459,33 @@ const gridsKey = (event) => {
                               (error) => post({event: "heavy-answer", call: id, answer: null,
                                                error: String(error)}));
   };
+  // A new build. Its service worker (web/offline/sw.js) takes over at once (skipWaiting,
+  // clients.claim), but the page in front of the player was served by the old one: the
+  // browser looks for a new sw.js only after a navigation, so the reload that finds it
+  // still shows the old page. When a new worker takes over a page an older one controlled
+  // (not the first worker's claim of a first visit's page), the page reloads itself if the
+  // player has not touched it yet: nothing is lost, the address and storage hold the grid,
+  // and the new page never runs with the old one's files. Once the player has begun, a
+  // reload would take their Undo history: Python offers one instead (#update).
+  if (navigator.serviceWorker) {
+    let controlled = navigator.serviceWorker.controller !== null;
+    let touched = false;
+    for (const type of ["pointerdown", "keydown", "input", "paste"]) {
+      document.addEventListener(type, () => {
+        touched = true;
+      }, {capture: true, once: true});
+    }
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (!controlled) {
+        controlled = true;  // the first worker, on a first visit: this page is its build
+      } else if (touched) {
+        post({event: "update-ready"});
+      } else {
+        window.location.reload();
+      }
+    });
+    document.getElementById("update-reload")?.addEventListener("click", () => window.location.reload());
+  }
   // What Python reads at start, sent first: the address, the level menu's choice (as the
   // browser may have restored it), the build's optional wheels and its heavy worker, the
   // items saved here; and where MicroPython, web/light/main.py and the bundle are.
