@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserType, ConsoleMessage, Error, Locator, Page
+from playwright.sync_api import Browser, BrowserType, ConsoleMessage, Error, Locator, Page
 
 from pycore import site
 from pycore.model import Puzzle
@@ -183,6 +184,29 @@ def app(page: Page, site_url: str) -> Iterator[App]:
     watched = App(page, site_url)
     watched.watch(page)
     yield watched
+    assert outside(watched.requests, site_url) == [], "requests left the page's origin"
+    assert watched.problems == [], "the page logged errors"
+
+
+# A phone as the page is judged on: 360x740, touch, mobile, at twice the pixels.
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+
+
+@contextmanager
+def watched_app(browser: Browser, site_url: str, init_script: str | None = None,
+                **context: Any) -> Iterator[App]:
+    """An App in a new browser context made with `context` (PHONE, DESKTOP, a colour
+    scheme...): on leaving, no request may have left the site's origin and the page may
+    have logged no error."""
+    made = browser.new_context(**context)
+    if init_script:
+        made.add_init_script(init_script)
+    watched = App(made.new_page(), site_url)
+    watched.watch(watched.page)
+    yield watched
+    made.close()
     assert outside(watched.requests, site_url) == [], "requests left the page's origin"
     assert watched.problems == [], "the page logged errors"
 

@@ -19,17 +19,16 @@ from pycore import links
 from pycore.model import Puzzle
 from pycore.solve import count_solutions, solve
 from pycore.solve.generate import generate
-from tests.web.conftest import START_TIMEOUT, App, settle
+from tests.web.conftest import PHONE, START_TIMEOUT, App, settle
 from tests.web.samples import SAMPLES
 
 HEAVY_READY = '[data-heavy="ready"]'
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture
 def phone_context(browser: Browser) -> Iterator[BrowserContext]:
     """A fresh profile (no cache, no service worker) on a phone-sized touch screen."""
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    context = browser.new_context(**PHONE)
     yield context
     context.close()
 

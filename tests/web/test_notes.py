@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from pycore import links
 from pycore.model import EMPTY, Puzzle, candidates, given, value
-from tests.web.conftest import App, outside, settle
+from tests.web.conftest import PHONE, App, settle, watched_app
 
 NOTES_JS = """() => [...document.querySelectorAll('#grid [data-row]')].map(e => [
     e.dataset.kind, e.textContent, e.dataset.colours || '',
@@ -169,14 +169,8 @@ def coloured_mid_solve() -> Puzzle:
 
 @pytest.fixture
 def phone(browser: Browser, site_url: str) -> Iterator[App]:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2, color_scheme="dark")
-    watched = App(context.new_page(), site_url)
-    watched.watch(watched.page)
-    yield watched
-    context.close()
-    assert outside(watched.requests, site_url) == []
-    assert watched.problems == []
+    with watched_app(browser, site_url, color_scheme="dark", **PHONE) as app:
+        yield app
 
 
 def shows(page: Page, index: int, inside: str, text: str, colours: str | None = None) -> None:

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 from pycore import links
 from pycore.formats._lzstring import compress_to_base64
 from pycore.model import Puzzle, black
-from tests.web.conftest import App, outside, paste, settle
+from tests.web.conftest import PHONE, App, paste, settle, watched_app
 from tests.web.samples import SAMPLES, cut_to_a_grid_with_no_solution
 
 # Sums every layout shift not caused by input, from the first paint on (buffered).
@@ -31,16 +31,8 @@ BOX = "(el) => { const b = el.getBoundingClientRect(); return [b.top, b.bottom, 
 
 @pytest.fixture
 def phone(browser: Browser, site_url: str) -> Iterator[App]:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    context.add_init_script(LAYOUT_SHIFTS)
-    page = context.new_page()
-    watched = App(page, site_url)
-    watched.watch(page)
-    yield watched
-    context.close()
-    assert outside(watched.requests, site_url) == []
-    assert watched.problems == []
+    with watched_app(browser, site_url, LAYOUT_SHIFTS, **PHONE) as app:
+        yield app
 
 
 def link_of(sample: str) -> str:

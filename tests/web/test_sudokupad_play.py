@@ -15,7 +15,7 @@ from pycore.app import messages
 from pycore.model import Puzzle, candidates, given, value
 from pycore.shapes import blank_shape
 from pycore.solve import solve
-from tests.web.conftest import App, outside, settle
+from tests.web.conftest import DESKTOP, PHONE, App, outside, settle, watched_app
 
 # A classic 9x9 (one solution).
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -40,15 +40,8 @@ def nearly_done() -> tuple[str, Puzzle]:
 
 @pytest.fixture
 def phone(browser: Browser, site_url: str) -> Iterator[App]:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    page = context.new_page()
-    watched = App(page, site_url)
-    watched.watch(page)
-    yield watched
-    context.close()
-    assert outside(watched.requests, site_url) == []
-    assert watched.problems == []
+    with watched_app(browser, site_url, **PHONE) as app:
+        yield app
 
 
 def cell(page: Page, index: int) -> str:
@@ -143,14 +136,8 @@ KEYS = ("ArrowRight", "5", "Shift+Digit7", "Control+z")
 
 @pytest.fixture
 def desk(browser: Browser, site_url: str) -> Iterator[App]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    watched = App(page, site_url)
-    watched.watch(page)
-    yield watched
-    context.close()
-    assert outside(watched.requests, site_url) == []
-    assert watched.problems == []
+    with watched_app(browser, site_url, **DESKTOP) as app:
+        yield app
 
 
 def cursor(page: Page) -> int:

@@ -16,20 +16,19 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from pycore import site
 from pycore.app import messages
 from pycore.model import value
-from tests.web.conftest import READY, START_TIMEOUT, App, expected_grid, settle
+from tests.web.conftest import PHONE, READY, START_TIMEOUT, App, expected_grid, settle
 from tests.web.samples import SAMPLES
 from tests.web.test_offline import Served, fragment, own_site, saved_state, wait_until_controlled, watched
 
 __all__ = ["own_site"]  # the fixture, used here by name
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 OLD_TITLE, NEW_TITLE = "<h1>Puzzle links</h1>", "<h1>Puzzle links, version 2</h1>"
 SHOWS_NEW = "document.querySelector('h1').textContent === 'Puzzle links, version 2'"
 
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    context = browser.new_context(**PHONE)
     yield context
     context.close()
 
