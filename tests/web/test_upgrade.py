@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from pycore import site
 from pycore.app import messages
-from pycore.model import value
+from pycore.model import Puzzle, value
 from tests.web.conftest import PHONE, READY, START_TIMEOUT, App, expected_grid, settle
 from tests.web.samples import SAMPLES
 from tests.web.test_offline import Served, fragment, own_site, saved_state, wait_until_controlled, watched
@@ -57,14 +57,20 @@ def wait_for_version_2(page: Page) -> None:
     settle(page)
 
 
-def test_the_first_reload_shows_the_new_version_with_the_grid(
-    phone: BrowserContext, own_site: Served,
-) -> None:
+def a_grid_in_play(phone: BrowserContext, own_site: Served) -> tuple[App, Page, Puzzle]:
+    """A tab on version 1 that the service worker controls, a 4 tapped into r1c2: the app,
+    its page and the grid it shows."""
     app = watched(phone.new_page(), own_site.url)
     page = app.open(fragment("sudoku9-givens"))
     wait_until_controlled(page)
     tap_digit(app, 0, 1, 4)
-    edited = SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
+    return app, page, SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
+
+
+def test_the_first_reload_shows_the_new_version_with_the_grid(
+    phone: BrowserContext, own_site: Served,
+) -> None:
+    app, page, edited = a_grid_in_play(phone, own_site)
     assert app.grid() == expected_grid(edited)
 
     deploy_version_2(own_site)
@@ -79,11 +85,7 @@ def test_the_first_reload_shows_the_new_version_with_the_grid(
 def test_a_tab_in_use_is_offered_the_new_version_and_a_new_tab_shows_it(
     phone: BrowserContext, own_site: Served,
 ) -> None:
-    app = watched(phone.new_page(), own_site.url)
-    page = app.open(fragment("sudoku9-givens"))
-    wait_until_controlled(page)
-    tap_digit(app, 0, 1, 4)
-    edited = SAMPLES["sudoku9-givens"]().with_cell(1, value(4))
+    app, page, edited = a_grid_in_play(phone, own_site)
 
     deploy_version_2(own_site)
     # a new tab, opened as the new worker installs: it shows version 2 with no second reload
