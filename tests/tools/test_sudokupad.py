@@ -19,7 +19,7 @@ from pycore.formats.tools._common import lz_decompress
 from pycore.model import EMPTY, WORD_BOUNDS, Layout, Puzzle, given, plain_words
 from tests.strategies import square_puzzles
 from tests.tools.examples import by_name, grid
-from tests.tools.grids import CLASSIC, classic_puzzle, with_play
+from tests.tools.grids import CLASSIC, HOSTILE, classic_puzzle, with_play
 
 
 def _zip_classic1(givens: str) -> str:
@@ -204,13 +204,6 @@ def test_sudokupad_opens_every_export_as_its_givens(digits: list[int]) -> None:
 
 
 # --- the setter's words ----------------------------------------------------------------------
-
-HOSTILE = (
-    "T" * 60 + "*t*a**%41%%20\\\"'" + "\U0001f600" * 10 + "漢" * 14,  # 100: at the bound
-    "<script>alert(1)</script> & \u202e" + "é" * 70,
-    "Normal sudoku rules apply.\nLine two: 'quotes', \"more\", \\back\\slash, */**\n"
-    + "\U0001f9e9" * 300 + "x" * 627,  # 1000 characters, astral ones counted as one each
-)
 
 
 def _scl(link: str) -> dict[str, object]:
