@@ -319,6 +319,12 @@ NO_LONGER_SAVED = "That grid is no longer saved here."
 A_SAVED_GRID = "A saved grid"  # a recent entry with no label of its own
 
 
+def titled(title: str, rest: str) -> str:
+    """A recent entry's label for a puzzle with a title: the setter's title first, quoted
+    (it is their words, not ours), then its shape and progress."""
+    return f"\u201c{title}\u201d: {rest}"
+
+
 def reopened(label: str) -> str:
     return f"Reopened: {label}."
 

@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import links
 from ..errors import FormatError
-from ..model import EMPTY
+from ..model import EMPTY, plain_words
 from ..record import Record, _set
 from ..shapes import SHAPES, shape_of
-from . import crossings
+from . import crossings, messages
 
 if TYPE_CHECKING:
     from ..model import Cell, Puzzle
@@ -193,8 +193,28 @@ def is_blank(puzzle: Puzzle) -> bool:
     return all(c.kind in ("empty", "outside") for c in puzzle.cells)
 
 
+LABEL_TITLE = 40
+"""A title's bound in a recent entry's label, in characters: a list line, not the title
+line (the model allows 100)."""
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction marks, embeddings, overrides and isolates: in a title they would turn the
+label's own words after it around, so the label leaves them out."""
+
+
+def label_title(title: str) -> str:
+    """The puzzle's title as a recent entry shows it: cleaned as any outside text
+    (`plain_words`), without direction controls, and cut to LABEL_TITLE characters with an
+    ellipsis; "" when nothing is left."""
+    clean = " ".join("".join(ch for ch in plain_words("title", title) if ch not in BIDI).split())
+    if len(clean) > LABEL_TITLE:
+        return clean[:LABEL_TITLE - 1].rstrip() + "\u2026"
+    return clean
+
+
 def label(puzzle: Puzzle) -> str:
-    """A line for the recent list: shape, givens and progress, e.g. "Sudoku 9x9, 24 givens, 30/57 filled"."""
+    """A line for the recent list: shape, givens and progress, e.g. "Sudoku 9x9, 24 givens,
+    30/57 filled", after the title when the puzzle has one (`label_title`), so that two
+    puzzles of one shape are told apart by the name their setter gave them."""
     name = shape_of(puzzle)
     kind = puzzle.kind[:1].upper() + puzzle.kind[1:]  # str.capitalize, for a lower-case kind
     shape = dict(SHAPES).get(name or "", f"{kind} {puzzle.rows}x{puzzle.cols}")
@@ -206,7 +226,8 @@ def label(puzzle: Puzzle) -> str:
     parts = [shape, f"{counts['given']} givens"]
     if open_:
         parts.append(f"{counts['value']}/{open_} filled")
-    return ", ".join(parts)
+    title = label_title(puzzle.title)
+    return messages.titled(title, ", ".join(parts)) if title else ", ".join(parts)
 
 
 # -- slots -----------------------------------------------------------------------

@@ -49,6 +49,17 @@ def notes_lost(puzzle: Puzzle) -> list[Lost]:
     marks, colours, the title, the author and the rules (a lossy encode drops them)."""
     if not puzzle.has_notes:
         return []
+    out = marks_lost(puzzle)
+    for name, text in (("title", puzzle.title), ("author", puzzle.author),
+                       ("rules", puzzle.rules)):
+        if text:
+            out.append(Lost(name))
+    return out
+
+
+def marks_lost(puzzle: Puzzle) -> list[Lost]:
+    """The player's corner marks and colours, counted: what a target that keeps the
+    setter's words but no marks (SudokuPad's givens link) still drops."""
     out = []
     corner = sum(1 for c in puzzle.cells if c.corner)
     if corner:
@@ -56,10 +67,6 @@ def notes_lost(puzzle: Puzzle) -> list[Lost]:
     coloured = sum(1 for c in puzzle.cells if c.colours)
     if coloured:
         out.append(Lost("colours", coloured))
-    for name, text in (("title", puzzle.title), ("author", puzzle.author),
-                       ("rules", puzzle.rules)):
-        if text:
-            out.append(Lost(name))
     return out
 
 

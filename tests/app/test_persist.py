@@ -12,6 +12,7 @@ from pycore import links
 from pycore.app.editor import start_mode
 from pycore.app.persist import (
     CURRENT,
+    LABEL_TITLE,
     LEASE,
     LEASE_MS,
     MAX_RECENT,
@@ -22,6 +23,7 @@ from pycore.app.persist import (
     identity,
     is_blank,
     label,
+    label_title,
     plan_load,
     written_elsewhere,
 )
@@ -89,6 +91,28 @@ def test_blank_and_labels() -> None:
     p = puzzle_p().with_cells({1: value(4), 2: candidates([1])})
     assert label(p) == "Sudoku 9x9, 3 givens, 1/78 filled"
     assert label(puzzle_q()) == "Str8ts 6x6, 1 givens, 0/33 filled"
+
+
+def test_a_titled_puzzles_label_leads_with_its_title_bounded_and_cleaned() -> None:
+    p = puzzle_p().with_cells({1: value(4), 2: candidates([1])})
+    assert label(p.with_info("Miracle", "Mitchell", "Normal rules")) == \
+        "\u201cMiracle\u201d: Sudoku 9x9, 3 givens, 1/78 filled"
+    assert label(p.with_info("", "Only an author")) == label(p)  # no title: as before
+    assert label(p.with_info("   ")) == label(p)  # nothing left once cleaned
+    # direction controls would turn the label's words around; runs of spaces are one
+    assert label_title("  Left \u202eright\u2066  and \u200fback  ") == "Left right and back"
+    assert label_title("\u202e\u2067") == ""
+    long = "A" * 38 + " Z" + "x" * 60  # 100 characters, the model's bound
+    assert label_title(long) == "A" * 38 + "\u2026"  # cut, the space before the cut dropped
+    assert len(label_title("B" * 100)) == LABEL_TITLE
+    assert label_title("x" * LABEL_TITLE) == "x" * LABEL_TITLE  # at the bound: whole
+    astral = "\U0001f9e9" * 50
+    assert label_title(astral) == "\U0001f9e9" * (LABEL_TITLE - 1) + "\u2026"
+    # the label survives the store as it is
+    titled = p.with_info("\u201cQuoted\u201d \"title\" \\ here")
+    entry = Entry("s", state(titled), identity(titled), 1.0, label(titled))
+    assert Entry.load("s", entry.dump()) == entry
+    assert entry.label.startswith("\u201c\u201cQuoted\u201d \"title\" \\ here\u201d: ")
 
 
 # -- the shelf ----------------------------------------------------------------------

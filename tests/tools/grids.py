@@ -30,3 +30,14 @@ def with_play(puzzle: Puzzle) -> Puzzle:
 def givens_only(puzzle: Puzzle) -> Puzzle:
     played = ("value", "candidates")
     return puzzle.with_cells({i: EMPTY for i, c in enumerate(puzzle.cells) if c.kind in played})
+
+
+# The setter's words at their bounds (100, 100, 1000), each with what a link or a JSON
+# text could trip on: quotes, backslashes, SCF's stars, percent signs, astral characters,
+# a right-to-left override, markup, and line breaks in the rules.
+HOSTILE = (
+    "T" * 60 + "*t*a**%41%%20\\\"'" + "\U0001f600" * 10 + "漢" * 14,  # 100: at the bound
+    "<script>alert(1)</script> & \u202e" + "é" * 71,
+    "Normal sudoku rules apply.\nLine two: 'quotes', \"more\", \\back\\slash, */**\n"
+    + "\U0001f9e9" * 300 + "x" * 627,  # 1000 characters, astral ones counted as one each
+)

@@ -17,7 +17,7 @@ from pycore.formats._lzstring import decompress_from_base64
 from pycore.formats.tools import _common, fpuzzles
 from pycore.model import DEFAULT_BOX, EMPTY, Cell, Layout, Puzzle, candidates, given, value
 from tests.strategies import square_puzzles
-from tests.tools.grids import classic_puzzle, with_play
+from tests.tools.grids import HOSTILE, classic_puzzle, with_play
 
 
 def test_f_puzzles_short_links_are_explained() -> None:
@@ -210,3 +210,16 @@ def test_a_foreign_constraint_name_is_echoed_bounded_and_escaped() -> None:
     assert r"the 'evil\u202e\u2066name\x00' constraint cannot be kept" in found.warnings
     assert not any(ch in w for w in found.warnings for ch in "\u202e\u2066\x00")
     assert any(w.startswith("cell fields 'qqqq") for w in found.warnings)
+
+
+def test_hostile_words_at_their_bounds_come_back_and_sit_where_f_puzzles_reads_them() -> None:
+    """Quotes, backslashes, stars, percent signs, astral characters and line breaks in the
+    rules, each text at its bound: the link's JSON holds them as `title`, `author` and
+    `ruleset` (also what SudokuPad's `fpuzzles` reader takes) and our reader gives them back."""
+    puzzle = classic_puzzle().with_info(*HOSTILE)
+    link = fpuzzles.export(puzzle)
+    data = read_fpuzzles(link)
+    assert (data["title"], data["author"], data["ruleset"]) == HOSTILE
+    assert tools.lost("fpuzzles", puzzle) == []
+    assert tools.read(link).puzzle == puzzle
+    assert tools.read("https://sudokupad.app/fpuzzles" + link.split("=", 1)[1]).puzzle == puzzle

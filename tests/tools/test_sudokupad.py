@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -14,10 +15,11 @@ from pycore import links
 from pycore.errors import FormatError, LossError
 from pycore.formats import tools
 from pycore.formats.tools import sudokupad
-from pycore.model import EMPTY, Layout, Puzzle, given
+from pycore.formats.tools._common import lz_decompress
+from pycore.model import EMPTY, WORD_BOUNDS, Layout, Puzzle, given, plain_words
 from tests.strategies import square_puzzles
 from tests.tools.examples import by_name, grid
-from tests.tools.grids import CLASSIC, classic_puzzle, with_play
+from tests.tools.grids import CLASSIC, HOSTILE, classic_puzzle, with_play
 
 
 def _zip_classic1(givens: str) -> str:
@@ -199,3 +201,64 @@ def test_sudokupad_opens_every_export_as_its_givens(digits: list[int]) -> None:
     link = sudokupad.export(Puzzle("sudoku", 9, tuple(given(d) if d else EMPTY for d in digits)))
     assert not sudokupad.misread(link.removeprefix(sudokupad.BASE))
     assert read_classic(link) == digits
+
+
+# --- the setter's words ----------------------------------------------------------------------
+
+
+def _scl(link: str) -> dict[str, object]:
+    """The JSON an scl link of ours holds, as SudokuPad's loader decompresses it first."""
+    assert link.startswith(sudokupad.SCL_BASE)
+    data = link.removeprefix(sudokupad.SCL_BASE)
+    assert sudokupad.misread(data)  # SudokuPad takes the lz-string reading
+    found: dict[str, object] = json.loads(lz_decompress("sudokupad", data))
+    return found
+
+
+def test_the_words_go_in_the_puzzle_jsons_metadata_where_sudokupad_reads_them() -> None:
+    puzzle = classic_puzzle().with_info(*HOSTILE)
+    link = sudokupad.export(puzzle)
+    assert link.isascii() and " " not in link
+    found = _scl(link)
+    assert found["metadata"] == {"title": HOSTILE[0], "author": HOSTILE[1], "rules": HOSTILE[2]}
+    assert found["cellSize"] == 50
+    cells = found["cells"]
+    assert isinstance(cells, list)
+    assert [cell.get("value", 0) for row in cells for cell in row] == read_classic(
+        sudokupad.export(classic_puzzle()))
+    assert found["regions"] == [[[r, c] for r in range(t, t + 3) for c in range(left, left + 3)]
+                                for t in (0, 3, 6) for left in (0, 3, 6)]
+    independent = lzstring_reading(link.removeprefix(sudokupad.SCL_BASE))
+    if independent is not IndexError:  # an lz-string other than ours reads the same JSON
+        assert json.loads(str(independent)) == found
+    read = tools.read(link)
+    assert (read.format, read.warnings, read.puzzle) == ("sudokupad scl", (), puzzle)
+
+
+def test_a_puzzle_without_words_keeps_its_short_scf_link() -> None:
+    assert sudokupad.export(classic_puzzle().with_info("", "", "")).startswith(sudokupad.BASE)
+    assert sudokupad.export(classic_puzzle().with_info("  ")) == sudokupad.export(classic_puzzle())
+
+
+def test_the_words_are_no_longer_named_lost_but_marks_and_colours_are() -> None:
+    worded = classic_puzzle().with_info("Title", "Author", "Rules")
+    assert tools.lost("sudokupad", worded) == []
+    noted = worded.with_cell(2, EMPTY.with_corner({1, 2})).with_cell(0, given(5).with_colours([3]))
+    assert list(map(str, tools.lost("sudokupad", noted))) == [
+        "1 cell with corner marks", "1 coloured cell"]
+    assert tools.read(sudokupad.export(noted, lossy=True)).puzzle == worded.with_cell(
+        0, given(5))
+
+
+@settings(max_examples=60, deadline=None)
+@for_all(square_puzzles(kind="sudoku", sizes=(9,), default_box=True, notes=True))
+def test_givens_and_words_come_back_from_every_export(puzzle: Puzzle) -> None:
+    """What the link holds comes back as it was: the givens, and the words as the model's
+    cleaning (`plain_words`) leaves them; the rest is named lost and dropped."""
+    read = tools.read(sudokupad.export(puzzle, lossy=True))
+    givens = Puzzle("sudoku", 9, tuple(given(c.digit) if c.kind == "given" else EMPTY
+                                       for c in puzzle.cells))
+    words = (plain_words(name, text) for (name, _), text in zip(
+        WORD_BOUNDS, (puzzle.title, puzzle.author, puzzle.rules), strict=True))
+    assert read.warnings == ()
+    assert read.puzzle == givens.with_info(*words)

@@ -206,3 +206,21 @@ def test_a_doubted_cut_link_is_not_what_the_bare_address_reopens(app: App) -> No
     app.open(page=fresh)
     assert app.grid(fresh) == expected_grid(mine)
     assert persist.label(opened) in recent(fresh)  # one click away all the same
+
+
+def test_the_recent_list_names_a_puzzle_by_its_title(app: App) -> None:
+    """Two grids of one shape told apart by their setters' titles: a long title is cut,
+    and a right-to-left override in it does not turn the list's words around."""
+    titled = givens().with_info("Miracle \u202eof the week " + "x" * 60, "Setter", "Normal rules")
+    page = app.open(links.share(titled).fragment)
+    type_at(page, 0, 1, "4")
+    played = titled.with_cell(1, value(4))
+    assert saved_state(page) == played
+    fresh = app.watch(page.context.new_page())
+    app.open(page=fresh)
+    shown = persist.label(played)
+    assert shown.startswith("\u201cMiracle of the week xxx") and "\u202e" not in shown
+    assert shown in recent(fresh)
+    fresh.click(f"#recent-list button:text-is({shown!r})")
+    settle(fresh)
+    assert app.grid(fresh) == expected_grid(played)

@@ -16,7 +16,10 @@ copied in marktekfan/sudokupad-penpa-import): an id starts with a format prefix:
 - `scf…`: classic2-zipped givens of a 9x9, then optionally `*` and constraint letters.
 - anything else is a short id of a puzzle kept on SudokuPad's server.
 
-We write `https://sudokupad.app/scf<classic2 zip>` for a givens-only 9x9
+We write `https://sudokupad.app/scl<lz-string JSON>` for a 9x9 with a title, author or
+rules (its givens as `cells`, the boxes as `regions`, the words in `metadata`, as
+SudokuPad's own f-puzzles conversion builds them), and otherwise
+`https://sudokupad.app/scf<classic2 zip>` for a givens-only 9x9
 (`PuzzleTools.zipClassicSudoku2`): runs of one cell and up to 5 empty cells after it,
 each one character of `CLASSIC2` at index `digit + 10 * blanks`, digit 0 for an empty
 first cell. An empty grid is thirteen `o` and a `K`.
@@ -36,12 +39,13 @@ step is checked here; each has its own section, and all of it is SudokuPad's.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from ...errors import FormatError, Lost, quoted
-from ...model import Cell, Puzzle, candidates, given
+from ...model import WORD_BOUNDS, Cell, Puzzle, candidates, given, plain_words
 from .. import _loss, _lzstring
 from . import fpuzzles
 from ._common import (
@@ -53,6 +57,7 @@ from ._common import (
     check_depth,
     check_length,
     is_classic,
+    lz_compress,
     lz_decompress,
     parse_json,
     plural,
@@ -479,9 +484,11 @@ def classic(digits: list[int]) -> str:
 
 
 def _lost(puzzle: Puzzle) -> list[Lost]:
+    """Values, centre marks, corner marks and colours: the link holds givens and the
+    setter's words only."""
     require(NAME, puzzle, is_classic(puzzle),
             "a 9x9 sudoku with 3x3 boxes (its classic link's only shape)")
-    return _loss.kinds_lost(puzzle, "value", "candidates")
+    return _loss.kinds_lost(puzzle, "value", "candidates") + _loss.marks_lost(puzzle)
 
 
 def lz_reading(data: str) -> str | None:
@@ -524,13 +531,47 @@ def unmistakable(digits: list[int]) -> str:
     raise FormatError(NAME, None, "givens whose SudokuPad link its loader reads as they are")
 
 
+SCL_BASE = "https://sudokupad.app/scl"
+
+
+def metadata(puzzle: Puzzle) -> dict[str, str]:
+    """The puzzle's words as SudokuPad's puzzle JSON holds them (`metadata` with `title`,
+    `author` and `rules`, where SudokuPad's own f-puzzles conversion puts them), each as
+    `plain_words` cleans it, the empty ones left out."""
+    texts = (puzzle.title, puzzle.author, puzzle.rules)
+    return {name: plain_words(name, text)
+            for (name, _), text in zip(WORD_BOUNDS, texts, strict=True)
+            if plain_words(name, text)}
+
+
+def scl_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle JSON of a classic 9x9's givens and words, shaped as SudokuPad builds it
+    from an f-puzzles grid: `cellSize`, rows of `cells` (`{"value": d}` or `{}`), the
+    nine boxes as `regions` of [row, column], and `metadata`."""
+    rows = [[{"value": cell.digit} if cell.kind == "given" else {} for cell in row]
+            for row in puzzle.rows_of_cells()]
+    regions = [[[r, c] for r in range(top, top + 3) for c in range(left, left + 3)]
+               for top in range(0, 9, 3) for left in range(0, 9, 3)]
+    return {"cellSize": 50, "cells": rows, "regions": regions, "metadata": metadata(puzzle)}
+
+
 def _write(puzzle: Puzzle) -> str:
-    return BASE + unmistakable([c.digit if c.kind == "given" else 0 for c in puzzle.cells])
+    """The short SCF zip while the puzzle has no words (SCF holds no rules); else the
+    lz-string JSON, which SudokuPad's loader takes as its first reading."""
+    if not metadata(puzzle):
+        return BASE + unmistakable([c.digit if c.kind == "given" else 0 for c in puzzle.cells])
+    # ASCII-only JSON: other characters become \u escapes, so the text always decompresses
+    # to well over half its length, the share SudokuPad's loader asks before it reads it.
+    data = lz_compress(json.dumps(scl_json(puzzle), separators=(",", ":")))
+    if not misread(data):  # pragma: no cover - ASCII JSON always reads longer
+        raise FormatError(NAME, None, "words whose SudokuPad link its loader decompresses")
+    return SCL_BASE + data
 
 
-SUDOKUPAD = Export(NAME, "SudokuPad", True, _lost, _write)
+SUDOKUPAD = Export(NAME, "SudokuPad", True, _lost, _write, keeps_notes=True)
 
 
 def export(puzzle: Puzzle, lossy: bool = False) -> str:
-    """The SudokuPad link of a 9x9's givens; LossError for values or pencil marks unless lossy."""
+    """The SudokuPad link of a 9x9's givens and the setter's words; LossError for values,
+    marks or colours unless lossy."""
     return SUDOKUPAD.export(puzzle, lossy)
