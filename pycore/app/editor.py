@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
 from .crossings import SETTING, SOLVING
 
-__all__ = ["FULL", "MODES", "SOLVED", "Editor", "finish", "is_full", "keep_notes", "start_mode"]
+__all__ = ["DISMISS", "FULL", "HINT", "MODES", "SOLVED", "Editor", "command", "finish", "is_full",
+           "keep_notes", "start_mode"]
 
 # the two a page opens in cross to early.js, which shows one before Python starts (crossings)
 GIVEN, VALUE, CANDIDATES, BLACK_MODE = SETTING, SOLVING, "candidates", "black"
@@ -29,6 +30,12 @@ SETTING_MODES = (GIVEN, BLACK_MODE)  # the modes that change the puzzle itself
 DIGIT_CODES = ("Digit", "Numpad")  # KeyboardEvent.code prefixes of the digit keys
 MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 ERASE_KEYS = ("Backspace", "Delete")
+ESCAPE_KEY = "Escape"  # the selection shrinks to the cursor's cell; a shown hint goes
+# What a key asks of the page itself rather than of the grid (`command`): Hint is the
+# heavy worker's, and a shown hint is the page's to take away. SudokuPad has no Hint key:
+# H is free of its mode letters (Z X C V, and our G B M S P) and of the digits.
+HINT, DISMISS = "hint", "dismiss"
+COMMAND_KEYS = {"h": HINT}
 MAX_HISTORY = 1000  # undo steps kept; older ones are dropped
 
 
@@ -100,6 +107,18 @@ def _has(cell: Cell, mode: str, d: int) -> bool:
     if mode == COLOUR:
         return d in cell.colours
     return d in (cell.corner if mode == CORNER else cell.candidates)
+
+
+def command(key: str, *, ctrl: bool = False, alt: bool = False) -> str:
+    """What a key asks of the page beyond the editor: HINT (H, as the Hint button: a
+    second press applies the step shown), DISMISS (Escape: a shown hint goes, besides
+    what `Editor.key` does with it), or "" for none. With Ctrl or Alt a letter is the
+    browser's (Ctrl+H is its history)."""
+    if ctrl or alt:
+        return ""
+    if key == ESCAPE_KEY:
+        return DISMISS
+    return COMMAND_KEYS.get(key.lower(), "") if len(key) == 1 else ""
 
 
 def _digit_of(key: str, code: str) -> int:
@@ -278,8 +297,34 @@ class Editor:
             self.selected = {index}
         return True
 
-    def move(self, drow: int, dcol: int) -> bool:
-        """Step the cursor, jumping over outside cells; at the edge it stays."""
+    def deselect(self, index: int) -> bool:
+        """Take a cell out of the selection (Ctrl- or Cmd-click on a selected cell, as in
+        SudokuPad). The model always keeps a cursor, so the last selected cell stays; when
+        the cursor's own cell goes, the cursor moves to the nearest cell still selected."""
+        if index not in self.selected or len(self.selected) < 2:
+            return False
+        self._pending = None
+        self.selected.discard(index)
+        if index == self.cursor:
+            cols = self.puzzle.cols
+            row, col = divmod(index, cols)
+            self.cursor = min(self.selected, key=lambda i: (
+                abs(i // cols - row) + abs(i % cols - col), i))
+        return True
+
+    def collapse(self) -> bool:
+        """Escape: the selection shrinks to the cursor's cell (SudokuPad deselects every
+        cell; ours always keeps the cursor), and a question asked goes unanswered (no)."""
+        self._pending = None
+        self.asked = ""
+        changed = self.selected != {self.cursor}
+        self.selected = {self.cursor}
+        return changed
+
+    def move(self, drow: int, dcol: int, extend: bool = False) -> bool:
+        """Step the cursor, jumping over outside cells; at the edge it stays. With `extend`
+        (Shift or Ctrl on an arrow, as in SudokuPad) the cell it reaches joins the selection
+        instead of becoming it."""
         self._pending = None
         rows, cols = self.puzzle.rows, self.puzzle.cols
         row, col = self.row_col
@@ -289,7 +334,10 @@ class Editor:
                 return False
             if self.puzzle.cell(row, col).kind != "outside":
                 self.cursor = row * cols + col
-                self.selected = {self.cursor}
+                if extend:
+                    self.selected.add(self.cursor)
+                else:
+                    self.selected = {self.cursor}
                 return True
 
     # -- edits ---------------------------------------------------------------
@@ -447,9 +495,13 @@ class Editor:
 
     # -- events --------------------------------------------------------------
 
-    def click(self, index: int, extend: bool = False) -> bool:
-        """A pointer on a cell: select it (with `extend`: add it to the selection); in black
-        mode also flip its colour."""
+    def click(self, index: int, extend: bool = False, toggle: bool = False) -> bool:
+        """A pointer on a cell: select it (with `extend`, Shift: add it to the selection;
+        with `toggle`, Ctrl or Cmd: add it, or take it out when it is selected already, as
+        SudokuPad does); in black mode a plain click also flips its colour."""
+        if toggle and not extend and index in self.selected and len(self.selected) > 1:
+            return self.deselect(index)
+        extend = extend or toggle
         if not self.select(index, extend):
             return False
         if self.mode == BLACK_MODE and not extend:
@@ -461,8 +513,10 @@ class Editor:
         """Apply a DOM `KeyboardEvent.key` (and its `code`); True when the key was ours (the
         page then prevents the browser's default). A digit key with Shift writes a corner
         mark, with Ctrl a centre mark, whatever the mode (SudokuPad's keys; `code` tells the
-        digit under Shift). Keys with Alt, and Ctrl keys other than undo/redo and the digits,
-        are left to the browser."""
+        digit under Shift). An arrow with Shift or Ctrl extends the selection; Escape shrinks
+        it to the cursor's cell. Keys with Alt, and Ctrl keys other than undo/redo, the
+        digits and the arrows, are left to the browser; so is H, whose Hint is the page's
+        (`command`)."""
         if alt:
             return False
         lower = key.lower()
@@ -473,6 +527,12 @@ class Editor:
         if typed >= 0 and (shift or ctrl) and self.mode not in (GIVEN, BLACK_MODE):
             self.digit(typed, CANDIDATES if ctrl else CORNER)
             return True
+        if key in MOVES:
+            self.move(*MOVES[key], extend=shift or ctrl)
+            return True
+        if key == ESCAPE_KEY:
+            self.collapse()
+            return True
         if ctrl:
             lower = key.lower()
             if lower == "z":
@@ -480,9 +540,6 @@ class Editor:
             if lower == "y":
                 return self.redo()
             return False
-        if key in MOVES:
-            self.move(*MOVES[key])
-            return True
         if len(key) == 1 and key.isdigit():
             self.digit(int(key))
             return True

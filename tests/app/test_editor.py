@@ -6,7 +6,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore.app.editor import FULL, SOLVED, Editor, finish, is_full, start_mode
+from pycore.app.editor import DISMISS, FULL, HINT, SOLVED, Editor, command, finish, is_full, start_mode
 from pycore.model import (
     BLACK,
     EMPTY,
@@ -372,6 +372,71 @@ def test_a_change_applies_to_every_selected_cell_and_is_one_undo_step() -> None:
     ed.click(5)  # a plain click selects one cell again
     typed(ed, "1")
     assert ed.puzzle.cells[5] == value(1) and ed.puzzle.cells[0].kind == "empty"
+
+
+def test_ctrl_click_takes_a_selected_cell_out_and_shift_click_only_adds() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9), mode="value")
+    ed.click(0)
+    ed.click(1, extend=True)
+    ed.click(2, toggle=True)  # Ctrl on a cell not selected: it joins
+    assert ed.selected == {0, 1, 2} and ed.cursor == 2
+    ed.click(1, extend=True)  # Shift on a selected cell: it stays
+    assert ed.selected == {0, 1, 2}
+    ed.click(0, toggle=True)  # Ctrl on a selected cell: it leaves
+    assert ed.selected == {1, 2} and ed.cursor == 1
+    ed.click(1, toggle=True)  # the cursor's own cell: the cursor goes to the nearest left
+    assert ed.selected == {2} and ed.cursor == 2
+    ed.click(2, toggle=True)  # the last cell stays: the model always has a cursor
+    assert ed.selected == {2} and ed.cursor == 2
+    typed(ed, "7")
+    assert ed.puzzle.cells[2] == value(7) and ed.puzzle.cells[0].kind == "empty"
+
+
+def test_ctrl_click_in_black_cells_mode_flips_nothing() -> None:
+    ed = Editor(Puzzle.blank("str8ts", 9), mode="black")
+    ed.click(0, toggle=True)
+    ed.click(1, toggle=True)
+    ed.click(0, toggle=True)
+    assert ed.selected == {1} and not any(c.is_black for c in ed.puzzle.cells)
+
+
+def test_shift_or_ctrl_with_an_arrow_extends_the_selection() -> None:
+    ed = at(Editor(Puzzle.blank("sudoku", 9), mode="corner"), 0, 0)
+    assert ed.key("ArrowRight", shift=True)
+    assert ed.key("ArrowDown", ctrl=True)
+    assert ed.cursor == 10 and ed.selected == {0, 1, 10}
+    assert ed.key("ArrowUp", shift=True) and ed.selected == {0, 1, 10}  # to a selected cell
+    assert ed.key("ArrowUp", shift=True) and ed.cursor == 1  # the edge: it stays
+    typed(ed, "4")
+    assert [ed.puzzle.cells[i].corner for i in (0, 1, 10)] == [{4}] * 3
+    assert ed.key("ArrowLeft")  # a plain arrow: one cell again
+    assert ed.selected == {0}
+
+
+def test_escape_shrinks_the_selection_to_the_cursor_and_says_no() -> None:
+    ed = Editor(Puzzle.blank("sudoku", 9), mode="value")
+    ed.click(3)
+    ed.click(4, extend=True)
+    assert ed.key("Escape")
+    assert ed.selected == {4} and ed.cursor == 4
+    assert ed.key("Escape") and ed.selected == {4}  # nothing more to shrink: still ours
+    asked = Editor(Puzzle.blank("sudoku", 9).with_cell(0, given(5)), mode="value")
+    asked.key("g")
+    assert asked.asked == "given"
+    asked.key("Escape")  # the question goes, its answer no
+    assert (asked.asked, asked.mode, asked.guarded) == ("", "value", True)
+    assert command("Escape") == DISMISS  # and the page takes a shown hint away
+
+
+def test_h_is_the_hint_key_and_clashes_with_no_mode_key() -> None:
+    assert command("h") == command("H") == HINT
+    assert command("h", ctrl=True) == command("h", alt=True) == ""  # the browser's
+    assert command("z") == command("5") == command("ArrowUp") == ""
+    ed = Editor(Puzzle.blank("sudoku", 9).with_cell(0, given(5)), mode="value")
+    ed.key("g")
+    assert not ed.key("h")  # the editor leaves H to the page (its Hint)
+    assert (ed.asked, ed.mode) == ("", "value")  # any other key: the question's no
+    assert ed.puzzle == Puzzle.blank("sudoku", 9).with_cell(0, given(5))
 
 
 def test_a_colour_is_one_of_the_palette_and_the_words_are_one_step() -> None:

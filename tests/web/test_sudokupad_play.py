@@ -375,3 +375,71 @@ def test_marks_on_every_hint_tint_keep_a_contrast_of_4_5(browser: Browser, site_
     assert tints == {"hint-pattern", "hint-target"}
     assert kinds == {"hint-digit", "hint-remove", "hint-place"}
     assert outside(app.requests, site_url) == [] and app.problems == []
+
+
+# -- 5. SudokuPad's selection keys, and a key for Hint -----------------------------------
+
+
+def selection(page: Page) -> set[int]:
+    """The cells a digit would go to: those drawn as selected, or the cursor's alone."""
+    many = page.eval_on_selector_all('#grid [data-selected="true"]',
+                                     "cells => cells.map(c => Number(c.dataset.index))")
+    return set(many) or {cursor(page)}
+
+
+def test_ctrl_or_cmd_click_deselects_shift_arrows_extend_and_escape_shrinks(desk: App) -> None:
+    shared = links.shares(classic()).lossless
+    assert shared is not None
+    page = desk.open(shared.fragment)
+    page.click(cell(page, 2))  # r1c3, r1c4, r2c3: open; r2c4: the given 1
+    page.click(cell(page, 3), modifiers=["Shift"])
+    page.click(cell(page, 11), modifiers=["Control"])
+    settle(page)
+    assert selection(page) == {2, 3, 11}
+    page.click(cell(page, 3), modifiers=["Shift"])  # Shift keeps adding: it stays
+    page.click(cell(page, 2), modifiers=["Control"])  # Ctrl on a selected cell: it leaves
+    settle(page)
+    assert selection(page) == {3, 11}
+    page.click(cell(page, 11), modifiers=["Meta"])  # Cmd on a Mac, the cursor's own cell
+    settle(page)
+    assert selection(page) == {3} and cursor(page) == 3
+    page.keyboard.press("Shift+ArrowDown")  # r2c4: the cursor moves and the cell joins
+    page.keyboard.press("Control+ArrowLeft")  # r2c3
+    settle(page)
+    assert selection(page) == {3, 12, 11} and cursor(page) == 11
+    page.keyboard.press("c")
+    page.keyboard.type("4")  # a centre mark in all three that can hold one, one step
+    settle(page)
+    assert [page.locator(f"{cell(page, i)} .centre", has_text="4").count() for i in (3, 11, 12)] == [1, 1, 0]
+    page.keyboard.press("Escape")  # the cursor's cell alone
+    settle(page)
+    assert selection(page) == {11} and cursor(page) == 11
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    settle(page)
+    assert selection(page) == {12, 13}
+
+
+def hinted(page: Page) -> int:
+    return page.locator("#grid .hint-pattern, #grid .hint-target").count()
+
+
+def test_h_is_the_hint_button_and_escape_takes_the_hint_away(desk: App) -> None:
+    shared = links.shares(classic()).lossless
+    assert shared is not None
+    page = desk.open(shared.fragment)
+    before = desk.grid()
+    page.keyboard.press("h")
+    settle(page)
+    assert message(page).startswith("Hint: ") and hinted(page) > 0
+    page.keyboard.press("Escape")
+    settle(page)
+    assert message(page) == "" and hinted(page) == 0 and desk.grid() == before
+    page.keyboard.press("h")
+    settle(page)
+    shown = message(page)
+    assert shown.startswith("Hint: ") and hinted(page) > 0
+    page.keyboard.press("H")  # again: applied, as the button's second press
+    settle(page)
+    assert desk.grid() != before and hinted(page) == 0 and message(page) != shown
+    assert "H asks for a hint" in (page.text_content("#keys-help") or "")

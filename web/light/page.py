@@ -39,7 +39,19 @@ from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (we
 
 from pycore import links
 from pycore.app import crossings, messages, persist
-from pycore.app.editor import FULL, MODES, SOLVED, Editor, finish, is_full, keep_notes, start_mode
+from pycore.app.editor import (
+    DISMISS,
+    FULL,
+    HINT,
+    MODES,
+    SOLVED,
+    Editor,
+    command,
+    finish,
+    is_full,
+    keep_notes,
+    start_mode,
+)
 from pycore.errors import FormatError, PuzzleError
 from pycore.model import WORD_BOUNDS, Puzzle, plain_words
 from pycore.shapes import SHAPES, blank_shape, shape_of
@@ -184,8 +196,9 @@ class Page:
             self.on_key(str(facts["key"]), bool(facts["ctrl"]), bool(facts["shift"]), bool(facts["alt"]),
                         str(facts.get("code", "")))
         elif kind == crossings.CELL:
-            self.on_cell(int(facts["index"]), bool(facts.get("extend", False)),
-                         bool(facts.get("drag", False)))
+            # a click says its Shift and Ctrl (Cmd), a drag whether the cell joins
+            self.on_cell(int(facts["index"]), bool(facts.get("extend") or facts.get("shift")),
+                         bool(facts.get("drag", False)), bool(facts.get("ctrl", False)))
         elif kind == crossings.PAD:
             self.on_pad(str(facts["digit"]))
         elif kind == crossings.STORAGE_FAILED:
@@ -202,20 +215,32 @@ class Page:
         if key == " " and clicked == self.editor.cursor and not ctrl:
             return  # the click already flipped it
         before = self.editor.puzzle
-        if self.editor.key(key, ctrl=ctrl, shift=shift, alt=alt, code=code):
+        asked = self.editor.asked
+        ours = self.editor.key(key, ctrl=ctrl, shift=shift, alt=alt, code=code)
+        wanted = command(key, ctrl=ctrl, alt=alt)  # what the key asks of the page itself
+        if wanted == DISMISS:
+            self.coach.clear()  # Escape: the shown hint goes too
+        if ours:
             if ctrl and self.editor.puzzle is not before:  # Ctrl+Z, Ctrl+Y: as the buttons
                 self.say("")
             self.finished(before)
             self.render(focus=True)
+        elif self.editor.asked != asked:
+            self.render_controls()  # H, any other key: the question is answered no
+            flush()
+        if wanted == HINT:  # as the Hint button: a second press applies the step shown
+            spawn(self.coach.hint())
 
-    def on_cell(self, index: int, extend: bool = False, drag: bool = False) -> None:
-        """A click or tap on cell `index` (`extend`: with Shift or Ctrl, or dragged over:
-        the cell joins the selection; a drag only selects, never flips a black cell)."""
+    def on_cell(self, index: int, extend: bool = False, drag: bool = False,
+                toggle: bool = False) -> None:
+        """A click or tap on cell `index` (`extend`: with Shift, or dragged over: the cell
+        joins the selection; `toggle`: with Ctrl or Cmd, it joins it or, selected already,
+        leaves it; a drag only selects, never flips a black cell)."""
         before = self.editor.puzzle
         if drag:
             self.editor.select(index, extend)
         else:
-            self.editor.click(index, extend)
+            self.editor.click(index, extend, toggle)
         self.flipped_by_click = index if self.editor.puzzle is not before else -1
         self.render(focus=True)
 

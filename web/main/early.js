@@ -60,6 +60,9 @@ const gridsKey = (event) => {
       // nor the mode buttons' radio group stepping to another mode)
       event.preventDefault();
     }
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.startsWith("Arrow")) {
+      event.preventDefault();  // Ctrl or Cmd and an arrow: the selection grows (pycore.app.editor)
+    }
     if ((event.ctrlKey || event.metaKey) && /^(Digit|Numpad)[0-9]$/.test(event.code)) {
       event.preventDefault();  // Ctrl and a digit: a centre mark (pycore.app.editor), not a tab
     }
@@ -319,14 +322,15 @@ const gridsKey = (event) => {
   });
   const grid = document.getElementById("grid");
   if (grid) {
-    // A click selects its cell; with Shift or Ctrl it joins the selection. A drag (mouse,
-    // pen or finger) selects every cell it passes over: the first as a plain selection,
-    // the others joining it. A drag's end is no click on a cell (its target is the grid).
+    // A click selects its cell; what Shift and Ctrl (or Cmd) do with it is Python's to
+    // say (pycore.app.editor's click). A drag (mouse, pen or finger) selects every cell it
+    // passes over: the first as a plain selection, the others joining it. A drag's end is
+    // no click on a cell (its target is the grid).
     grid.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-index]");
       if (cell && !dragged) {
-        send({event: "cell", index: Number(cell.dataset.index),
-              extend: event.shiftKey || event.ctrlKey || event.metaKey});
+        send({event: "cell", index: Number(cell.dataset.index), shift: event.shiftKey,
+              ctrl: event.ctrlKey || event.metaKey});
       }
       dragged = false;
     });
