@@ -153,6 +153,7 @@ def _json_words(text: str) -> str:
 # not here is said as the error says it (its words are a player's already).
 _WORDS = {
     "candidates": "your pencil marks ({cells})",
+    "marks-under": "the pencil marks under your digits ({cells})",
     "value-as-given": "which digits are givens",
     "which-given": "which digits are givens",
     "value": "{n} of your digits",
