@@ -91,7 +91,7 @@ def test_the_export_keeps_marks_one_colour_a_cell_and_the_words() -> None:
 
 
 def test_marks_under_a_players_digit_come_and_go_with_it_and_a_givens_are_said() -> None:
-    grid_cells = [[{} for _ in range(9)] for _ in range(9)]
+    grid_cells: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
     grid_cells[0][0] = {"value": 4, "centerPencilMarks": [4, 7], "cornerPencilMarks": [1]}
     grid_cells[0][1] = {"value": 5, "given": True, "centerPencilMarks": [5, 6]}
     found = links.read_any(json.dumps({"size": 9, "grid": grid_cells}))

@@ -452,8 +452,9 @@ def shown(page: Page, index: int) -> tuple[str, list[str], list[str]]:
     """What a cell shows: its digit (or ""), its centre marks and its corner marks."""
     digit = page.eval_on_selector(
         cell(page, index), "(el) => el.querySelector('.centre, .corners') ? '' : el.textContent.trim()")
-    centre = page.eval_on_selector_all(f"{cell(page, index)} .centre .mark", "(els) => els.map((e) => e.textContent)")
-    corner = page.eval_on_selector_all(f"{cell(page, index)} .corners *", "(els) => els.map((e) => e.textContent)")
+    texts = "(els) => els.map((e) => e.textContent)"
+    centre = page.eval_on_selector_all(f"{cell(page, index)} .centre .mark", texts)
+    corner = page.eval_on_selector_all(f"{cell(page, index)} .corners *", texts)
     return digit, centre, corner
 
 
