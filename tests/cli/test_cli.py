@@ -118,7 +118,7 @@ def test_decode_warns_of_a_link_that_may_be_cut_or_changed(capsys: pytest.Captur
     assert code == 0 and err == "gridlinks: read as compact\n"  # one solution: nothing to say
     played = puzzle.with_cells({2: value(4), 3: candidates([2, 6])})
     text = compact.encode(played)
-    cut_warnings = set()
+    cut_warnings: set[str] = set()
     for end in range(1, len(text)):
         code, out, err = run(capsys, monkeypatch, "decode", "auto", text[:end])
         if code == 0:
