@@ -842,11 +842,20 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
     for rank, pad in tries:
         body = to_text(_number(puzzle, checked=True, rank=rank, pad=pad))
         text = body + check_character(body)
-        text = MARK + text if _lookalike(text) else text
-        if reading(text)[0] == puzzle:
-            return text
+        if not _shadowed(text):
+            return MARK + text if _lookalike(text) else text
     raise FormatError(NAME, None, "a grid whose checked text reads back as itself",
                       found="a version 1 text for every symmetry and pad")
+
+
+def _shadowed(body: str) -> bool:
+    """Whether a text is what version 1 writes for the puzzle as set it reads as: such a
+    text opens as that puzzle (`reading`), so a checked text must not be one."""
+    try:
+        whole = _read(Reader(from_text(body, NAME)))
+    except (_Refused, FormatError):
+        return False
+    return not played(whole) and to_text(_number(whole)) == body
 
 
 def decode(text: str) -> Puzzle:
@@ -886,8 +895,8 @@ def reading(text: str) -> tuple[Puzzle, bool]:
         # Both read only when a version 1 text ends in the character its start checks
         # to (one in 64). A puzzle as set whose own text this is opens as that puzzle
         # (the encoder writes no checked text that reads so); else the checked reading.
-        if checked is not None and (whole is None or played(whole)
-                                    or to_text(_number(whole)) != body):
+        if checked is not None and not (whole is not None and not played(whole)
+                                        and to_text(_number(whole)) == body):
             return checked, True
     if whole is not None:
         return whole, False
