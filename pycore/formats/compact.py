@@ -753,7 +753,8 @@ def _write(puzzle: Puzzle, checked: bool = False, rank: int = 0) -> tuple[Writer
     # the coder's own sum settles near-ties, so the choice is the coder's exact minimum
     best = near[0] if len(near) == 1 else min(near, key=kinds_cost)
     if rank:
-        others = sorted((s for s in options if s != best), key=lambda s: counted[s])
+        # ties by number: MicroPython's sort is not stable
+        others = sorted((s for s in options if s != best), key=lambda s: (counted[s], s))
         best = others[(rank - 1) % len(others)]
     plan = plan.but(symmetry=best)
     if K_MARKS in has:
