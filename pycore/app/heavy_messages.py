@@ -12,7 +12,8 @@ from __future__ import annotations
 from .messages import not_loaded
 
 __all__ = ["CHECKED_SOLVED", "NOTHING_TO_HINT", "NO_MISTAKES", "NO_MISTAKES_SEVERAL", "NO_PATH_LEFT",
-           "NO_SOLUTION", "SOLVED", "cannot_check", "cannot_export", "cannot_make", "cannot_solve",
+           "NO_SOLUTION", "PUZZLE_CANCELLED", "SOLVED", "cannot_check", "cannot_export", "cannot_make",
+           "cannot_solve",
            "check_your_digits", "hint_applied", "hinting", "no_hint", "no_path", "no_puzzle_made",
            "no_qr", "no_step", "not_loaded", "path_graded", "path_step", "path_walking", "puzzle_made",
            "technique_words"]
@@ -25,6 +26,7 @@ NO_MISTAKES_SEVERAL = "No mistakes so far, but the puzzle has more than one solu
 SOLVED = "Solved (Undo takes it back)."
 NOTHING_TO_HINT = "Solved: there is nothing left to hint."
 NO_PATH_LEFT = "Solved: there is no path left to walk."
+PUZZLE_CANCELLED = "New puzzle cancelled: your grid is as it was."
 # Letters a technique's name spells as capitals ("xy-wing" -> "XY-wing").
 _LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug", "aic"}
 def cannot_check(err: Exception) -> str:

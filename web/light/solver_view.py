@@ -249,23 +249,28 @@ class Coach:
 
     # -- new puzzle ----------------------------------------------------------------
 
-    async def new_puzzle(self, shape: str, level: str) -> None:
+    async def new_puzzle(self, shape: str, level: str, seed: str = "") -> None:
         """Have the worker make a puzzle of the shape and level, then open it like a link;
-        a slow shape (a samurai, a 16x16) shows it is alive by counting the seconds."""
+        a slow shape (a samurai, a 16x16) shows it is alive by counting the seconds and
+        the solved grids dug, and Cancel (#cancel-new, shown meanwhile) stops it, leaving
+        the grid as it was. The worker takes other calls (Hint, Check, the link) between
+        the generator's steps."""
         if self.busy:
             return
         self.busy = True
         set_property("new", "disabled", True)
         set_attribute("new", "aria-busy", "true")
+        set_property("cancel-new", "hidden", False)
         self.page.say(messages.MAKING_PUZZLE)
         ticking = asyncio.create_task(self.tick())
         try:
-            said = await self.page.ask_heavy("new_puzzle", shape, level)
+            said = await self.page.ask_heavy("new_puzzle", shape, level, seed)
         finally:
             ticking.cancel()
             self.busy = False
             set_property("new", "disabled", False)
             set_attribute("new", "aria-busy", None)
+            set_property("cancel-new", "hidden", True)
         if said is None:
             return
         if "state" not in said:
@@ -275,13 +280,24 @@ class Coach:
         self.page.say(said["said"])
         self.page.render()
 
+    async def cancel_puzzle(self, event: Facts) -> None:
+        """Cancel: the worker stops the puzzle being made at its next pause, and New
+        puzzle's call answers that it was cancelled."""
+        if not self.busy:
+            return
+        set_property("cancel-new", "hidden", True)
+        self.page.say(messages.CANCELLING_PUZZLE)
+        await self.page.ask_heavy("cancel_puzzle", busy=False)
+
     async def tick(self) -> None:
         waited = 0
         while True:
             await asyncio.sleep(1)
             waited += 1
-            if waited >= 2:
-                self.page.say(messages.making_puzzle_for(waited))
+            if waited >= 1:
+                progress = await self.page.ask_heavy("puzzle_progress", busy=False)
+                if self.busy and progress is not None:
+                    self.page.say(messages.making_puzzle_for(waited, progress["attempt"]))
 
 
 # -- a chain over the grid ---------------------------------------------------------------
