@@ -9,7 +9,7 @@ visit starts later. messages.py holds every other sentence the page shows.
 
 from __future__ import annotations
 
-from .messages import not_loaded
+from .messages import PUZZLE_CANCELLED, not_loaded
 
 __all__ = ["CHECKED_SOLVED", "NOTHING_TO_HINT", "NO_MISTAKES", "NO_MISTAKES_SEVERAL", "NO_PATH_LEFT",
            "NO_SOLUTION", "PUZZLE_CANCELLED", "SOLVED", "cannot_check", "cannot_export", "cannot_make",
@@ -26,7 +26,6 @@ NO_MISTAKES_SEVERAL = "No mistakes so far, but the puzzle has more than one solu
 SOLVED = "Solved (Undo takes it back)."
 NOTHING_TO_HINT = "Solved: there is nothing left to hint."
 NO_PATH_LEFT = "Solved: there is no path left to walk."
-PUZZLE_CANCELLED = "New puzzle cancelled: your grid is as it was."
 # Letters a technique's name spells as capitals ("xy-wing" -> "XY-wing").
 _LETTERS = {"x", "xy", "xyz", "wxyz", "w", "als", "xz", "bug", "aic"}
 def cannot_check(err: Exception) -> str:

@@ -366,6 +366,7 @@ MAKING_QR = "Making the QR code…"
 WORKING_OUT_PATH = "Working out the solution path…"
 MAKING_PUZZLE = "Making a puzzle…"
 CANCELLING_PUZZLE = "Stopping…"
+PUZZLE_CANCELLED = "New puzzle cancelled: your grid is as it was."
 # Other tools' buttons: their labels
 OPEN, COPY_LINK, COPY = "Open", "Copy link", "Copy"
 

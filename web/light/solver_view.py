@@ -75,6 +75,7 @@ class Coach:
         self.words = ""  # the message the shown hint put up
         self.chained = False  # a chain is drawn over the grid
         self.busy = False
+        self.cancelled = False  # Cancel was pressed while the puzzle was being made
         self.path_open = False  # the Solution path panel, as its toggle events said
         self.walked: Puzzle | None = None  # the grid whose path is shown or asked for
         self.walking = False  # a question for a path is with the worker
@@ -258,6 +259,7 @@ class Coach:
         if self.busy:
             return
         self.busy = True
+        self.cancelled = False
         set_property("new", "disabled", True)
         set_attribute("new", "aria-busy", "true")
         set_property("cancel-new", "hidden", False)
@@ -276,6 +278,9 @@ class Coach:
         if "state" not in said:
             self.page.say(said["said"], error=said["error"])
             return
+        if self.cancelled:  # Cancel reached the worker before it began: the puzzle is not shown
+            self.page.say(messages.PUZZLE_CANCELLED)
+            return
         self.page.show(puzzle_of(said["state"]), "new")
         self.page.say(said["said"])
         self.page.render()
@@ -285,6 +290,7 @@ class Coach:
         puzzle's call answers that it was cancelled."""
         if not self.busy:
             return
+        self.cancelled = True
         set_property("cancel-new", "hidden", True)
         self.page.say(messages.CANCELLING_PUZZLE)
         await self.page.ask_heavy("cancel_puzzle", busy=False)
