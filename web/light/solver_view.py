@@ -278,7 +278,7 @@ class Coach:
         if "state" not in said:
             self.page.say(said["said"], error=said["error"])
             return
-        if self.cancelled:  # Cancel reached the worker before it began: the puzzle is not shown
+        if self.cancelled:  # Cancel came too early or too late for the worker: not shown either
             self.page.say(messages.PUZZLE_CANCELLED)
             return
         self.page.show(puzzle_of(said["state"]), "new")
@@ -296,14 +296,14 @@ class Coach:
         await self.page.ask_heavy("cancel_puzzle", busy=False)
 
     async def tick(self) -> None:
+        """Every second: the seconds so far and the worker's try (`puzzle_progress`)."""
         waited = 0
         while True:
             await asyncio.sleep(1)
             waited += 1
-            if waited >= 1:
-                progress = await self.page.ask_heavy("puzzle_progress", busy=False)
-                if self.busy and progress is not None:
-                    self.page.say(messages.making_puzzle_for(waited, progress["attempt"]))
+            progress = await self.page.ask_heavy("puzzle_progress", busy=False)
+            if self.busy and not self.cancelled and progress is not None:
+                self.page.say(messages.making_puzzle_for(waited, progress["attempt"]))
 
 
 # -- a chain over the grid ---------------------------------------------------------------
