@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.stamp import commit, machine, now  # noqa: E402
+
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 
 # The timing loop, run as it is by CPython and by Pyodide: prints one JSON line.
@@ -126,13 +128,15 @@ def main() -> None:
     args = parser.parse_args()
     shapes = tuple(args.shapes.split(","))
     levels = tuple(args.levels.split(",")) if args.levels else ()
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-          f"{args.seeds} seeds per shape and level")
+    print(f"{args.seeds} seeds per shape and level")
+    load_before = os.getloadavg()
     start = time.perf_counter()
     table(f"CPython {sys.version.split()[0]}", run_cpython(args.seeds, shapes, levels))
     if not args.no_pyodide:
         table("Pyodide (Node)", run_pyodide(args.seeds, shapes, levels))
     print(f"\n(total {time.perf_counter() - start:.0f} s)")
+    print(f"Recorded: {commit()}, {now()}")
+    print(machine(load_before, os.getloadavg()))
 
 
 if __name__ == "__main__":

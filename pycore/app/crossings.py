@@ -58,7 +58,8 @@ EVENTS = (KEY, CELL, PAD, STORAGE_FAILED, STORAGE_SAVED, HEAVY_UP, HEAVY_FAILED,
 # the main thread calls HEAVY_STARTS itself as the worker comes up.
 HEAVY_STARTS = "start"
 HEAVY_FUNCTIONS = (HEAVY_STARTS, "shares", "check", "solve", "doubt", "hint", "path", "path_more",
-                   "new_puzzle", "read_any", "survey", "export", "qr", "svg")
+                   "new_puzzle", "cancel_puzzle", "puzzle_progress", "read_any", "survey", "export", "qr",
+                   "svg")
 
 # The service worker's script, as the light worker registers it (the build writes it there).
 SERVICE_WORKER = "sw.js"

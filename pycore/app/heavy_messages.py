@@ -9,10 +9,11 @@ visit starts later. messages.py holds every other sentence the page shows.
 
 from __future__ import annotations
 
-from .messages import not_loaded
+from .messages import PUZZLE_CANCELLED, not_loaded
 
 __all__ = ["CHECKED_SOLVED", "NOTHING_TO_HINT", "NO_MISTAKES", "NO_MISTAKES_SEVERAL", "NO_PATH_LEFT",
-           "NO_SOLUTION", "SOLVED", "cannot_check", "cannot_export", "cannot_make", "cannot_solve",
+           "NO_SOLUTION", "PUZZLE_CANCELLED", "SOLVED", "cannot_check", "cannot_export", "cannot_make",
+           "cannot_solve",
            "check_your_digits", "hint_applied", "hinting", "no_hint", "no_path", "no_puzzle_made",
            "no_qr", "no_step", "not_loaded", "path_graded", "path_step", "path_walking", "puzzle_made",
            "technique_words"]

@@ -375,6 +375,8 @@ NO_WHOLE_LINK = "No link holds this grid whole: the address bar keeps the last o
 MAKING_QR = "Making the QR code…"
 WORKING_OUT_PATH = "Working out the solution path…"
 MAKING_PUZZLE = "Making a puzzle…"
+CANCELLING_PUZZLE = "Stopping…"
+PUZZLE_CANCELLED = "New puzzle cancelled: your grid is as it was."
 # Other tools' buttons: their labels
 OPEN, COPY_LINK, COPY = "Open", "Copy link", "Copy"
 
@@ -453,5 +455,8 @@ def qr_note(characters: int) -> str:
     return f"The link above, {characters} characters: scan it to open this grid on a phone."
 
 
-def making_puzzle_for(seconds: int) -> str:
-    return f"{MAKING_PUZZLE} ({seconds} s so far)"
+def making_puzzle_for(seconds: int, attempt: int | None = None) -> str:
+    """While New puzzle works: the seconds so far and, past the first, which solved grid's
+    dig it is on (a large grid's hard puzzle may take several)."""
+    tries = f", try {attempt}" if attempt is not None and attempt > 1 else ""
+    return f"{MAKING_PUZZLE} ({seconds} s so far{tries}; Cancel stops it)"

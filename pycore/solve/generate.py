@@ -18,11 +18,17 @@ techniques is dropped, and the next attempt digs the same grid in a new order (a
 grid every third attempt). Everything is drawn from
 one `random.Random` seeded with shape, level and seed: the same seed gives the same
 puzzle in CPython and in Pyodide.
+
+`making` is the same work in steps: it pauses after each uniqueness check and each
+grading (a few milliseconds to a fraction of a second), so that a caller can let other
+work run, report progress or stop (the page's heavy worker: a Cancel button, and Hint or
+a link's encoding answered while a puzzle is being made). `generate` runs it to its end.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 from ..errors import PuzzleError
 from ..model import EMPTY, Puzzle, black, given
@@ -33,7 +39,7 @@ from .rules import board_of
 from .start import start
 from .techniques import LEVELS, TECHNIQUES, Grade, grade, score_band
 
-__all__ = ["GenerateFailed", "generate", "shape_name"]
+__all__ = ["GenerateFailed", "Making", "generate", "making", "shape_name"]
 
 MAX_ATTEMPTS = 60
 RARE_ATTEMPTS = 240
@@ -67,6 +73,11 @@ def shape_name(text: str) -> str:
     return f"{kind}-{t}" if t.isdigit() else t
 
 
+Making = Generator[int, None, Puzzle]
+"""`making`'s steps: each yields the number of the attempt it belongs to (0 for the
+first), and the puzzle is its return value."""
+
+
 def generate(shape: str, level: str = "easy", seed: int | None = None,
              symmetric: bool | None = None, attempts: int | None = None) -> Puzzle:
     """A puzzle of this shape (see `shape_name`) with one solution and this level.
@@ -74,6 +85,21 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
     Raises GenerateFailed when `attempts` grids gave no puzzle of the level (a 25x25
     can only be `easy`; str8ts and large grids rarely reach the top levels).
     """
+    steps = making(shape, level, seed, symmetric, attempts)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            made: Puzzle = done.value
+            return made
+
+
+def making(shape: str, level: str = "easy", seed: int | None = None,
+           symmetric: bool | None = None, attempts: int | None = None) -> Making:
+    """`generate`'s work in steps (the same puzzle for the same arguments): each step
+    yields the attempt it is part of; the puzzle is the generator's return value
+    (`StopIteration.value`). Checks the arguments and raises as `generate` does, at the
+    first step. Closing it between steps stops the work."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     name = shape_name(shape)
@@ -101,13 +127,18 @@ def generate(shape: str, level: str = "easy", seed: int | None = None,
             solution = _solution(blank, rng)
             if solution is None:
                 continue
-        dug = _dig(solution, level, rng, symmetric)
+        yield attempt
+        dug = yield from _dig(solution, level, rng, symmetric, attempt)
         if dug is None:
             continue
         found, graded = dug
         if level == "easy":
             return found
-        result = graded if graded is not None and _graded_alike(graded, level) else grade(found)
+        if graded is not None and _graded_alike(graded, level):
+            result = graded
+        else:
+            yield attempt
+            result = grade(found)
         if result.level != level:
             continue  # the harder techniques, tried first where they come first, jump ahead
         score = result.score
@@ -268,10 +299,14 @@ class _Uniqueness:
                                 f"(max_nodes={DEFAULT_MAX_NODES})") from None
 
 
-def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> Dug:
+Steps = Generator[int, None, Dug]
+"""A dig's work in steps, as `making`'s: each yields the attempt's number."""
+
+
+def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool, attempt: int) -> Steps:
     groups = _groups(solution, rng, symmetric)
     if level == "easy":
-        return _dig_easy(solution, groups)
+        return (yield from _dig_easy(solution, groups, attempt))
     unique = _Uniqueness(solution)
     holes: set[int] = set()
     removed: list[tuple[int, ...]] = []
@@ -279,12 +314,13 @@ def _dig(solution: Puzzle, level: str, rng: random.Random, symmetric: bool) -> D
         if unique.without(holes, group):
             holes.update(group)
             removed.append(group)
+        yield attempt
     puzzle = solution.with_cells({i: EMPTY for i in holes})
-    return _settle(puzzle, solution, removed, level, rng, unique)
+    return (yield from _settle(puzzle, solution, removed, level, rng, unique, attempt))
 
 
 def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], level: str,
-            rng: random.Random, unique: _Uniqueness) -> Dug:
+            rng: random.Random, unique: _Uniqueness, attempt: int) -> Steps:
     """Put digits back while the puzzle is harder than asked; the level, or None.
 
     Digits go back in a random order; how many is found by bisection (a puzzle only gets
@@ -299,13 +335,15 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
 
     easier = [t.name for t in TECHNIQUES if LEVELS.index(t.level) <= want]
 
-    def level_at(k: int) -> int:
-        """The level, or want + 1 for anything harder (the harder techniques never run)."""
+    def level_at(k: int) -> Generator[int, None, int]:
+        """The level, or want + 1 for anything harder (the harder techniques never run);
+        a step when it grades."""
         if k not in graded:
             result = grade(with_back(k), names=easier)
             harder = min(want + 1, len(LEVELS) - 1)  # unfinished: extreme, or past `want`
             graded[k] = min(LEVELS.index(result.level), harder) if result.solved else harder
             grades[k] = result
+            yield attempt
         return graded[k]
 
     least = score_band(level, len(board_of(puzzle).open))[0]
@@ -313,31 +351,31 @@ def _settle(puzzle: Puzzle, solution: Puzzle, removed: list[tuple[int, ...]], le
     def fits(k: int) -> bool:
         return graded[k] == want and grades[k].score >= least
 
-    if level_at(0) < want:
+    if (yield from level_at(0)) < want:
         return None
     low, high = 0, len(removed)  # level_at(low) > want unless it is the answer
-    if level_at(0) == want:
+    if (yield from level_at(0)) == want:
         return puzzle, grades[0]
-    if level_at(high) > want:
+    if (yield from level_at(high)) > want:
         return None
     while high - low > 1:
         middle = (low + high) // 2
-        if level_at(middle) > want:
+        if (yield from level_at(middle)) > want:
             low = middle
         else:
             high = middle
-    level_at(high)
+    yield from level_at(high)
     if fits(high):
         return with_back(high), grades[high]
     # the level is right but the score short of its band, or one digit back skips from
     # harder to easier: take away digits that came back, one at a time, where the level
     # stays at most the one asked (every cell a person must fill adds to the score)
-    return _deepen(with_back(high), removed[:high], level, easier, least,
-                   graded[high], grades[high], unique)
+    return (yield from _deepen(with_back(high), removed[:high], level, easier, least,
+                               graded[high], grades[high], unique, attempt))
 
 
 def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list[str],
-            least: float, now: int, graded: Grade, unique: _Uniqueness) -> Dug:
+            least: float, now: int, graded: Grade, unique: _Uniqueness, attempt: int) -> Steps:
     """Take away the digits that were put back, one group at a time, while the solution
     stays unique and the level (`now`, an index of LEVELS; `graded` the puzzle's grade)
     does not pass `level`; the puzzle as soon as its score reaches `least` at that level,
@@ -345,10 +383,12 @@ def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list
     want = LEVELS.index(level)
     holes = unique.holes(puzzle)
     for group in back:
+        yield attempt
         if not unique.without(holes, group):
             continue
         trial = puzzle.with_cells({i: EMPTY for i in group})
         result = grade(trial, names=names)
+        yield attempt
         if not result.solved or LEVELS.index(result.level) > want:
             continue
         puzzle, graded = trial, result
@@ -359,7 +399,7 @@ def _deepen(puzzle: Puzzle, back: list[tuple[int, ...]], level: str, names: list
     return (puzzle, graded) if now == want else None
 
 
-def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Dug:
+def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]], attempt: int) -> Steps:
     """Take a digit away only when a single (naked, or hidden in one of its houses) puts
     it back from the givens left: solving by singles then retraces the removals."""
     puzzle = solution
@@ -369,6 +409,7 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Dug:
             result = grade(trial, names=EASY)
             if result.solved and result.level == "easy":
                 puzzle = trial
+            yield attempt
         return puzzle, None
     for group in groups:
         trial = puzzle.with_cells({i: EMPTY for i in group})
@@ -376,8 +417,10 @@ def _dig_easy(solution: Puzzle, groups: list[tuple[int, ...]]) -> Dug:
         # one once its twin is back: more givens only narrow a cell's digits)
         if all(_single_from_givens(trial, i) for i in group):
             puzzle = trial
+        yield attempt
     if puzzle.size > 16:
         return puzzle, None  # singles by construction; grading 625 cells would cost seconds
+    yield attempt
     result = grade(puzzle, names=EASY)
     return (puzzle, None) if result.level == "easy" and result.solved else None
 

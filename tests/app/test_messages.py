@@ -499,3 +499,9 @@ def test_the_heavy_workers_words_stay_out_of_the_first_screens_bundle() -> None:
 
     assert "pycore/app/messages.py" in LIGHT_MODULES
     assert "pycore/app/heavy_messages.py" not in LIGHT_MODULES
+
+
+def test_new_puzzles_progress_counts_seconds_and_the_grids_dug() -> None:
+    assert messages.making_puzzle_for(3) == "Making a puzzle… (3 s so far; Cancel stops it)"
+    assert messages.making_puzzle_for(3, None) == messages.making_puzzle_for(3, 1)
+    assert messages.making_puzzle_for(7, 2) == "Making a puzzle… (7 s so far, try 2; Cancel stops it)"

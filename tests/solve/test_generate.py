@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Generator
+
 import pytest
 
 import pycore
 from pycore import links
 from pycore.cli import main
 from pycore.model import Puzzle
-from pycore.solve.generate import GenerateFailed, _graded_alike, generate, shape_name
+from pycore.solve.generate import GenerateFailed, _graded_alike, generate, making, shape_name
 from pycore.solve.techniques import LEVELS, TECHNIQUES, Grade, grade
 
 
@@ -40,6 +43,56 @@ def test_a_seed_gives_the_same_puzzle(shape: str, level: str, seed: int, expecte
     assert text(puzzle) == expected
     assert pycore.count_solutions(puzzle) == 1
     assert grade(puzzle).level == level
+
+
+# Frozen too, by a digest of `text` (their texts are long): the page's slowest New puzzles,
+# whose making docs/performance.md times.
+FROZEN_DIGESTS = [
+    ("samurai", "hard", 3, "b324412979f54267"),
+    ("16x16", "hard", 5, "3be72346023dedc8"),
+]
+
+
+@pytest.mark.parametrize(("shape", "level", "seed", "digest"), FROZEN_DIGESTS)
+def test_a_seed_gives_the_same_large_puzzle(shape: str, level: str, seed: int, digest: str) -> None:
+    puzzle = generate(shape, level, seed=seed)
+    assert hashlib.sha256(text(puzzle).encode()).hexdigest()[:16] == digest
+    assert grade(puzzle).level == level
+
+
+def run(steps: Generator[int, None, Puzzle]) -> tuple[list[int], Puzzle]:
+    """Every step's attempt number, and the puzzle made."""
+    attempts = []
+    while True:
+        try:
+            attempts.append(next(steps))
+        except StopIteration as done:
+            made: Puzzle = done.value
+            return attempts, made
+
+
+def test_making_steps_to_the_puzzle_generate_makes() -> None:
+    attempts, puzzle = run(making("9x9", "hard", seed=7))
+    assert text(puzzle) == FROZEN[1][3]
+    # a pause after every uniqueness check and grading, each step naming its attempt
+    assert len(attempts) > 40 and attempts[0] == 0 and attempts == sorted(attempts)
+    attempts, puzzle = run(making("4x4", "easy", seed=2))
+    assert text(puzzle) == FROZEN[2][3] and attempts
+
+
+def test_making_closed_between_steps_does_no_more_work() -> None:
+    steps = making("samurai", "hard", seed=3)
+    for _ in range(5):
+        assert next(steps) == 0
+    steps.close()
+    with pytest.raises(StopIteration):
+        next(steps)
+
+
+def test_making_refuses_an_unknown_level_at_its_first_step() -> None:
+    steps = making("9x9", "impossible", seed=1)
+    with pytest.raises(ValueError, match="level must be one of easy, "):
+        next(steps)
 
 
 def test_a_grade_by_the_techniques_up_to_a_level_stands_for_all_of_them_when_it_may() -> None:

@@ -12,6 +12,7 @@ not cross-origin isolated cannot), so it runs the same under any host.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import random
@@ -28,7 +29,7 @@ from pycore.formats import json as json_form
 from pycore.model import Puzzle
 from pycore.solve import advice, count_solutions, techniques
 from pycore.solve import solve as solved
-from pycore.solve.generate import GenerateFailed, generate
+from pycore.solve.generate import GenerateFailed, making
 from pycore.solve.start import NoSolution
 
 # The page's address (without its fragment) and the build's optional wheels, module -> site
@@ -210,19 +211,61 @@ def _walked() -> str:
 # -- new puzzle ----------------------------------------------------------------------
 
 
-def new_puzzle(shape: str, level: str) -> str:
-    """A puzzle of the shape and level, made here with a fresh random seed."""
-    started = time.perf_counter()
+MAKING_SLICE = 0.05
+"""How long the generator runs (`generate.making`'s steps) before this worker takes other
+calls: Hint, Check, a keystroke's link and Cancel wait at most that long (and one step)
+while a puzzle is being made."""
+
+# The puzzle being made (none, or one): its job, {"cancelled": bool, "attempt": int}.
+MAKING: list[dict[str, Any]] = []
+
+
+async def new_puzzle(shape: str, level: str, seed: str = "") -> str:
+    """A puzzle of the shape and level, made here with a fresh random seed (or `seed`'s
+    puzzle, the one `generate` makes for it), a slice at a time (`MAKING_SLICE`);
+    `cancel_puzzle` stops it between two steps (the answer then says `cancelled`), and so
+    does another call of this."""
+    cancel_puzzle()
+    job: dict[str, Any] = {"cancelled": False, "attempt": 0}
+    MAKING[:] = [job]
+    started = paused = time.perf_counter()
+    steps = making(shape, level, int(seed) if seed.isdigit() else random.SystemRandom().randrange(2**32))
     try:
-        puzzle = generate(shape, level, random.SystemRandom().randrange(2**32))
+        while True:
+            job["attempt"] = next(steps)
+            if time.perf_counter() - paused >= MAKING_SLICE:
+                await asyncio.sleep(0)  # a task on the browser's event loop: calls come in
+                paused = time.perf_counter()
+                if job["cancelled"]:
+                    steps.close()
+                    return _answer(cancelled=True, said=heavy_messages.PUZZLE_CANCELLED, error=False)
+    except StopIteration as done:
+        puzzle: Puzzle = done.value
     except GenerateFailed:
         return _said(heavy_messages.no_puzzle_made(level), error=True)
     except (ValueError, PuzzleError) as err:
         return _said(heavy_messages.cannot_make(err), error=True)
+    finally:
+        if MAKING and MAKING[0] is job:
+            MAKING.clear()
     took = time.perf_counter() - started
     givens = sum(1 for c in puzzle.cells if c.kind == "given")
     return _answer(state=_state(puzzle), error=False,
                    said=heavy_messages.puzzle_made(level, givens, took))
+
+
+def cancel_puzzle() -> str:
+    """Stop the puzzle being made (its `new_puzzle` answers `cancelled` at its next pause);
+    the answer says whether one was."""
+    for job in MAKING:
+        job["cancelled"] = True
+    return _answer(cancelled=bool(MAKING))
+
+
+def puzzle_progress() -> str:
+    """How far the puzzle being made has got: its attempt (a dig of a solved grid, counted
+    from 1), or null when none is being made."""
+    return _answer(attempt=MAKING[0]["attempt"] + 1 if MAKING else None)
 
 
 # -- other tools ---------------------------------------------------------------------

@@ -116,6 +116,7 @@ class Page:
             ("path-panel", "toggle"): self.coach.on_path_toggle,
             ("solve", "click"): self.on_solve,
             ("new", "click"): self.on_new,
+            ("cancel-new", "click"): self.coach.cancel_puzzle,
             ("level", "change"): on_level,
             ("words-form", "change"): self.on_words,
             ("window", "hashchange"): self.on_hashchange,
@@ -350,7 +351,9 @@ class Page:
         if shape == CUSTOM_SHAPE:
             self.say(messages.PICK_A_SHAPE)
             return
-        await self.coach.new_puzzle(shape, str(event["values"]["level"]))
+        # a data-seed on the button asks for that seed's puzzle (tests and benchmarks)
+        seed = str(event.get("data", {}).get("seed", ""))
+        await self.coach.new_puzzle(shape, str(event["values"]["level"]), seed)
 
     async def on_solve(self, event: Facts) -> None:
         before = self.editor.puzzle

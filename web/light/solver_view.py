@@ -75,6 +75,7 @@ class Coach:
         self.words = ""  # the message the shown hint put up
         self.chained = False  # a chain is drawn over the grid
         self.busy = False
+        self.cancelled = False  # Cancel was pressed while the puzzle was being made
         self.path_open = False  # the Solution path panel, as its toggle events said
         self.walked: Puzzle | None = None  # the grid whose path is shown or asked for
         self.walking = False  # a question for a path is with the worker
@@ -249,39 +250,60 @@ class Coach:
 
     # -- new puzzle ----------------------------------------------------------------
 
-    async def new_puzzle(self, shape: str, level: str) -> None:
+    async def new_puzzle(self, shape: str, level: str, seed: str = "") -> None:
         """Have the worker make a puzzle of the shape and level, then open it like a link;
-        a slow shape (a samurai, a 16x16) shows it is alive by counting the seconds."""
+        a slow shape (a samurai, a 16x16) shows it is alive by counting the seconds and
+        the solved grids dug, and Cancel (#cancel-new, shown meanwhile) stops it, leaving
+        the grid as it was. The worker takes other calls (Hint, Check, the link) between
+        the generator's steps."""
         if self.busy:
             return
         self.busy = True
+        self.cancelled = False
         set_property("new", "disabled", True)
         set_attribute("new", "aria-busy", "true")
+        set_property("cancel-new", "hidden", False)
         self.page.say(messages.MAKING_PUZZLE)
         ticking = asyncio.create_task(self.tick())
         try:
-            said = await self.page.ask_heavy("new_puzzle", shape, level)
+            said = await self.page.ask_heavy("new_puzzle", shape, level, seed)
         finally:
             ticking.cancel()
             self.busy = False
             set_property("new", "disabled", False)
             set_attribute("new", "aria-busy", None)
+            set_property("cancel-new", "hidden", True)
         if said is None:
             return
         if "state" not in said:
             self.page.say(said["said"], error=said["error"])
             return
+        if self.cancelled:  # Cancel came too early or too late for the worker: not shown either
+            self.page.say(messages.PUZZLE_CANCELLED)
+            return
         self.page.show(puzzle_of(said["state"]), "new")
         self.page.say(said["said"])
         self.page.render()
 
+    async def cancel_puzzle(self, event: Facts) -> None:
+        """Cancel: the worker stops the puzzle being made at its next pause, and New
+        puzzle's call answers that it was cancelled."""
+        if not self.busy:
+            return
+        self.cancelled = True
+        set_property("cancel-new", "hidden", True)
+        self.page.say(messages.CANCELLING_PUZZLE)
+        await self.page.ask_heavy("cancel_puzzle", busy=False)
+
     async def tick(self) -> None:
+        """Every second: the seconds so far and the worker's try (`puzzle_progress`)."""
         waited = 0
         while True:
             await asyncio.sleep(1)
             waited += 1
-            if waited >= 2:
-                self.page.say(messages.making_puzzle_for(waited))
+            progress = await self.page.ask_heavy("puzzle_progress", busy=False)
+            if self.busy and not self.cancelled and progress is not None:
+                self.page.say(messages.making_puzzle_for(waited, progress["attempt"]))
 
 
 # -- a chain over the grid ---------------------------------------------------------------

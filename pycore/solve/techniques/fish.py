@@ -30,7 +30,7 @@ def basic(s: State, size: int) -> Iterator[Step]:
         bases = tables.lines(base_kind)
         for d in range(1, tables.n + 1):
             bit = 1 << (d - 1)
-            rows: list[tuple[int, list[int], int, frozenset[int]]] = []
+            rows: list[Row] = []
             for h in bases:
                 house = tables.houses[h]
                 if s.placed_in(house) & bit:
@@ -43,12 +43,7 @@ def basic(s: State, size: int) -> Iterator[Step]:
                     rows.append((h, places, hit, frozenset(house)))
             if len(rows) < size:
                 continue
-            for combo in combinations(rows, size):
-                hit = 0
-                for row in combo:
-                    hit |= row[2]
-                if popcount(hit) != size:
-                    continue
+            for combo, hit in _within(rows, size):
                 base_cells: frozenset[int] = frozenset().union(*(row[3] for row in combo))
                 if sum(len(row[3]) for row in combo) != len(base_cells):
                     continue  # overlapping base lines (a Samurai corner): not a fish
@@ -64,6 +59,36 @@ def basic(s: State, size: int) -> Iterator[Step]:
                         f"{cover_kind}s gets its {d} from those {base_kind}s, so remove {d} "
                         f"from {tables.names_of(c for c, _ in gone)}.")
                 yield Step(technique, (), tuple(gone), pattern, (d,), text)
+
+
+Row = tuple[int, list[int], int, frozenset[int]]
+"""A base line's house, its places for the digit, their cover lines (a bit set of house
+indexes) and its cells."""
+
+
+def _within(rows: list[Row], size: int) -> Iterator[tuple[tuple[Row, ...], int]]:
+    """The combinations of `size` rows, in `itertools.combinations`' order, whose places
+    lie in exactly `size` cover lines, with those lines: a partial combination whose
+    lines pass `size` is not extended (a Samurai's jellyfish search would otherwise try
+    every four of its base lines)."""
+    count = len(rows)
+    chosen: list[Row] = []
+
+    def extend(start: int, hit: int) -> Iterator[tuple[tuple[Row, ...], int]]:
+        if len(chosen) == size:
+            if popcount(hit) == size:
+                yield tuple(chosen), hit
+            return
+        for i in range(start, count - (size - len(chosen)) + 1):
+            row = rows[i]
+            more = hit | row[2]
+            if popcount(more) > size:
+                continue
+            chosen.append(row)
+            yield from extend(i + 1, more)
+            chosen.pop()
+
+    return extend(0, 0)
 
 
 @lru_cache(maxsize=32)

@@ -43,8 +43,19 @@ def _two_links(s: State) -> Iterator[tuple[int, Link, Link, int, int, int, int]]
     seen = s.tables.seen
     for d in range(1, s.tables.n + 1):
         links = strong_links(s, d)
+        ends: dict[int, list[int]] = {}  # a cell -> the links it ends
+        for k, link in enumerate(links):
+            ends.setdefault(link[0], []).append(k)
+            ends.setdefault(link[1], []).append(k)
         for i, l1 in enumerate(links):
-            for l2 in links[i + 1:]:
+            # the later links with an end that sees an end of this one, in order (the pairs
+            # taken in the order of every pair, without trying the others)
+            later: set[int] = set()
+            for a in (l1[0], l1[1]):
+                for c in seen[a] & ends.keys():
+                    later.update(k for k in ends[c] if k > i)
+            for j in sorted(later):
+                l2 = links[j]
                 if l1[2] == l2[2]:
                     continue
                 for a1, b1 in ((l1[0], l1[1]), (l1[1], l1[0])):
