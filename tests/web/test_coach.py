@@ -93,7 +93,8 @@ def xy_chain_grid() -> Puzzle:
     """An empty 9x9 but four cells pencilled r1c1 1 2, r1c5 2 3, r5c5 3 4, r5c9 1 4.
 
     Each sees the next, and no simpler technique applies: the first step is the xy-chain
-    1- r1c1 -2- r1c5 -3- r5c5 -4- r5c9 -1 (r1c9 and r5c1, seeing both ends, lose 1)."""
+    (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c9=(1)r5c9 (r1c9 and r5c1, seeing
+    both ends, lose 1)."""
     blank = blank_shape("sudoku-9")
     return blank.with_cells({0: candidates({1, 2}), 4: candidates({2, 3}),
                              40: candidates({3, 4}), 44: candidates({1, 4})})
