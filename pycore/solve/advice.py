@@ -26,7 +26,7 @@ from .rules import cell_name
 from .start import NoSolution, check_clashes
 from .techniques import Grade, Grading, Step, grading, next_step
 
-__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "solution_path"]
+__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "solution_path", "wrong_marks"]
 
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
@@ -188,6 +188,17 @@ def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
     return found[0], True
 
 
+def wrong_marks(puzzle: Puzzle, solution: Puzzle) -> Hint | None:
+    """Check's word on the pencil marks, the same as Hint's: a "wrong" hint naming the cells
+    whose centre marks leave out the digit `solution` (the grid's one solution) has there,
+    or None when every cell's marks hold it. A mark mistake is a mistake: a player who
+    trusts the marks will never find that digit there."""
+    answer = solution.cells
+    wrong = tuple(i for i, c in enumerate(puzzle.cells)
+                  if c.kind == "candidates" and answer[i].digit not in c.candidates)
+    return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True) if wrong else None
+
+
 def _wrong_cells(puzzle: Puzzle, solution: Puzzle) -> tuple[int, ...]:
     """Cells whose value is not the solution's digit, then cells whose pencil marks leave
     the solution's digit out."""
@@ -196,8 +207,8 @@ def _wrong_cells(puzzle: Puzzle, solution: Puzzle) -> tuple[int, ...]:
               if c.kind == "value" and c.digit != answer[i].digit]
     if values:
         return tuple(values)
-    return tuple(i for i, c in enumerate(puzzle.cells)
-                 if c.kind == "candidates" and answer[i].digit not in c.candidates)
+    marks = wrong_marks(puzzle, solution)
+    return () if marks is None else marks.wrong
 
 
 def _wrong_words(puzzle: Puzzle, wrong: tuple[int, ...]) -> str:

@@ -79,7 +79,10 @@ def check(state: str) -> str:
         return _said(heavy_messages.NO_SOLUTION, error=True)
     if p.is_solved:
         return _said(heavy_messages.CHECKED_SOLVED)
-    if count == 1:
+    if count == 1:  # the marks are checked against the one solution, as Hint checks them
+        marks = advice.wrong_marks(p, solved(p))
+        if marks is not None:
+            return _said(heavy_messages.mistake_in_marks(marks.text), error=True)
         return _said(heavy_messages.NO_MISTAKES)
     return _said(heavy_messages.NO_MISTAKES_SEVERAL)
 
