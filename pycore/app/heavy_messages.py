@@ -14,8 +14,8 @@ from .messages import not_loaded
 __all__ = ["CHECKED_SOLVED", "NOTHING_TO_HINT", "NO_MISTAKES", "NO_MISTAKES_SEVERAL", "NO_PATH_LEFT",
            "NO_SOLUTION", "SOLVED", "cannot_check", "cannot_export", "cannot_make", "cannot_solve",
            "check_your_digits", "hint_applied", "hinting", "mistake_in_marks", "no_hint", "no_path",
-           "no_puzzle_made", "no_qr", "no_step", "not_loaded", "path_graded", "path_step", "path_walking", "puzzle_made",
-           "technique_words"]
+           "no_puzzle_made", "no_qr", "no_step", "not_loaded", "path_graded", "path_step", "path_walking",
+           "puzzle_made", "technique_words"]
 
 
 NO_SOLUTION = "Something is wrong: no solution fits the digits on the grid."
