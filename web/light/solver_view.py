@@ -23,7 +23,7 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
 from pycore.app import messages
-from pycore.app.editor import keep_notes
+from pycore.app.editor import keep_notes, tidy_marks
 from pycore.model import Puzzle
 from pycore.shapes import LEVELS, levels_made, shape_of
 
@@ -111,11 +111,13 @@ class Coach:
         self.page.say(self.words)
 
     def apply(self) -> None:
-        """The shown step, applied as one edit that Undo takes back."""
+        """The shown step, applied as one edit that Undo takes back: a digit it places
+        leaves the centre and corner marks of the cells that see it, in the same step."""
         assert self.shown is not None
         said = self.shown[1]
         before = self.page.editor.puzzle
-        self.page.editor.replace(keep_notes(before, puzzle_of(said["applied"])))
+        placed = [(int(i), int(d)) for i, d in said["step"]["placements"]]
+        self.page.editor.replace(tidy_marks(keep_notes(before, puzzle_of(said["applied"])), placed))
         self.page.say(said["applied_said"])
         self.page.finished(before)  # a hint that places the last digit solves the grid
         self.page.render()  # the grid changed: follow() takes the marks away
