@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
-from .techniques import Grade, Grading, Step, grading, next_step
+from .techniques import Grade, Grading, State, Step, grading, next_step
 
-__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "solution_path", "wrong_marks"]
+__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "house_of", "solution_path",
+           "wrong_marks"]
 
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
@@ -186,6 +187,30 @@ def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
     except SearchTooLong:
         return None, False  # too open to check: deduce, without the uniqueness techniques
     return found[0], True
+
+
+SINGLES_OF_A_HOUSE = ("hidden-single", "full-house")
+
+
+def house_of(puzzle: Puzzle, step: Step) -> tuple[int, ...]:
+    """The house a hidden single or a full house is about (the first of the placed cell's
+    houses, row, column then box, where the digit has one place left, or where the cell is
+    the last empty one: the house its explanation names), for a page to tint whole: where
+    the digit cannot go is what the player needs to see. () for any other step."""
+    if step.technique not in SINGLES_OF_A_HOUSE or not step.placements:
+        return ()
+    s = State(puzzle)
+    cell, digit = step.placements[0]
+    bit = 1 << (digit - 1)
+    tables = s.tables
+    for h in tables.house_ids[cell]:
+        house = tables.houses[h]
+        if step.technique == "full-house":
+            if [c for c in house if not s.digits[c]] == [cell]:
+                return tuple(house)
+        elif [c for c in house if not s.digits[c] and s.masks[c] & bit] == [cell]:
+            return tuple(house)
+    return ()
 
 
 def wrong_marks(puzzle: Puzzle, solution: Puzzle) -> Hint | None:

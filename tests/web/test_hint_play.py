@@ -7,10 +7,14 @@ moves the grid, on a phone or a desktop."""
 
 from __future__ import annotations
 
-from pycore.model import Puzzle, candidates
+from playwright.sync_api import Browser, Page
+
+from pycore.model import Puzzle, candidates, given
 from pycore.solve import solve
-from tests.web.conftest import App, settle
-from tests.web.test_coach import hidden_single_grid, open_grid, state
+from tests.web.conftest import DESKTOP, PHONE, App, settle, watched_app
+from tests.web.test_coach import BOX, hidden_single_grid, naked_pair_grid, open_grid, state, xy_chain_grid
+
+PATTERN_JS = "els => els.map(e => Number(e.dataset.index))"
 
 R1C9, R2C2, R9C1, R9C9 = 8, 10, 72, 80
 
@@ -111,3 +115,97 @@ def test_check_calls_marks_that_leave_out_a_cells_digit_a_mistake(app: App) -> N
     page.click("#check")
     settle(page)
     assert page.inner_text("#message") == "No mistakes so far."
+
+
+GHOSTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#grid .centre.ghosts')].map(e => [
+    e.closest('.cell').dataset.index,
+    [...e.querySelectorAll('.mark')].map(m => [m.className, m.textContent,
+                                              parseFloat(getComputedStyle(m).fontSize)])]))"""
+
+
+def test_a_hidden_single_on_a_grid_without_marks_tints_its_whole_house(app: App) -> None:
+    page = open_grid(app, hidden_single_grid())
+    page.click("#hint")
+    settle(page)
+    assert page.inner_text("#message").startswith("Hint: In row 1, 5 can only go in r1c1 (hidden single).")
+    tinted = page.eval_on_selector_all("#grid .cell.hint-pattern", PATTERN_JS)
+    assert sorted(tinted) == list(range(9))  # the whole of row 1, not only r1c1
+    assert page.get_attribute('#grid [data-index="0"]', "data-hint-place") == "5"
+    # r1c1's neighbours in row 1 have no 5 to show: no digits are drawn on them
+    assert page.evaluate(GHOSTS_JS) == {}
+
+
+def test_a_pair_on_a_grid_without_marks_shows_its_digits_and_the_removed_ones_large(app: App) -> None:
+    # the naked pair's other seven cells of row 1 have no marks: each loses 1 and 2, drawn
+    # on it as marks, struck through, far larger than the old 9 px "-12" in a corner
+    page = open_grid(app, naked_pair_grid())
+    page.click("#hint")
+    settle(page)
+    ghosts = page.evaluate(GHOSTS_JS)
+    cell_px = page.eval_on_selector('#grid [data-index="1"]', "e => e.getBoundingClientRect().height")
+    assert sorted(ghosts) == [str(c) for c in range(9) if c not in (0, 4)]
+    for marks in ghosts.values():
+        assert [(cls, text) for cls, text, _ in marks] == [("mark hint-remove", "1"),
+                                                           ("mark hint-remove", "2")]
+        assert all(size >= 0.3 * cell_px and size >= 14 for _, _, size in marks)
+    app.shoot("hint-unmarked-pair")
+    page.click("#hint")  # applied: the drawing goes with the hint
+    settle(page)
+    assert page.evaluate(GHOSTS_JS) == {}
+
+
+def hidden_pair_grid() -> Puzzle:
+    """A 9x9 where the pattern cells have no marks: 1 and 2 can go only in r1c1 and r1c2 of
+    box 1 (the rest of box 1 sees a 1 and a 2), and nothing simpler applies."""
+    blank = Puzzle.blank("sudoku", 9)
+    # 1s and 2s in rows 2 and 3 (boxes 2 and 3) and in column 3 (box 7) keep box 1's 1 and 2
+    # to r1c1 and r1c2
+    return blank.with_cells({1 * 9 + 4: given(1), 2 * 9 + 7: given(1), 1 * 9 + 7: given(2),
+                             2 * 9 + 4: given(2), 5 * 9 + 2: given(1), 8 * 9 + 2: given(2)})
+
+
+def test_pattern_cells_without_marks_show_the_digits_the_pattern_uses(app: App) -> None:
+    page = open_grid(app, hidden_pair_grid())
+    page.click("#hint")
+    settle(page)
+    said = page.inner_text("#message")
+    ghosts = page.evaluate(GHOSTS_JS)
+    pattern = page.eval_on_selector_all("#grid .cell.hint-pattern", PATTERN_JS)
+    assert said.startswith("Hint: "), said
+    assert pattern, said
+    for cell in pattern:  # every open pattern cell shows the pattern's digits it may hold
+        assert str(cell) in ghosts, (cell, said)
+        assert {cls for cls, _, _ in ghosts[str(cell)]} <= {"mark hint-digit", "mark hint-remove"}
+
+
+def grid_and_hint_boxes(page: Page) -> tuple[list[float], list[float]]:
+    return page.eval_on_selector("#grid", BOX), page.eval_on_selector("#hint", BOX)
+
+
+def test_a_long_hint_never_moves_the_grid_or_the_hint_button(browser: Browser, site_url: str) -> None:
+    for context in (PHONE, DESKTOP):
+        with watched_app(browser, site_url, **context) as app:
+            page = open_grid(app, xy_chain_grid())
+            before = grid_and_hint_boxes(page)
+            page.click("#hint")
+            settle(page)
+            said = page.inner_text("#message")
+            assert "XY-chain" in said and len(said) > 200  # several lines on either screen
+            assert grid_and_hint_boxes(page) == before, context
+            app.shoot(f"hint-long-{context['viewport']['width']}")
+            # the words are all there to read: laid over what is above, within the screen
+            # (above the grid on a phone, beside it on a desktop), never over the grid or pad
+            top, bottom, left, _ = page.eval_on_selector("#message", BOX)
+            grid_top, _, _, grid_right = before[0]
+            assert top >= 0 and (bottom <= grid_top + 1 or left >= grid_right)
+            assert bottom <= page.eval_on_selector("#pad", BOX)[0] + 1
+            page.click("#hint")  # applied: its one line takes the same place
+            settle(page)
+            assert page.inner_text("#message").startswith("Hint applied")
+            assert grid_and_hint_boxes(page) == before, context
+            page.click("#undo")
+            page.click("#hint")
+            settle(page)
+            page.keyboard.press("Escape")  # taken away
+            settle(page)
+            assert grid_and_hint_boxes(page) == before, context

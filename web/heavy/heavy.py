@@ -141,6 +141,8 @@ def hint(state: str) -> str:
         said=heavy_messages.hinting(step.explanation, step.technique), error=False,
         step={"placements": step.placements, "eliminations": step.eliminations,
               "cells": step.cells, "digits": step.digits,
+              # a hidden single's or full house's house, tinted whole
+              "house": list(advice.house_of(p, step)),
               # a chain's links in order, [from cell, from digit, to cell, to digit, strong]
               "links": [list(link) for link in step.links]},
         applied=_state(techniques.apply(p, step)),

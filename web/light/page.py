@@ -442,6 +442,7 @@ class Page:
         set_property("message", "textContent", text)
         set_attribute("message", "data-kind", "error" if error else "info")
         set_attribute("message", "role", "alert" if error else "status")
+        set_attribute("message", "data-hint", None)  # a hint's words set it after (solver_view)
         set_property("warnings", "textContent", "")  # an import's warnings go with its message
         set_property("warnings", "hidden", True)
         flush()  # at once (inside an answered event, with its answer)

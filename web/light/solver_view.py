@@ -99,6 +99,7 @@ class Coach:
         step = said.get("step")
         if step is None:
             self.page.say(said["said"], error=said["error"])
+            set_attribute("message", "data-hint", "")  # laid over, not in the grid's way
             return
         # the cursor goes to the first cell the step changes, ready for the player's digit
         changed = step["placements"] + step["eliminations"]
@@ -109,6 +110,9 @@ class Coach:
         self.mark(p, step)
         self.words = said["said"]
         self.page.say(self.words)
+        # a hint's words are laid over the controls above the message line (style.css),
+        # so however long they are, the grid and the buttons below never move
+        set_attribute("message", "data-hint", "")
 
     def apply(self) -> None:
         """The shown step, applied as one edit that Undo takes back: a digit it places
@@ -119,6 +123,7 @@ class Coach:
         placed = [(int(i), int(d)) for i, d in said["step"]["placements"]]
         self.page.editor.replace(tidy_marks(keep_notes(before, puzzle_of(said["applied"])), placed))
         self.page.say(said["applied_said"])
+        set_attribute("message", "data-hint", "")  # where the hint's words were: nothing moves
         self.page.finished(before)  # a hint that places the last digit solves the grid
         self.page.render()  # the grid changed: follow() takes the marks away
 
@@ -146,8 +151,11 @@ class Coach:
         and a chain's links over it."""
         view = self.page.view
         marked: dict[int, Marking] = {}
-        pattern = set(step["cells"])
+        pattern = set(step["cells"]) | set(step.get("house", []))
         targets = {i for i, _ in step["placements"] + step["eliminations"]}
+        # a chain writes its own digits in its rings; other patterns show theirs as marks
+        # in the cells that have none (`ghosts`)
+        chained = {c for link in step.get("links", []) for c in (link[0], link[2])}
         for i in sorted(pattern | targets):
             hint = marked[i] = Marking()
             hint.classes = [name for name, on in ((PATTERN, i in pattern), (TARGET, i in targets)) if on]
@@ -156,6 +164,10 @@ class Coach:
             digits.update({d: PLACE for c, d in step["placements"] if c == i})
             shown = p.cells[i].candidates if shows_marks(p.cells[i]) else frozenset()
             hint.digits = {d: kind for d, kind in digits.items() if d in shown}
+            if p.cells[i].kind == "empty":  # no marks: the digits the hint uses, drawn here
+                open_digits = p.open_digits(i) if i not in chained else []
+                hint.ghosts = {d: kind for d, kind in digits.items()
+                               if kind == REMOVE or (kind == DIGIT and d in open_digits)}
             # a digit placed, or removed where the cell shows no such mark: drawn on the
             # cell itself, big enough to see
             for kind, name in ((PLACE, "data-hint-place"), (REMOVE, "data-hint-remove")):
