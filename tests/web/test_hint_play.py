@@ -117,7 +117,8 @@ def test_check_calls_marks_that_leave_out_a_cells_digit_a_mistake(app: App) -> N
     assert page.inner_text("#message") == "No mistakes so far."
 
 
-GHOSTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#grid .centre.ghosts')].map(e => [
+GHOSTS_JS = """() => Object.fromEntries(
+  [...document.querySelectorAll('#grid .centre[data-ghosts]')].map(e => [
     e.closest('.cell').dataset.index,
     [...e.querySelectorAll('.mark')].map(m => [m.className, m.textContent,
                                               parseFloat(getComputedStyle(m).fontSize)])]))"""

@@ -290,7 +290,7 @@ class GridView:
             if marks:
                 marks.append(" ")
             marks.append(["span", {"class": "mark " + ghosts[d]}, str(d)])
-        return ["span", {"class": "centre ghosts", "data-count": str(min(len(ghosts), 3))}, marks]
+        return ["span", {"class": "centre", "data-ghosts": str(min(len(ghosts), 3))}, marks]
 
     def mark(self, d: int, hint: Marking | None) -> Node:
         """A centre mark; a hint's class on it, and its place in the cell's little grid
