@@ -156,11 +156,10 @@ def test_a_pair_on_a_grid_without_marks_shows_its_digits_and_the_removed_ones_la
 
 
 def hidden_pair_grid() -> Puzzle:
-    """A 9x9 where the pattern cells have no marks: 1 and 2 can go only in r1c1 and r1c2 of
-    box 1 (the rest of box 1 sees a 1 and a 2), and nothing simpler applies."""
+    """A 9x9 without pencil marks where 1 and 2 can go only in r1c1 and r1c2 of row 1 (the
+    1s and 2s of boxes 2 and 3 and of column 3 keep them out of the rest): the first step
+    is that hidden pair, which takes 3 to 9 from both cells."""
     blank = Puzzle.blank("sudoku", 9)
-    # 1s and 2s in rows 2 and 3 (boxes 2 and 3) and in column 3 (box 7) keep box 1's 1 and 2
-    # to r1c1 and r1c2
     return blank.with_cells({1 * 9 + 4: given(1), 2 * 9 + 7: given(1), 1 * 9 + 7: given(2),
                              2 * 9 + 4: given(2), 5 * 9 + 2: given(1), 8 * 9 + 2: given(2)})
 
@@ -169,14 +168,15 @@ def test_pattern_cells_without_marks_show_the_digits_the_pattern_uses(app: App) 
     page = open_grid(app, hidden_pair_grid())
     page.click("#hint")
     settle(page)
-    said = page.inner_text("#message")
+    assert "(hidden pair)" in page.inner_text("#message")
+    assert sorted(page.eval_on_selector_all("#grid .cell.hint-pattern", PATTERN_JS)) == [0, 1]
     ghosts = page.evaluate(GHOSTS_JS)
-    pattern = page.eval_on_selector_all("#grid .cell.hint-pattern", PATTERN_JS)
-    assert said.startswith("Hint: "), said
-    assert pattern, said
-    for cell in pattern:  # every open pattern cell shows the pattern's digits it may hold
-        assert str(cell) in ghosts, (cell, said)
-        assert {cls for cls, _, _ in ghosts[str(cell)]} <= {"mark hint-digit", "mark hint-remove"}
+    assert sorted(ghosts) == ["0", "1"]  # no other cell is drawn on
+    for marks in ghosts.values():  # the pair's digits in blue, the rest struck through
+        assert [(cls, text) for cls, text, _ in marks] == (
+            [("mark hint-digit", "1"), ("mark hint-digit", "2")]
+            + [("mark hint-remove", str(d)) for d in range(3, 10)])
+    app.shoot("hint-unmarked-hidden-pair")
 
 
 def grid_and_hint_boxes(page: Page) -> tuple[list[float], list[float]]:

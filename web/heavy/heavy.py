@@ -80,7 +80,11 @@ def check(state: str) -> str:
     if p.is_solved:
         return _said(heavy_messages.CHECKED_SOLVED)
     if count == 1:  # the marks are checked against the one solution, as Hint checks them
-        marks = advice.wrong_marks(p, solved(p))
+        try:
+            answer = solved(p)
+        except PuzzleError as err:
+            return _said(heavy_messages.cannot_check(err), error=True)
+        marks = advice.wrong_marks(p, answer)
         if marks is not None:
             return _said(heavy_messages.mistake_in_marks(marks.text), error=True)
         return _said(heavy_messages.NO_MISTAKES)
