@@ -167,7 +167,7 @@ def _snyder_pairs(rng: random.Random, solution: list[int], marked: list[int], em
     for _ in range(200):
         rng.shuffle(candidates_)
         used: set[int] = set()
-        pairs = []
+        pairs: list[tuple[int, int]] = []
         centre = 0
         for a, b in candidates_:
             more = (a in marked) + (b in marked)

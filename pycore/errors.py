@@ -104,6 +104,8 @@ LOSSES: tuple[tuple[str, str, str], ...] = (
     ("candidates", "{n} cell with pencil marks", "{n} cells with pencil marks"),
     ("black", "{n} black cell", "{n} black cells"),
     ("corner", "{n} cell with corner marks", "{n} cells with corner marks"),
+    ("marks-under", "{n} cell with centre marks under its digit",
+     "{n} cells with centre marks under their digits"),
     ("colours", "{n} coloured cell", "{n} coloured cells"),
     ("extra-colours", "all but the first colour of {n} cell (f-puzzles holds one highlight a cell)",
      "all but the first colour of {n} cells (f-puzzles holds one highlight a cell)"),

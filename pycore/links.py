@@ -232,6 +232,17 @@ def read(text: str) -> tuple[str, Puzzle]:
     raise NotRecognized(NAME, "a string of one format; tried " + "; ".join(reasons), reasons)
 
 
+def unchecked(name: str, text: str, puzzle: Puzzle) -> bool:
+    """Whether a link that opened holds a player's progress that no check vouches for: a
+    compact text of a grid with progress and no check character. Such a text is one made
+    before checks came (version 1), or a checked one cut or changed into another grid."""
+    if name != UNTAGGED:
+        return False
+    from .formats import compact  # the untagged format
+
+    return compact.played(puzzle) and not compact.reading(payload(text))[1]
+
+
 class _KindNotSaid(FormatError):
     """A bare text of one of our formats that two of its kinds read as other cells."""
 

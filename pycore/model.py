@@ -130,7 +130,12 @@ class Cell(Record):
     `corner` the corner (Snyder) marks of an empty or centre-marked cell, and `colours`
     the palette colours (1..PALETTE) painted on any cell but an outside one. They are
     kept apart from the kind because a cell may hold both kinds of marks at once, and a
-    digit or a given may be coloured."""
+    digit or a given may be coloured.
+
+    A player's value may keep the marks the cell held when the digit was typed, centre
+    and corner, under it (`hides_marks`): the digit hides them, and they show again when
+    the digit goes (`uncovered`), as in SudokuPad. Nothing that solves or checks reads
+    them: the cell is a value."""
 
     __slots__ = ("candidates", "colours", "corner", "digit", "kind")
     FIELDS = ("kind", "digit", "candidates", "corner", "colours")
@@ -164,9 +169,12 @@ class Cell(Record):
             if min(candidates) < 1:
                 raise PuzzleError("candidates are digits of at least 1")
         elif candidates:
-            raise PuzzleError(f"a {kind} cell holds no candidates")
+            if kind != "value":
+                raise PuzzleError(f"a {kind} cell holds no candidates")
+            if min(candidates) < 1:
+                raise PuzzleError("centre marks are digits of at least 1")
         if corner:
-            if kind not in ("empty", "candidates"):
+            if kind not in ("empty", "candidates", "value"):
                 raise PuzzleError(f"a {kind} cell holds no corner marks")
             if min(corner) < 1:
                 raise PuzzleError("corner marks are digits of at least 1")
@@ -182,8 +190,33 @@ class Cell(Record):
 
     @property
     def has_notes(self) -> bool:
-        """Whether the cell holds corner marks or colours (what the seed formats lose)."""
-        return bool(self.corner or self.colours)
+        """Whether the cell holds corner marks, colours or centre marks under a digit (what
+        the seed formats lose)."""
+        return bool(self.corner or self.colours) or self.hides_marks
+
+    @property
+    def hides_marks(self) -> bool:
+        """Whether a player's value keeps pencil marks (centre or corner) under it."""
+        return self.kind == "value" and bool(self.candidates or self.corner)
+
+    @property
+    def uncovered(self) -> Cell:
+        """The cell with its value taken away: the marks it hid show again (its colours
+        stay); any other cell as it is."""
+        if self.kind != "value":
+            return self
+        kind = "candidates" if self.candidates else "empty"
+        return Cell(kind, 0, self.candidates, self.corner, self.colours)
+
+    def under(self, kind: str, digit: int) -> Cell:
+        """A digit of `kind` ("value", "given", "black") typed over this cell: a value keeps
+        the cell's marks under it (an old value's too), the others keep only the colours."""
+        if kind != "value":
+            return Cell(kind, digit, colours=self.colours)
+        marks = self if self.kind in ("empty", "candidates") else self.uncovered
+        if marks.kind not in ("empty", "candidates"):
+            return Cell(kind, digit, colours=self.colours)
+        return Cell(kind, digit, marks.candidates, marks.corner, self.colours)
 
     def with_corner(self, marks: Iterable[int]) -> Cell:
         """The same cell with these corner marks (none: without)."""
@@ -193,12 +226,18 @@ class Cell(Record):
         """The same cell with these colours (none: without)."""
         return Cell(self.kind, self.digit, self.candidates, self.corner, frozenset(colours))
 
+    def with_centre(self, marks: Iterable[int]) -> Cell:
+        """A value with these centre marks under it (none: without)."""
+        return Cell(self.kind, self.digit, frozenset(marks), self.corner, self.colours)
+
     @property
     def bare(self) -> Cell:
-        """The cell without corner marks and colours: what a format without them keeps."""
-        if not (self.corner or self.colours):
+        """The cell without corner marks, colours and marks under a digit: what a format
+        without them keeps."""
+        if not self.has_notes:
             return self
-        return Cell(self.kind, self.digit, self.candidates)
+        return Cell(self.kind, self.digit,
+                    self.candidates if self.kind == "candidates" else frozenset())
 
     def __repr__(self) -> str:
         if self.kind == "candidates":
@@ -209,6 +248,8 @@ class Cell(Record):
             text = f"black({self.digit})" if self.digit else "BLACK"
         else:
             text = self.kind.upper()
+        if self.candidates and self.kind == "value":
+            text += f".with_centre({sorted(self.candidates)})"
         if self.corner:
             text += f".with_corner({sorted(self.corner)})"
         if self.colours:
@@ -696,11 +737,12 @@ class Puzzle(Record):
     @property
     def has_notes(self) -> bool:
         """Whether the puzzle holds anything the seed formats cannot: corner marks,
-        colours, a title, an author or rules (found once: every encode of a link asks)."""
+        colours, marks under a digit, a title, an author or rules (found once: every encode
+        of a link asks)."""
         found: bool | None = self._notes
         if found is None:
             found = bool(self.title or self.author or self.rules) or any(
-                c.corner or c.colours for c in self.cells)
+                c.has_notes for c in self.cells)
             _set(self, "_notes", found)
         return found
 

@@ -40,12 +40,18 @@ def cells_for(n: int, kind: str, notes: bool = False) -> st.SearchStrategy[Cell]
     if not notes:
         return plain
     return st.one_of(plain, plain, plain, st.builds(_noted, plain, st.frozensets(digit),
-                                                   st.frozensets(st.integers(1, PALETTE))))
+                                                   st.frozensets(st.integers(1, PALETTE)),
+                                                   st.frozensets(digit)))
 
 
-def _noted(cell: Cell, corner: frozenset[int], colours: frozenset[int]) -> Cell:
-    if cell.kind in ("empty", "candidates"):
+def _noted(cell: Cell, corner: frozenset[int], colours: frozenset[int],
+           centre: frozenset[int] = frozenset()) -> Cell:
+    """A cell with notes: corner marks where a cell may hold them, centre marks under a
+    player's digit, colours."""
+    if cell.kind in ("empty", "candidates", "value"):
         cell = cell.with_corner(corner)
+    if cell.kind == "value":
+        cell = cell.with_centre(centre)
     return cell.with_colours(colours)
 
 

@@ -9,7 +9,7 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 
 from __future__ import annotations
 
-from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given, value
+from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given
 from .crossings import SETTING, SOLVING
 
 __all__ = ["DISMISS", "FULL", "HINT", "MODES", "SOLVED", "Editor", "command", "finish", "is_full",
@@ -106,12 +106,11 @@ def tidy_marks(p: Puzzle, placed: list[tuple[int, int]]) -> Puzzle:
 
 
 def _toggled(cell: Cell, mode: str, d: int, on: bool) -> Cell:
-    """The cell with mark (or colour) d set when `on`, else cleared, in a mark mode; the
-    puzzle's own cells take colours only, and a mark replaces a player's digit."""
+    """The cell with mark (or colour) d set when `on`, else cleared, in a mark mode; a cell
+    with a digit takes colours only (as in SudokuPad, a mark typed into it is ignored: the
+    marks under a player's digit are the ones it had when the digit came)."""
     if mode == COLOUR:
         return cell.with_colours(cell.colours | {d} if on else cell.colours - {d})
-    if cell.kind == "value" and on:  # a mark replaces the player's digit
-        cell = EMPTY.with_colours(cell.colours)
     if cell.kind not in ("empty", "candidates"):
         return cell
     if mode == CORNER:
@@ -365,7 +364,8 @@ class Editor:
 
     def _written(self, cell: Cell, digit: int, mode: str = "") -> Cell:
         """What a digit typed in a mode (the current one unless said) makes of a cell:
-        its colours stay with it; corner marks go under a digit (a digit holds none)."""
+        its colours stay with it; a player's digit keeps the cell's marks under it (they
+        show again when it goes), a given or black cell holds none."""
         mode = mode or self.mode
         if cell.kind == "outside":
             return cell
@@ -378,7 +378,7 @@ class Editor:
         elif cell.kind in ("given", "black"):
             return cell  # the puzzle's own cells are locked while solving
         else:
-            made = value(digit)
+            return cell.under("value", digit)
         return made.with_colours(cell.colours)
 
     def _tidied(self, before: Puzzle, after: Puzzle, targets: list[int]) -> Puzzle:
@@ -456,7 +456,8 @@ class Editor:
 
     def _erased(self, cell: Cell) -> Cell:
         """What Backspace/Delete leaves of a cell in the current mode: each mode clears
-        what it writes (Digit a value and the marks, Givens a given, a mark mode its marks)."""
+        what it writes (Digit a value, and the marks once no value hides them; Givens a
+        given; a mark mode its marks, not those hidden under a digit)."""
         mode = self.mode
         if cell.kind == "outside":
             return cell
@@ -473,7 +474,9 @@ class Editor:
             if not cell.is_black:
                 return cell
             new = BLACK if cell.digit else EMPTY
-        elif cell.kind in ("value", "candidates") or cell.corner:
+        elif cell.kind == "value":
+            return cell.uncovered  # the marks it hid show again
+        elif cell.kind == "candidates" or cell.corner:
             new = EMPTY
         else:
             return cell

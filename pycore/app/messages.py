@@ -67,29 +67,38 @@ def opening(err: Exception, text: str) -> str:
     return "That link could not be opened: it may be cut off or changed.\nCopy the whole link again."
 
 
-# A link that opened but cannot be the puzzle it was: the compact text (the untagged
-# default) uses nearly every text, so a cut one often reads as some other grid. Its
-# givens then mostly have no solution, which a real puzzle's always do. Cutting 1 to 4
-# characters off the compact links of every third puzzle of benchmarks/data's corpus,
-# 398 cut texts opened: 193 had no solution, each proved within 30 search nodes, 175 had
-# one and 30 needed more nodes; none of the corpus's sudoku puzzles is flagged. Past SEARCH_NODES
-# nothing is said: the search is bounded, and "no solution" is said only when proved.
-SEARCH_NODES = 30
+# A link that opened but cannot be the puzzle it was. A compact text of a grid with
+# progress carries a check character (`formats.compact`), so a cut or changed one mostly
+# fails to open, or opens without its check (UNCHECKED, said at once). A puzzle as set
+# carries none: its check is that it has one solution, as every puzzle a setter shares
+# has. A compact text (the untagged default) uses nearly every text, so a cut one often
+# reads as some other grid, whose givens then mostly have no solution or several
+# (`benchmarks.damage` counts them). Past SEARCH_NODES nothing is said: the search is
+# bounded, and "no solution" or "several" is said only when proved; every 9x9 of the
+# link corpus with two solutions shows them within 200 nodes (a 25x25 may need more).
+SEARCH_NODES = 2000
 DOUBT = "No solution fits: was the link cut off?"
+SEVERAL = "Several solutions fit: is the link cut?"
+UNCHECKED = "No check mark: is this link damaged?"
 
 
 def doubt(puzzle: Puzzle) -> str | None:
-    """What to say instead of "Opened ..." when no solution fits the puzzle's givens (the
-    player's digits and pencil marks left out: a mistake of theirs is not the link's fault).
-    One short line, as long as the line it replaces: the grid below it does not move."""
+    """What to say instead of "Opened ..." when the puzzle's givens (the player's digits
+    and pencil marks left out: a mistake of theirs is not the link's fault) have no
+    solution, or more than one: a link cut or changed into another grid mostly reads as
+    one of those, and a puzzle a setter shares has one. One short line, as long as the
+    line it replaces: the grid below it does not move. A grid with no givens (a setter's
+    empty grid) is not doubted."""
     from ..solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
+    unplayed = puzzle.unplayed
+    if not any(c.kind == "given" or (c.kind == "black" and c.digit) for c in unplayed.cells):
+        return None
     try:
-        if count_solutions(puzzle.unplayed, limit=1, max_nodes=SEARCH_NODES):
-            return None
+        found = count_solutions(unplayed, limit=2, max_nodes=SEARCH_NODES)
     except SearchTooLong:
         return None
-    return DOUBT
+    return DOUBT if not found else SEVERAL if found > 1 else None
 
 
 # --- a pasted text that did not open ---------------------------------------------------
@@ -153,6 +162,7 @@ def _json_words(text: str) -> str:
 # not here is said as the error says it (its words are a player's already).
 _WORDS = {
     "candidates": "your pencil marks ({cells})",
+    "marks-under": "the pencil marks under your digits ({cells})",
     "value-as-given": "which digits are givens",
     "which-given": "which digits are givens",
     "value": "{n} of your digits",

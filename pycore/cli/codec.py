@@ -16,7 +16,7 @@ def decode_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_decode(args: argparse.Namespace) -> None:
-    print(json.dumps(to_json(read_puzzle(args.text, args.format, args.kind)[1])))
+    print(json.dumps(to_json(read_puzzle(args.text, args.format, args.kind, doubt=True)[1])))
 
 
 def encode_arguments(p: argparse.ArgumentParser) -> None:

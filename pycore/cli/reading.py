@@ -46,13 +46,14 @@ def text_arg(arg: str) -> str:
 
 
 def read_puzzle(text: str | None, format: str = AUTO,
-                kind: str | None = None) -> tuple[str, Puzzle]:
+                kind: str | None = None, doubt: bool = False) -> tuple[str, Puzzle]:
     """The one way every verb reads its puzzle: (the format it was read as, the puzzle),
     as `links.read` answers.
 
     `text` None means puzzle JSON on standard input; '-' reads the text from standard
     input. With format 'auto' anything `links.read_any` knows is read, and the format
-    it was read as and any warnings go to stderr.
+    it was read as and any warnings go to stderr; with `doubt`, also what the page says
+    of a link that may be cut or changed (`doubts`).
     """
     if text is None:
         return "json", formats.decode("json", sys.stdin.read())
@@ -62,9 +63,21 @@ def read_puzzle(text: str | None, format: str = AUTO,
         return format, formats.decode(format, body, **options)
     found = links.read_any(body)
     print(f"gridlinks: read as {found.format}", file=sys.stderr)
-    for warning in found.warnings:
+    said = doubts(found.format, body, found.puzzle) if doubt else []
+    for warning in [*found.warnings, *said]:
         print(f"gridlinks: warning: {warning}", file=sys.stderr)
     return found.format, found.puzzle
+
+
+def doubts(format: str, text: str, puzzle: Puzzle) -> list[str]:
+    """What the page says of a link that may be cut or changed (`links.unchecked`,
+    `messages.doubt`), for the command line: a warning, the puzzle still read."""
+    from ..app import messages  # the solver with it: only for a text read as 'auto'
+
+    if links.unchecked(format, text, puzzle):
+        return [messages.UNCHECKED]
+    doubt = messages.doubt(puzzle)
+    return [doubt] if doubt else []
 
 
 def add_text(parser: argparse.ArgumentParser, *, optional: bool = False,

@@ -58,12 +58,15 @@ def notes_lost(puzzle: Puzzle) -> list[Lost]:
 
 
 def marks_lost(puzzle: Puzzle) -> list[Lost]:
-    """The player's corner marks and colours, counted: what a target that keeps the
-    setter's words but no marks (SudokuPad's givens link) still drops."""
+    """The player's corner marks, centre marks under a digit and colours, counted: what a
+    target that keeps the setter's words but no marks (SudokuPad's givens link) still drops."""
     out = []
     corner = sum(1 for c in puzzle.cells if c.corner)
     if corner:
         out.append(Lost("corner", corner))
+    under = sum(1 for c in puzzle.cells if c.kind == "value" and c.candidates)
+    if under:
+        out.append(Lost("marks-under", under))
     coloured = sum(1 for c in puzzle.cells if c.colours)
     if coloured:
         out.append(Lost("colours", coloured))

@@ -20,7 +20,10 @@ The parts are coded as players make them:
   player sticks to a few colours);
 - words: which of title, author and rules there are, each one's length (bits then
   value), and each character by one adaptive table of printable ASCII with an escape
-  to any code point.
+  to any code point;
+- marks under the player's digits (only in a checked text, compact's later form): per
+  value, whether it keeps any (leaning to no), then its centre marks and its corner
+  marks, each as a count (0 to the size, uniform) and a subset of all digits.
 
 The walk runs with a writer to encode and with a reader to decode, as compact's does.
 """
@@ -37,9 +40,16 @@ if TYPE_CHECKING:
 
     from ._rans import Coder
 
-CORNER, COLOURS, WORDS = 1, 2, 4
+CORNER, COLOURS, WORDS, UNDER = 1, 2, 4, 8
 # Weights of each set of parts (bit mask of the three above; none never comes here).
 PARTS = (0, 3, 6, 8, 2, 1, 1, 1)
+# A checked text (compact's `checked` form) may also hold the marks under the player's
+# digits (UNDER): the sets without it weigh as above, the rare ones with it little.
+# No part at all is said only before a pad (compact's `encode`: a checked text that would
+# read as a version 1 one is written again with a pad after its notes).
+CHECKED_PARTS = (1,) + tuple([4 * w for w in PARTS[1:]]) + (2, 1, 1, 1, 1, 1, 1, 1)  # noqa: RUF005
+# Whether a player's digit keeps marks under it: most do not.
+UNDER_HAS = (3, 1)
 ESCAPE = (3, 1)  # corner marks outside the possibles: none / some
 # First counts of how many corner marks a cell holds (1, 2, 3, ...: two is the Snyder
 # pair), how many colours (mostly one), and the counts' steps.
@@ -159,45 +169,92 @@ def spread(packed: int, pool: int) -> int:
 class Grid:
     """What the notes' walk needs of the cells: per cell, its size, whether it is inside,
     its openness (0 solved or black, 1 empty, 2 centre-marked), its box (-1 when none),
-    and the digits its houses' givens and values rule out."""
+    the digits its houses' givens and values rule out, and whether it holds a player's
+    value (`valued`: where marks may lie under a digit)."""
 
-    __slots__ = ("box_of", "inside", "open", "size", "taken")
+    __slots__ = ("box_of", "inside", "open", "size", "taken", "valued")
 
     def __init__(self, size: int, inside: Sequence[int], open: Sequence[int],
-                 box_of: Sequence[int], taken: Sequence[int]) -> None:
+                 box_of: Sequence[int], taken: Sequence[int],
+                 valued: Sequence[bool] = ()) -> None:
         self.size = size
         self.inside = inside
         self.open = open
         self.box_of = box_of
         self.taken = taken
+        self.valued = valued
 
 
 class Notes:
     """Per cell, its corner marks and colours as bit masks (digit d, colour c: bit d-1,
-    c-1), and the three words."""
+    c-1), the three words, and the centre and corner marks under a player's digit."""
 
-    __slots__ = ("colours", "corner", "words")
+    __slots__ = ("colours", "corner", "under_centre", "under_corner", "words")
 
-    def __init__(self, corner: list[int], colours: list[int], words: tuple[str, str, str]) -> None:
+    def __init__(self, corner: list[int], colours: list[int], words: tuple[str, str, str],
+                 under_centre: list[int] | None = None,
+                 under_corner: list[int] | None = None) -> None:
         self.corner = corner
         self.colours = colours
         self.words = words
+        self.under_centre = under_centre or [0] * len(corner)
+        self.under_corner = under_corner or [0] * len(corner)
 
 
-def code(io: Coder, grid: Grid, truth: Notes | None) -> Notes:
-    """The whole notes walk: parts, corner marks, colours, words."""
+def code(io: Coder, grid: Grid, truth: Notes | None, checked: bool = False) -> Notes:
+    """The whole notes walk: parts, corner marks, colours, words, and in a checked text the
+    marks under the player's digits."""
     count = len(grid.open)
     parts = 0
     if truth is not None:
         parts = ((CORNER if any(truth.corner) else 0) | (COLOURS if any(truth.colours) else 0)
-                 | (WORDS if any(truth.words) else 0))
-    parts = io.weighted(PARTS, parts)
+                 | (WORDS if any(truth.words) else 0)
+                 | (UNDER if any(truth.under_centre) or any(truth.under_corner) else 0))
+        if parts & UNDER and not checked:
+            raise ValueError("marks under a digit need a checked text")
+    parts = io.weighted(CHECKED_PARTS if checked else PARTS, parts)
     corner = _code_corner(io, grid, truth.corner if truth else None) if parts & CORNER \
         else [0] * count
     colours = _code_colours(io, grid, truth.colours if truth else None) if parts & COLOURS \
         else [0] * count
     words = _code_words(io, truth.words if truth else None) if parts & WORDS else ("", "", "")
-    return Notes(corner, colours, words)
+    if not parts & UNDER:
+        return Notes(corner, colours, words)
+    centre, cornered = _code_under(io, grid, truth)
+    return Notes(corner, colours, words, centre, cornered)
+
+
+def _code_under(io: Coder, grid: Grid, truth: Notes | None) -> tuple[list[int], list[int]]:
+    """Per player's digit, whether it keeps marks under it; then its centre marks and its
+    corner marks, each a count and a subset of all the digits."""
+    n = grid.size
+    has = Leaning(UNDER_HAS)
+    centre = [0] * len(grid.open)
+    corner = [0] * len(grid.open)
+    any_kept = False
+    for i in grid.inside:
+        if not grid.valued[i]:
+            continue
+        marks = (truth.under_centre[i], truth.under_corner[i]) if truth is not None else (0, 0)
+        if not has.code(io, 1 if marks[0] or marks[1] else 0):
+            continue
+        got = [_code_subset(io, n, mark) for mark in marks]
+        if not (got[0] or got[1]):
+            raise Refused("a text as the encoder writes it",
+                          found="a digit said to keep marks under it that keeps none")
+        centre[i], corner[i] = got
+        any_kept = True
+    if not any_kept:
+        raise Refused("a text as the encoder writes it",
+                      found="marks under digits said to occur that no digit keeps")
+    return centre, corner
+
+
+def _code_subset(io: Coder, n: int, marks: int) -> int:
+    """Any set of the digits 1..n: its size (uniform), then which (uniform among those)."""
+    k = io.uniform(n + 1, bit_count(marks))
+    rank = io.uniform(comb(n, k), subset_rank(marks) if marks else 0)
+    return marks if marks or not k else subset_unrank(rank, k, n)
 
 
 def _code_corner(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[int]:
@@ -348,7 +405,9 @@ def most_bits(cells: int, size: int) -> int:
     work a hostile text makes."""
     # a cell: four yes/no steps (at most about a bit each over a grid), a count of marks
     # and of colours (log2 25, log2 9), the marks (log2 C(25, 12) < 23) and the colours
-    # (9 picks of at most log2 9): 2n + 24 is above it for every size n
+    # (9 picks of at most log2 9): 2n + 24 is above it for every size n; a player's digit
+    # is no open cell, and the marks under it (a leaning bit, two counts and two subsets,
+    # at most 2 + 2 (log2 26 + log2 C(25, 12)) < 56 for 25) fit the same bound
     per_cell = 2 * size + 24
     # a character: the table's escape (at most about 14 bits) and a code point (21 bits)
     words = sum(WORD_BOUNDS) * 36 + 3 * 16

@@ -85,6 +85,10 @@ LINK = LinkForm(TextPattern(r"[A-Za-z0-9_-]+", lambda text: bool(text) and made_
 # player state, any other shape of version 1, a later version).
 CLASSIC_BARE, CLASSIC, OTHER, LATER = range(4)
 HEAD = (32, 20, 11, 1)
+# The same step in a checked text (one that holds a player's progress): a classic 9x9
+# with values or marks is the common case there, a bare one (colours or corner marks
+# on the givens alone) is not.
+CHECKED_HEAD = (4, 48, 11, 1)
 # The symmetry whose image gives each cell's kind its context, and its weight.
 NONE, HALF_TURN, LEFT_RIGHT, TOP_BOTTOM, DIAGONAL, ANTI_DIAGONAL = range(6)
 SYMMETRIES = (16, 4, 1, 1, 1, 1)
@@ -192,10 +196,10 @@ def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
     return [s for s in range(positions) if bits >> s & 1]
 
 
-def _code_header(io: Coder, plan: _Plan | None) -> _Plan:
+def _code_header(io: Coder, plan: _Plan | None, checked: bool = False) -> _Plan:
     truth = plan or _Plan("sudoku", 9, (3, 3), None)
     head = CLASSIC_BARE if truth.classic and truth.bare else CLASSIC if truth.classic else OTHER
-    head = io.weighted(HEAD, head)
+    head = io.weighted(CHECKED_HEAD if checked else HEAD, head)
     if head == LATER:
         raise _Refused(f"a compact text of version {VERSION}",
                           found="a later version (a newer pycore reads it)")
@@ -584,9 +588,9 @@ def _code_all_marks(io: Coder, plan: _Plan, shape: _WalkTables, kinds: Sequence[
     return marks
 
 
-def _read(reader: Reader) -> Puzzle:
-    """The whole walk, reading: header, kinds, packing, digits, marks."""
-    plan = _code_header(reader, None)
+def _read(reader: Reader, checked: bool = False) -> Puzzle:
+    """The whole walk, reading: header, kinds, packing, digits, marks, notes."""
+    plan = _code_header(reader, None, checked)
     shape = _walk_tables(plan.kind, plan.size, plan.box, plan.layout)
     if reader.x >> _max_bits(shape):  # more bits than that (one shift: linear in the text)
         raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
@@ -601,11 +605,14 @@ def _read(reader: Reader) -> Puzzle:
     if reader.x:  # the notes follow, as one more than their number (see `_notes`)
         reader.x -= 1
         try:
-            notes = _notes.code(reader, _notes_grid(shape, kinds, used), None)
+            notes = _notes.code(reader, _notes_grid(shape, kinds, used), None, checked)
         except _notes.Refused as err:
             raise _Refused(err.expected, err.found) from None
-        if reader.x:
+        if not checked and reader.x:
             raise _Refused("a text that ends where its puzzle does", found="more data")
+        # a checked text may end in a pad (`encode`), and says no notes only before one
+        if checked and not reader.x and not _has_notes(notes):
+            raise _unwritten("a checked text that says no notes and no pad")
     cells: list[Cell] = []
     outside = shape.outside
     words = ("", "", "")
@@ -630,12 +637,18 @@ def _read(reader: Reader) -> Puzzle:
             words = notes.words
             for i in shape.inside:
                 corner, colours = notes.corner[i], notes.colours[i]
-                if corner or colours:
-                    cells[i] = Cell(cells[i].kind, cells[i].digit, cells[i].candidates,
+                centre = cells[i].candidates
+                if notes.under_centre[i] or notes.under_corner[i]:  # marks under a digit
+                    centre, corner = unpack(notes.under_centre[i]), notes.under_corner[i]
+                if corner or colours or centre != cells[i].candidates:
+                    cells[i] = Cell(cells[i].kind, cells[i].digit, centre,
                                     unpack(corner), unpack(colours))
-        return Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout, *words)
+        puzzle = Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout, *words)
     except PuzzleError as err:
         raise _Refused(f"a valid puzzle ({err})") from None
+    if checked and not played(puzzle):
+        raise _unwritten("a checked text of a grid with no player's progress")
+    return puzzle
 
 
 # --- choosing a packing, and the text --------------------------------------------
@@ -685,27 +698,40 @@ def _notes_grid(shape: _WalkTables, kinds: Sequence[int], used: Sequence[int]) -
             bits |= used[h]
         taken[i] = bits
     open_kinds = [1 if k == K_EMPTY else 2 if k == K_MARKS else 0 for k in kinds]
-    return _notes.Grid(shape.size, shape.inside, open_kinds, shape.box_of, taken)
+    return _notes.Grid(shape.size, shape.inside, open_kinds, shape.box_of, taken,
+                       [k == K_VALUE for k in kinds])
 
 
-def _number(puzzle: Puzzle) -> int:
-    """The text's number: the cells' walk, and after it the notes when there are any."""
-    writer, used = _write(puzzle)
-    if not puzzle.has_notes:
+def _has_notes(notes: _notes.Notes) -> bool:
+    return bool(any(notes.corner) or any(notes.colours) or any(notes.words)
+                or any(notes.under_centre) or any(notes.under_corner))
+
+
+def _number(puzzle: Puzzle, checked: bool = False, rank: int = 0, pad: int = 0) -> int:
+    """The text's number: the cells' walk, and after it the notes when there are any (and
+    in a checked text a `pad` after them, which the reader passes over)."""
+    writer, used = _write(puzzle, checked, rank)
+    if not puzzle.has_notes and not pad:
         return writer.number()
     shape = _walk_tables(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
     cells = puzzle.cells
-    truth = _notes.Notes([pack(c.corner) for c in cells], [pack(c.colours) for c in cells],
-                         (puzzle.title, puzzle.author, puzzle.rules))
+    under = [c.kind == "value" for c in cells]  # marks under a digit go in their own part
+    truth = _notes.Notes([0 if u else pack(c.corner) for u, c in zip(under, cells)],  # noqa: B905
+                         [pack(c.colours) for c in cells],
+                         (puzzle.title, puzzle.author, puzzle.rules),
+                         [pack(c.candidates) if u else 0 for u, c in zip(under, cells)],  # noqa: B905
+                         [pack(c.corner) if u else 0 for u, c in zip(under, cells)])  # noqa: B905
     notes = Writer()
-    _notes.code(notes, _notes_grid(shape, [_kind_id(c) for c in cells], used), truth)
-    return writer.number(notes.number() + 1)
+    _notes.code(notes, _notes_grid(shape, [_kind_id(c) for c in cells], used), truth, checked)
+    return writer.number(notes.number(pad) + 1)
 
 
-def _write(puzzle: Puzzle) -> tuple[Writer, list[int]]:
+def _write(puzzle: Puzzle, checked: bool = False, rank: int = 0) -> tuple[Writer, list[int]]:
     """Choose each packing by the bits its part of the walk takes, then write the walk;
     also the digits the givens and values leave in each house. The parts are
-    independent: symmetry changes only the kinds, the marks model only the marks."""
+    independent: symmetry changes only the kinds, the marks model only the marks. `rank`
+    > 0 takes the rank-th cheapest symmetry instead (a checked text that reads as another:
+    `encode`)."""
     shape = _walk_tables(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
     cells = puzzle.cells
     kinds = [_kind_id(c) for c in cells]
@@ -725,7 +751,12 @@ def _write(puzzle: Puzzle) -> tuple[Writer, list[int]]:
     least = min(counted.values())
     near = [s for s in options if counted[s] <= least + NEAR_TIE]
     # the coder's own sum settles near-ties, so the choice is the coder's exact minimum
-    plan = plan.but(symmetry=near[0] if len(near) == 1 else min(near, key=kinds_cost))
+    best = near[0] if len(near) == 1 else min(near, key=kinds_cost)
+    if rank:
+        # ties by number: MicroPython's sort is not stable
+        others = sorted((s for s in options if s != best), key=lambda s: (counted[s], s))
+        best = others[(rank - 1) % len(others)]
+    plan = plan.but(symmetry=best)
     if K_MARKS in has:
         _, used = _code_digits(Writer(), plan, shape, kinds, cells)
         full = plan.but(mark_full=True)
@@ -733,7 +764,7 @@ def _write(puzzle: Puzzle) -> tuple[Writer, list[int]]:
                 < _cost(lambda w: _code_all_marks(w, plan, shape, kinds, used, cells))):
             plan = full
     writer = Writer()
-    _code_header(writer, plan)
+    _code_header(writer, plan, checked)
     _code_kinds(writer, plan, shape, kinds)
     _code_packing(writer, plan, plan, kinds)
     _, used = _code_digits(writer, plan, shape, kinds, cells)
@@ -773,13 +804,69 @@ def _lookalike(text: str) -> bool:
     return any(p.fullmatch(text) for p in _others())
 
 
+def played(puzzle: Puzzle) -> bool:
+    """Whether a grid holds a player's progress (values, centre or corner marks, colours):
+    what a checked text holds, and a plain one never (in version 1 a plain text may)."""
+    return any(c.kind in ("value", "candidates") or c.corner or c.colours for c in puzzle.cells)
+
+
+def check_character(body: str) -> str:
+    """The character a checked text ends with: the sum of its characters' values, each
+    times an odd weight (2k + 1 for the k-th), modulo 64. An odd weight is invertible
+    modulo 64, so any one character changed changes the sum: every single typo is caught;
+    a cut text keeps a matching last character one time in 64."""
+    total = 0
+    weight = 1
+    for ch in body:
+        total += weight * _VALUE[ch]
+        weight += 2
+    return ALPHABET[total & 63]
+
+
+_VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
+
+
 def encode(puzzle: Puzzle, lossy: bool = False) -> str:
-    """The shortest text; `lossy` is accepted and ignored (compact never loses)."""
-    text = to_text(_number(puzzle))
-    return MARK + text if _lookalike(text) else text
+    """The shortest text; `lossy` is accepted and ignored (compact never loses).
+
+    A grid with a player's progress is written as a checked text: its own walk (the
+    same steps, a header weighted for progress, and the marks under digits) and one
+    check character after the numeral (`check_character`). A puzzle as set (givens,
+    black cells, the setter's words) keeps version 1's text to the character: its
+    check is that it has one solution (`pycore.doubts`)."""
+    if not played(puzzle):
+        text = to_text(_number(puzzle))
+        return MARK + text if _lookalike(text) else text
+    # A text that version 1 also reads, as a puzzle as set whose own text it is, would
+    # open as that puzzle (`reading`): then the next symmetry, then a pad, changes it.
+    tries = [(rank, 0) for rank in range(len(SYMMETRIES))] + [(0, pad) for pad in range(1, 64)]
+    for rank, pad in tries:
+        body = to_text(_number(puzzle, checked=True, rank=rank, pad=pad))
+        text = body + check_character(body)
+        if not _shadowed(text):
+            return MARK + text if _lookalike(text) else text
+    raise FormatError(NAME, None, "a grid whose checked text reads back as itself",
+                      found="a version 1 text for every symmetry and pad")
+
+
+def _shadowed(body: str) -> bool:
+    """Whether a text is what version 1 writes for the puzzle as set it reads as: such a
+    text opens as that puzzle (`reading`), so a checked text must not be one."""
+    try:
+        whole = _read(Reader(from_text(body, NAME)))
+    except (_Refused, FormatError):
+        return False
+    return not played(whole) and to_text(_number(whole)) == body
 
 
 def decode(text: str) -> Puzzle:
+    return reading(text)[0]
+
+
+def reading(text: str) -> tuple[Puzzle, bool]:
+    """The puzzle a text holds, and whether it was a checked text (one whose progress a
+    check character vouches for: `decode` of a text with progress but no check is a
+    version 1 text, or a checked one that was changed or cut)."""
     if not isinstance(text, str):
         raise FormatError(NAME, 0, "text", found=type(text).__name__)
     if len(text) > LONGEST_TEXT:
@@ -795,7 +882,24 @@ def decode(text: str) -> Puzzle:
     if not start and _lookalike(text):
         raise FormatError(NAME, 0, "a leading _ on a text shaped like a base-32 or jcode string",
                           found=repr(text[:20]))
+    body = text[start:]
     try:
-        return _read(Reader(from_text(text[start:], NAME, start)))
+        whole: Puzzle | None = _read(Reader(from_text(body, NAME, start)))
+        refused = None
     except _Refused as err:
-        raise FormatError(NAME, start, err.expected, found=err.found) from None
+        whole, refused = None, err
+    if len(body) >= 2 and body[-1] == check_character(body[:-1]) and body[0] != "A":
+        try:
+            checked = _read(Reader(from_text(body[:-1], NAME, start)), checked=True)
+        except (_Refused, FormatError):
+            checked = None  # a version 1 text whose last character happens to fit
+        # Both read only when a version 1 text ends in the character its start checks
+        # to (one in 64). A puzzle as set whose own text this is opens as that puzzle
+        # (the encoder writes no checked text that reads so); else the checked reading.
+        if checked is not None and not (whole is not None and not played(whole)
+                                        and to_text(_number(whole)) == body):
+            return checked, True
+    if whole is not None:
+        return whole, False
+    assert refused is not None
+    raise FormatError(NAME, start, refused.expected, found=refused.found) from None

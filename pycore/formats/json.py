@@ -5,7 +5,8 @@ cell is null, {"given": d}, {"value": d}, {"candidates": [d, ...]},
 {"black": true}, {"black": true, "given": d} or {"outside": true}; any cell but an
 outside one may add "colours": [1-9, ...], and an empty or candidates cell
 "corner": [d, ...] (its corner marks; "candidates" are the centre marks), so an
-empty cell with corner marks only is {"corner": [d, ...]}. A multi-box puzzle adds
+empty cell with corner marks only is {"corner": [d, ...]}. A value keeps the marks under
+it the same way: {"value": d, "candidates": [...], "corner": [...]}. A multi-box puzzle adds
 "layout": {"width": W, "height": H, "disabled": [box indices]}; the setter's words
 add "title", "author" and "rules" (strings, bounded as the model bounds them).
 """
@@ -59,6 +60,8 @@ def _base_to_json(cell: Cell) -> dict[str, Any] | None:
         return {"black": True, "given": cell.digit} if cell.digit else {"black": True}
     if kind == "outside":
         return {"outside": True}
+    if cell.candidates:  # centre marks under a value
+        return {kind: cell.digit, "candidates": sorted(cell.candidates)}
     return {kind: cell.digit}
 
 
@@ -132,6 +135,13 @@ def _base_from_json(obj: dict[str, Any], where: str, index: int | None) -> Cell:
         return given(_int(obj["given"], where, index))
     if keys == {"value"}:
         return value(_int(obj["value"], where, index))
+    if keys == {"value", "candidates"}:  # centre marks under the value
+        try:
+            return value(_int(obj["value"], where, index)).with_centre(
+                _digits(obj, "candidates", where, index))
+        except PuzzleError as err:
+            raise FormatError(NAME, index, f"a valid cell ({err}) for {where}",
+                              unit="cell") from None
     if keys == {"candidates"}:
         return candidates(_digits(obj, "candidates", where, index))
     if keys in ({"black"}, {"black", "given"}) and obj["black"] is True:
@@ -329,6 +339,9 @@ def _base_text(cell: Cell) -> str:
         return f'{{"black":true,"given":{cell.digit}}}' if cell.digit else '{"black":true}'
     if kind == "outside":
         return '{"outside":true}'
+    if cell.candidates:  # centre marks under a value
+        return (f'{{"{kind}":{cell.digit},"candidates":['
+                + ",".join([str(d) for d in sorted(cell.candidates)]) + "]}")
     return f'{{"{kind}":{cell.digit}}}'
 
 

@@ -70,17 +70,49 @@ def test_solving_leaves_the_puzzle_itself_alone() -> None:
     assert not ed.can_undo
 
 
-def test_pencil_marks_replace_a_value_and_a_value_replaces_marks() -> None:
+def test_a_mark_typed_into_a_filled_cell_is_ignored_and_a_digit_keeps_the_marks_under_it() -> None:
+    """As in SudokuPad: Shift+5 on the player's 2 leaves the 2; a digit typed over marks
+    hides them, and taking the digit away shows them again."""
     ed = Editor(Puzzle.blank("sudoku", 4), mode="value")
     typed(ed, "2")
     ed.set_mode("candidates")
     typed(ed, "3")
-    assert ed.puzzle.cells[0] == candidates([3])
-    typed(ed, "3")
-    assert ed.puzzle.cells[0] == EMPTY  # no marks left is an empty cell
+    assert ed.puzzle.cells[0] == value(2)  # the digit stays; nothing was marked
+    ed.set_mode("value")
+    typed(ed, "Backspace")
+    assert ed.puzzle.cells[0] == EMPTY
+    ed.set_mode("candidates")
+    typed(ed, "3", "4")
+    ed.set_mode("corner")
+    typed(ed, "1")
     ed.set_mode("value")
     typed(ed, "4")
-    assert ed.puzzle.cells[0] == value(4)
+    under = value(4).with_centre([3, 4]).with_corner([1])
+    assert ed.puzzle.cells[0] == under
+    typed(ed, "2")  # another digit over it: the same marks stay under
+    assert ed.puzzle.cells[0] == value(2).with_centre([3, 4]).with_corner([1])
+    typed(ed, "Backspace")
+    assert ed.puzzle.cells[0] == candidates([3, 4]).with_corner([1])
+    typed(ed, "Backspace")  # then the marks themselves go
+    assert ed.puzzle.cells[0] == EMPTY
+    ed.undo()
+    ed.undo()
+    assert ed.puzzle.cells[0] == value(2).with_centre([3, 4]).with_corner([1])
+
+
+def test_marks_typed_over_a_selection_skip_the_filled_cells() -> None:
+    """Select a box and type centre marks: the player's digits and the givens stay."""
+    ed = Editor(Puzzle.blank("sudoku", 4).with_cells({0: value(4), 4: given(1)}),
+                mode="candidates")
+    for i in (1, 4, 5):
+        ed.click(i, extend=True)
+    assert ed.targets == [0, 1, 4, 5]
+    typed(ed, "3")
+    cells = ed.puzzle.cells
+    assert (cells[0], cells[1], cells[4], cells[5]) == (
+        value(4), candidates([3]), given(1), candidates([3]))
+    typed(ed, "3")  # and off again from the cells that can hold it
+    assert (ed.puzzle.cells[1], ed.puzzle.cells[0]) == (EMPTY, value(4))
 
 
 def test_black_mode_paints_cells_and_black_givens() -> None:
@@ -343,8 +375,10 @@ def test_z_x_c_v_pick_digit_corner_centre_and_colour_and_each_writes_its_own() -
         frozenset({1, 2}), frozenset({3, 4}), frozenset({6}))
     typed(ed, "ArrowRight", "v", "2")  # a given takes colours too
     assert ed.puzzle.cells[1] == given(4).with_colours([2])
-    typed(ed, "ArrowLeft", "z", "5")  # a digit: its colours stay, its marks go
-    assert ed.puzzle.cells[0] == value(5).with_colours([6])
+    typed(ed, "ArrowLeft", "z", "5")  # a digit: its colours stay, its marks go under it
+    assert ed.puzzle.cells[0] == value(5).with_centre([3, 4]).with_corner([1, 2]).with_colours([6])
+    typed(ed, "Backspace")
+    assert ed.puzzle.cells[0] == candidates([3, 4]).with_corner([1, 2]).with_colours([6])
     typed(ed, "Backspace")
     assert ed.puzzle.cells[0] == EMPTY.with_colours([6])
     typed(ed, "v", "Backspace")

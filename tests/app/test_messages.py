@@ -133,14 +133,15 @@ def test_a_whole_link_with_an_extra_character_is_not_cut_off() -> None:
     assert len(first_line(words)) <= messages.FIRST_LINE
 
 
-def givens_have_no_solution(puzzle: Puzzle) -> bool:
-    """Whether no solution fits the givens alone (the player's digits and marks left out)."""
-    return count_solutions(puzzle.unplayed, limit=1) == 0
+def solutions_of_givens(puzzle: Puzzle) -> int:
+    """0, 1 or 2 (two or more) solutions of the givens alone (the player's digits and marks
+    left out)."""
+    return count_solutions(puzzle.unplayed, limit=2)
 
 
-def test_a_compact_link_cut_into_another_grid_with_no_solution_may_be_cut_off() -> None:
+def test_a_compact_link_cut_into_another_grid_with_no_solution_or_several_is_doubted() -> None:
     """Compact uses nearly every text, so a cut one can open as another grid; when no
-    solution fits that grid's givens, the words say the link may have been cut off."""
+    solution fits that grid's givens, or several do, the words say the link may be damaged."""
     text = links.fragment(classic(), "compact")
     doubted = []
     for end in range(len(text) - 1, 0, -1):
@@ -149,14 +150,20 @@ def test_a_compact_link_cut_into_another_grid_with_no_solution_may_be_cut_off() 
         except (FormatError, PuzzleError):
             continue
         words = messages.doubt(opened)
-        assert (words is not None) == givens_have_no_solution(opened), text[:end]
+        found = solutions_of_givens(opened)
+        assert words == (messages.DOUBT if found == 0 else messages.SEVERAL if found > 1 else None)
         if words is not None:
             doubted.append(end)
-            assert "cut off" in words and not DEVELOPER_WORDS.search(words)
+            assert ("cut" in words) and not DEVELOPER_WORDS.search(words)
             # one line, no longer than the "Opened a 16x16 sudoku ..." line it replaces
             assert "\n" not in words and len(words) <= len("Opened a 16x16 sudoku (compact format).")
-    assert doubted  # this puzzle's link, cut, opens as such a grid more than once
+    assert len(doubted) >= 3  # this puzzle's link, cut, opens as such a grid more than once
     assert messages.doubt(classic()) is None
+
+
+def test_a_link_of_progress_without_its_check_mark_is_said_in_one_short_line() -> None:
+    assert "\n" not in messages.UNCHECKED
+    assert len(messages.UNCHECKED) <= len("Opened a 16x16 sudoku (compact format).")
 
 
 def test_a_players_mistake_or_a_blank_grid_raises_no_doubt_but_clashing_givens_do() -> None:

@@ -101,3 +101,33 @@ def test_a_reader_that_stops_early_is_no_error() -> None:
     finally:
         os.close(end)
     assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_decode_warns_of_a_link_that_may_be_cut_or_changed(capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the page says it: a grid with progress whose check mark is gone, or givens with no
+    solution or several; the grid is still printed (exit 0)."""
+    from pycore import links
+    from pycore.app import messages
+    from pycore.formats import compact
+    from pycore.model import Puzzle, candidates, given, value
+
+    classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    puzzle = Puzzle.blank().with_cells({i: given(int(ch)) for i, ch in enumerate(classic) if ch != "."})
+    code, _, err = run(capsys, monkeypatch, "decode", "auto", links.link(puzzle, base="https://x/"))
+    assert code == 0 and err == "gridlinks: read as compact\n"  # one solution: nothing to say
+    played = puzzle.with_cells({2: value(4), 3: candidates([2, 6])})
+    text = compact.encode(played)
+    cut_warnings: set[str] = set()
+    for end in range(1, len(text)):
+        code, out, err = run(capsys, monkeypatch, "decode", "auto", text[:end])
+        if code == 0:
+            assert json.loads(out)["kind"] in ("sudoku", "str8ts")
+            cut_warnings.update(line for line in err.splitlines() if "warning" in line)
+        else:
+            assert code == 2 and err.count("\n") == 1
+    assert cut_warnings and cut_warnings <= {f"gridlinks: warning: {words}" for words in (
+        messages.UNCHECKED, messages.DOUBT, messages.SEVERAL)}
+    several = Puzzle.blank().with_cells({0: given(1)})
+    code, _, err = run(capsys, monkeypatch, "decode", "auto", compact.encode(several))
+    assert err.splitlines()[-1] == f"gridlinks: warning: {messages.SEVERAL}"

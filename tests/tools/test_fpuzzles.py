@@ -67,11 +67,10 @@ def test_marks_highlights_and_words_are_kept_and_a_changed_colour_is_said() -> N
     assert cells[0] == given(5).with_colours([2])  # #E69F00 is our orange exactly
     assert cells[1] == candidates([1, 2]).with_corner([3, 4]).with_colours([8])
     assert cells[2] == EMPTY.with_corner([6, 7]).with_colours([8])
-    assert cells[3] == value(2)  # a digit hides its corner marks: named below
+    assert cells[3] == value(2).with_corner([8])  # the digit keeps its marks under it
     assert (found.puzzle.title, found.puzzle.author, found.puzzle.rules) == (
         "Pairs", "Ann", "Normal sudoku rules apply.\nCorner marks are Snyder.")
     assert list(found.warnings) == [
-        "corner pencil marks under a digit in 1 cell cannot be kept",
         "the colour #ffa0a0 of 2 cells is shown as colour 8, purple (#cc79a7): the nearest "
         "of the palette",
     ]
@@ -89,6 +88,19 @@ def test_the_export_keeps_marks_one_colour_a_cell_and_the_words() -> None:
     assert list(map(str, tools.lost("fpuzzles", two))) == [
         "all but the first colour of 1 cell (f-puzzles holds one highlight a cell)"]
     assert read_fpuzzles(fpuzzles.export(two, lossy=True))["grid"][0][0]["highlight"] == "#e69f00"
+
+
+def test_marks_under_a_players_digit_come_and_go_with_it_and_a_givens_are_said() -> None:
+    grid_cells: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
+    grid_cells[0][0] = {"value": 4, "centerPencilMarks": [4, 7], "cornerPencilMarks": [1]}
+    grid_cells[0][1] = {"value": 5, "given": True, "centerPencilMarks": [5, 6]}
+    found = links.read_any(json.dumps({"size": 9, "grid": grid_cells}))
+    assert found.puzzle.cells[0] == value(4).with_centre([4, 7]).with_corner([1])
+    assert found.puzzle.cells[1] == given(5)
+    assert list(found.warnings) == ["pencil marks under a given in 1 cell cannot be kept"]
+    data = read_fpuzzles(fpuzzles.export(found.puzzle))
+    assert data["grid"][0][0] == {"value": 4, "centerPencilMarks": [4, 7], "cornerPencilMarks": [1]}
+    assert tools.read(fpuzzles.export(found.puzzle)).puzzle == found.puzzle
 
 
 def test_regions_of_another_box_shape_set_the_box() -> None:

@@ -443,3 +443,66 @@ def test_h_is_the_hint_button_and_escape_takes_the_hint_away(desk: App) -> None:
     settle(page)
     assert desk.grid() != before and hinted(page) == 0 and message(page) != shown
     assert "H asks for a hint" in (page.text_content("#keys-help") or "")
+
+
+# -- 3. marks and digits live together ------------------------------------------------
+
+
+def shown(page: Page, index: int) -> tuple[str, list[str], list[str]]:
+    """What a cell shows: its digit (or ""), its centre marks and its corner marks."""
+    digit = page.eval_on_selector(
+        cell(page, index), "(el) => el.querySelector('.centre, .corners') ? '' : el.textContent.trim()")
+    texts = "(els) => els.map((e) => e.textContent)"
+    centre = page.eval_on_selector_all(f"{cell(page, index)} .centre .mark", texts)
+    corner = page.eval_on_selector_all(f"{cell(page, index)} .corners *", texts)
+    return digit, centre, corner
+
+
+def test_a_digit_hides_the_marks_under_it_and_they_come_back_after_a_reload(app: App) -> None:
+    page = app.open(links.shares(classic()).lossless.fragment)  # type: ignore[union-attr]
+    empty = CLASSIC.index(".")
+    page.click(cell(page, empty))
+    settle(page)
+    for key in ("Control+1", "Control+2", "Shift+4"):  # centre 1 2, corner 4
+        page.keyboard.press(key)
+    settle(page)
+    assert shown(page, empty) == ("", ["1", "2"], ["4"])
+    page.keyboard.press("2")
+    settle(page)
+    assert shown(page, empty) == ("2", [], [])  # the digit hides them
+    page.keyboard.press("Shift+5")  # a mark typed into a filled cell is ignored
+    settle(page)
+    assert shown(page, empty) == ("2", [], [])
+    page.reload()  # the address bar's link holds the marks under the digit
+    settle(page)
+    page.wait_for_function("(sel) => document.querySelector(sel)?.textContent.trim() === '2'",
+                           arg=cell(page, empty))
+    page.click(cell(page, empty))
+    settle(page)
+    page.keyboard.press("Backspace")
+    settle(page)
+    assert shown(page, empty) == ("", ["1", "2"], ["4"])  # taking the digit away shows them
+
+
+def test_on_a_phone_centre_marks_over_a_box_skip_the_placed_digits(phone: App) -> None:
+    """Select a box holding a placed digit, tap Centre and a digit: the digit stays, the
+    other open cells of the box take the mark."""
+    puzzle = classic()
+    solution = solve(puzzle)
+    open_cells = [i for i in (0, 1, 2, 9, 10, 11, 18, 19, 20) if CLASSIC[i] == "."]
+    placed = open_cells[0]
+    played = puzzle.with_cell(placed, value(solution.cells[placed].digit))
+    page = phone.open(links.shares(played).lossless.fragment)  # type: ignore[union-attr]
+    page.tap(cell(page, 0))
+    for i in (1, 2, 9, 10, 11, 18, 19, 20):
+        page.click(cell(page, i), modifiers=["Shift"])
+    settle(page)
+    page.tap("#modes label:has(#mode-candidates)")
+    page.tap('#pad button[data-digit="7"]')
+    settle(page)
+    assert shown(page, placed)[0] == str(solution.cells[placed].digit)
+    for i in open_cells[1:]:
+        assert shown(page, i)[1] == ["7"], i
+    for i in (0, 1, 2, 9, 10, 11, 18, 19, 20):
+        if CLASSIC[i] != ".":
+            assert shown(page, i)[0] == CLASSIC[i]  # the givens too

@@ -83,7 +83,7 @@ class Tools:
         except (FormatError, PuzzleError):
             spawn(self.open_other(text))
             return
-        self.opened(puzzle, name, [])
+        self.opened(puzzle, name, [], text)
 
     async def open_other(self, text: str) -> None:
         """Another tool's link or text: the heavy worker's readers."""
@@ -95,9 +95,9 @@ class Tools:
             return
         self.opened(puzzle_of(said["state"]), said["format"], said["warnings"])
 
-    def opened(self, puzzle: Puzzle, name: str, warnings: list[str]) -> None:
+    def opened(self, puzzle: Puzzle, name: str, warnings: list[str], text: str = "") -> None:
         set_property("open-text", "value", "")
-        self.page.show(puzzle, name)
+        self.page.show(puzzle, name, text)
         self.warn(warnings)
         self.page.render()
 

@@ -77,8 +77,9 @@ UNMARKED: dict[str, str | None] = {"class": "cell", "data-hint-place": None, "da
 
 
 def shows_marks(cell: Cell) -> bool:
-    """The cell shows its centre marks as .mark spans (not a digit)."""
-    return cell.kind == "candidates" or bool(cell.corner)
+    """The cell shows its marks as .mark spans: it has no digit (a digit hides the marks
+    under it) and holds some."""
+    return cell.kind == "candidates" or (cell.kind == "empty" and bool(cell.corner))
 
 
 def fill_of(colours: frozenset[int]) -> Node:

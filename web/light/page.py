@@ -385,14 +385,13 @@ class Page:
         except (FormatError, PuzzleError) as err:
             self.say(messages.opening(err, text), error=True)
             return False
-        self.show(puzzle, name)
+        self.show(puzzle, name, text)
         return True
 
     async def doubt(self, puzzle: Puzzle, said: str) -> None:
-        """A compact link (in the address bar or pasted) that opened to a grid no solution fits
-        may have been cut off: say so instead of its "Opened ..." line, if that line is still
-        the one shown (messages.doubt, in the heavy worker). A tagged link's length tells a
-        cut one already."""
+        """A link (in the address bar or pasted) that opened to a grid with no solution, or
+        several, may have been cut off or changed: say so instead of its "Opened ..." line,
+        if that line is still the one shown (messages.doubt, in the heavy worker)."""
         try:
             words = str((await self.heavy.call("doubt", state_of(puzzle)))["said"])
         except HeavyUnavailable:
@@ -402,7 +401,7 @@ class Page:
         if words and self.said == said and not self.said_error:
             self.say(words, error=True)
 
-    def show(self, puzzle: Puzzle, name: str) -> None:
+    def show(self, puzzle: Puzzle, name: str, text: str = "") -> None:
         """Put a decoded puzzle on the grid, with a history of its own.
 
         Undo takes back edits made to this grid, never the switch to it: each grid is
@@ -415,10 +414,14 @@ class Page:
         self.save_now()
         self.unplaced = puzzle
         self.editor.load(puzzle, start_mode(puzzle))
+        if text and links.unchecked(name, text, puzzle):  # progress no check vouches for
+            self.say(messages.UNCHECKED, error=True)
+            self.keeper.doubt(puzzle)
+            return
         self.say(messages.opened(puzzle, name))
-        if name == links.UNTAGGED:  # a cut compact text can read as another grid: doubt it,
-            # once the heavy worker is up (the first screen waits for nothing)
-            spawn(self.doubt(puzzle, self.said), busy=False)
+        # a cut or changed link can read as another grid: doubt it, once the heavy worker
+        # is up (the first screen waits for nothing)
+        spawn(self.doubt(puzzle, self.said), busy=False)
 
     def place(self) -> None:
         """Pick the saved slot of the grid opened last (never over another's), before

@@ -19,7 +19,7 @@ class PageApi(Protocol):
     def say(self, text: str, error: bool = False) -> None:
         """Show one message for the player (an error in the alert role)."""
 
-    def show(self, puzzle: Puzzle, name: str) -> None:
+    def show(self, puzzle: Puzzle, name: str, text: str = "") -> None:
         """Put a decoded puzzle on the grid, with a history of its own (app.Page.show)."""
 
     def save_now(self) -> None:

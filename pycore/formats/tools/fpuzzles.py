@@ -107,13 +107,16 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
             colour = mapping.read(highlight) if highlight else 0
             corner = _digits(cell.get("cornerPencilMarks", []), n, "corner marks")
             digit = cell.get("value")
+            marks = _digits(cell.get("centerPencilMarks", []), n, "centre marks") | \
+                _digits(cell.get("givenPencilMarks", []), n, "given pencil marks")
             if digit is not None:
                 d = as_int(format, digit, f"the value of r{r + 1}c{c + 1}", 1, n)
-                hidden += bool(corner)
-                made = given(d) if cell.get("given") else value(d)
+                if cell.get("given"):  # a given holds no marks
+                    hidden += bool(corner or marks)
+                    made = given(d)
+                else:  # a player's digit keeps the marks under it
+                    made = value(d).with_centre(marks).with_corner(corner)
             else:
-                marks = _digits(cell.get("centerPencilMarks", []), n, "centre marks") | \
-                    _digits(cell.get("givenPencilMarks", []), n, "given pencil marks")
                 made = (candidates(marks) if marks else EMPTY).with_corner(corner)
             cells.append(made.with_colours([colour]) if colour else made)
     warnings = []
@@ -125,7 +128,7 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
         box, lost = box_from_regions(format, n, list(regions.values()))
         warnings += lost
     if hidden:
-        warnings.append(f"corner pencil marks under a digit in {plural(hidden, 'cell')}")
+        warnings.append(f"pencil marks under a given in {plural(hidden, 'cell')}")
     if coloured:
         warnings.append(f"the setter's cell colours in {plural(coloured, 'cell')}")
     if unknown:
@@ -213,6 +216,8 @@ def fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
                 out = {"value": cell.digit, "given": True}
             elif cell.kind == "value":
                 out = {"value": cell.digit}
+                if cell.candidates:  # marks under the digit
+                    out["centerPencilMarks"] = sorted(cell.candidates)
             elif cell.kind == "candidates":
                 out = {"centerPencilMarks": sorted(cell.candidates)}
             if cell.corner:
