@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from pycore.model import Puzzle, candidates, given
+from pycore.model import Puzzle, candidates, given, value
 from pycore.solve import solve
 from tests.web.conftest import DESKTOP, PHONE, App, settle, watched_app
 from tests.web.test_coach import BOX, hidden_single_grid, naked_pair_grid, open_grid, state, xy_chain_grid
@@ -210,3 +210,16 @@ def test_a_long_hint_never_moves_the_grid_or_the_hint_button(browser: Browser, s
             page.keyboard.press("Escape")  # taken away
             settle(page)
             assert grid_and_hint_boxes(page) == before, context
+
+
+def test_a_mark_a_placed_digit_rules_out_is_drawn_struck_through_in_a_hint(app: App) -> None:
+    # the player placed 7 in r2c2 with the setting off (SudokuPad's default), so r1c1 still
+    # shows 1 2 7: the xy-chain reads r1c1 as bivalue, and the page shows why
+    p = xy_chain_grid()
+    page = open_grid(app, p.with_cells({0: candidates({1, 2, 7}), R2C2: value(7)}))
+    page.click("#hint")
+    settle(page)
+    assert "(XY-chain)" in page.inner_text("#message")
+    stale = page.eval_on_selector_all("#grid .mark.hint-stale", """els => els.map(
+        e => [Number(e.closest('.cell').dataset.index), e.textContent])""")
+    assert stale == [[0, "7"]]

@@ -30,6 +30,7 @@ from pycore.shapes import LEVELS, levels_made, shape_of
 # what the cells of a shown hint carry (style.css draws them; tests read them)
 PATTERN, TARGET = "hint-pattern", "hint-target"
 PLACE, REMOVE, DIGIT = "hint-place", "hint-remove", "hint-digit"
+STALE = "hint-stale"  # a pencil mark a digit placed in the cell's houses rules out
 BEND, MOST_BEND = 0.12, 0.3  # how far a link's curve pulls to one side: in parts of its
 # length, and at most in cells (its middle goes half as far)
 NODE = 0.36  # a candidate's ring's radius, in parts of the distance between two marks' places
@@ -164,6 +165,11 @@ class Coach:
             digits.update({d: PLACE for c, d in step["placements"] if c == i})
             shown = p.cells[i].candidates if shows_marks(p.cells[i]) else frozenset()
             hint.digits = {d: kind for d, kind in digits.items() if d in shown}
+            # marks a digit placed since rules out (the setting off, as in SudokuPad): the
+            # step reads the cell without them, so they are drawn struck through
+            if shown:
+                able = p.open_digits(i)
+                hint.digits.update({d: STALE for d in shown if d not in able and d not in hint.digits})
             if p.cells[i].kind == "empty":  # no marks: the digits the hint uses, drawn here
                 open_digits = p.open_digits(i) if i not in chained else []
                 hint.ghosts = {d: kind for d, kind in digits.items()
