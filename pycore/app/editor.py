@@ -13,7 +13,7 @@ from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, give
 from .crossings import SETTING, SOLVING
 
 __all__ = ["DISMISS", "FULL", "HINT", "MODES", "SOLVED", "Editor", "command", "finish", "is_full",
-           "keep_notes", "start_mode"]
+           "keep_notes", "start_mode", "tidy_marks"]
 
 # the two a page opens in cross to early.js, which shows one before Python starts (crossings)
 GIVEN, VALUE, CANDIDATES, BLACK_MODE = SETTING, SOLVING, "candidates", "black"
@@ -88,6 +88,23 @@ def keep_notes(before: Puzzle, after: Puzzle) -> Puzzle:
     return kept_puzzle
 
 
+def tidy_marks(p: Puzzle, placed: list[tuple[int, int]]) -> Puzzle:
+    """`p` with each placed (cell, digit) taken out of the centre and corner marks of the
+    cells that see that cell (its row, column and box, as `Geometry.peers` says): what an
+    applied hint does always, and a player's digit when the setting asks for it
+    (`Editor.tidy`, SudokuPad's "remove marks when placing a digit")."""
+    cells = p.cells
+    changes: dict[int, Cell] = {}
+    for i, d in placed:
+        for j in p.geometry.peers[i]:
+            cell = changes.get(j, cells[j])
+            if cell.kind not in ("empty", "candidates") or not (d in cell.candidates or d in cell.corner):
+                continue
+            changes[j] = candidates(cell.candidates - {d}).with_corner(cell.corner - {d}) \
+                .with_colours(cell.colours)
+    return p.with_cells(changes) if changes else p
+
+
 def _toggled(cell: Cell, mode: str, d: int, on: bool) -> Cell:
     """The cell with mark (or colour) d set when `on`, else cleared, in a mark mode; a cell
     with a digit takes colours only (as in SudokuPad, a mark typed into it is ignored: the
@@ -160,6 +177,10 @@ class Editor:
         # again). A blank grid being set is not guarded.
         self.guarded = self.opened = False
         self.asked = ""
+        # SudokuPad's setting "remove marks when placing a digit" (off, as there): a digit
+        # the player enters takes itself out of the marks of the cells that see it, in the
+        # same step (`tidy_marks`; an applied hint always does)
+        self.tidy = False
         self.load(puzzle, mode)
 
     # -- state ---------------------------------------------------------------
@@ -360,6 +381,15 @@ class Editor:
             return cell.under("value", digit)
         return made.with_colours(cell.colours)
 
+    def _tidied(self, before: Puzzle, after: Puzzle, targets: list[int]) -> Puzzle:
+        """`after` with the digits the player placed in `targets` taken out of the marks
+        of the cells that see them, when the setting asks for it (`tidy`)."""
+        if not self.tidy:
+            return after
+        placed = [(i, after.cells[i].digit) for i in targets
+                  if after.cells[i].kind == "value" and after.cells[i] != before.cells[i]]
+        return tidy_marks(after, placed) if placed else after
+
     def _apply(self, digit: int, mode: str = "") -> Puzzle:
         """The puzzle with a digit typed in every target cell. In a mark mode the mark is
         set in all of them, or cleared from all when each one that can hold it has it."""
@@ -367,7 +397,8 @@ class Editor:
         p = self.puzzle
         targets = self.targets
         if mode not in MARK_MODES or len(targets) == 1:
-            return p.with_cells({i: self._written(p.cells[i], digit, mode) for i in targets})
+            return self._tidied(p, p.with_cells({i: self._written(p.cells[i], digit, mode)
+                                                 for i in targets}), targets)
         able = [i for i in targets if _toggled(p.cells[i], mode, digit, True) != p.cells[i]
                 or _has(p.cells[i], mode, digit)]
         on = not all(_has(p.cells[i], mode, digit) for i in able)
@@ -406,7 +437,7 @@ class Editor:
             if not pending.pushed:
                 self._undo.append(before)
                 self._redo.clear()
-            self.puzzle = before.with_cell(i, cell)
+            self.puzzle = self._tidied(before, before.with_cell(i, cell), [i])
             return True
         if not 1 <= d <= n:
             return False

@@ -13,10 +13,9 @@ from .messages import PUZZLE_CANCELLED, not_loaded
 
 __all__ = ["CHECKED_SOLVED", "NOTHING_TO_HINT", "NO_MISTAKES", "NO_MISTAKES_SEVERAL", "NO_PATH_LEFT",
            "NO_SOLUTION", "PUZZLE_CANCELLED", "SOLVED", "cannot_check", "cannot_export", "cannot_make",
-           "cannot_solve",
-           "check_your_digits", "hint_applied", "hinting", "no_hint", "no_path", "no_puzzle_made",
-           "no_qr", "no_step", "not_loaded", "path_graded", "path_step", "path_walking", "puzzle_made",
-           "technique_words"]
+           "cannot_solve", "check_your_digits", "hint_applied", "hinting", "mistake_in_marks",
+           "no_hint", "no_path", "no_puzzle_made", "no_qr", "no_step", "not_loaded", "path_graded",
+           "path_step", "path_walking", "puzzle_made", "technique_words"]
 
 
 NO_SOLUTION = "Something is wrong: no solution fits the digits on the grid."
@@ -47,6 +46,12 @@ def no_path(err: Exception) -> str:
 def check_your_digits(told: str) -> str:
     """A digit of the player's that the one solution contradicts (`advice.Hint.text`)."""
     return f"Check your digits: {told}"
+
+
+def mistake_in_marks(told: str) -> str:
+    """Check's answer when the digits are right but centre marks leave out a cell's digit
+    (`advice.wrong_marks`: the words Hint says of them)."""
+    return f"A mistake in your pencil marks: {told[:1].lower()}{told[1:]}"
 
 
 def no_step() -> str:

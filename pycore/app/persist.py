@@ -63,6 +63,9 @@ __all__ = [
 PREFIX = crossings.SLOT  # one localStorage item per slot: PREFIX + slot id
 CURRENT = crossings.CURRENT  # the slot saved or opened last, in any tab
 LEASE = crossings.LEASE  # one item per open tab: LEASE + tab id -> the slot it works in, until when
+# The player's settings, one item each, kept for every grid and tab: "on" or absent.
+SETTING = crossings.OURS + "setting:"
+TIDY_MARKS = SETTING + "remove-marks"  # a placed digit leaves its peers' marks (Editor.tidy)
 LEASE_MS = 5 * 60 * 1000  # a lease not renewed for this long is a closed or killed tab's
 MAX_RECENT = 20  # slots kept; older ones are dropped when a new one is saved (unless leased)
 MAX_ITEM = 64 * 1024  # a stored item longer than any link we make is not ours

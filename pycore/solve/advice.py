@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
-from .techniques import Grade, Grading, Step, grading, next_step
+from .techniques import Grade, Grading, State, Step, grading, next_step
 
-__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "solution_path"]
+__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "house_of", "solution_path",
+           "wrong_marks"]
 
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
@@ -188,6 +189,41 @@ def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
     return found[0], True
 
 
+SINGLES_OF_A_HOUSE = ("hidden-single", "full-house")
+
+
+def house_of(puzzle: Puzzle, step: Step) -> tuple[int, ...]:
+    """The house a hidden single or a full house is about (the first of the placed cell's
+    houses, row, column then box, where the digit has one place left, or where the cell is
+    the last empty one: the house its explanation names), for a page to tint whole: where
+    the digit cannot go is what the player needs to see. () for any other step."""
+    if step.technique not in SINGLES_OF_A_HOUSE or not step.placements:
+        return ()
+    s = State(puzzle)
+    cell, digit = step.placements[0]
+    bit = 1 << (digit - 1)
+    tables = s.tables
+    for h in tables.house_ids[cell]:
+        house = tables.houses[h]
+        if step.technique == "full-house":
+            if [c for c in house if not s.digits[c]] == [cell]:
+                return tuple(house)
+        elif [c for c in house if not s.digits[c] and s.masks[c] & bit] == [cell]:
+            return tuple(house)
+    return ()
+
+
+def wrong_marks(puzzle: Puzzle, solution: Puzzle) -> Hint | None:
+    """Check's word on the pencil marks, the same as Hint's: a "wrong" hint naming the cells
+    whose centre marks leave out the digit `solution` (the grid's one solution) has there,
+    or None when every cell's marks hold it. A mark mistake is a mistake: a player who
+    trusts the marks will never find that digit there."""
+    answer = solution.cells
+    wrong = tuple(i for i, c in enumerate(puzzle.cells)
+                  if c.kind == "candidates" and answer[i].digit not in c.candidates)
+    return Hint("wrong", _wrong_words(puzzle, wrong), wrong=wrong, unique=True) if wrong else None
+
+
 def _wrong_cells(puzzle: Puzzle, solution: Puzzle) -> tuple[int, ...]:
     """Cells whose value is not the solution's digit, then cells whose pencil marks leave
     the solution's digit out."""
@@ -196,8 +232,8 @@ def _wrong_cells(puzzle: Puzzle, solution: Puzzle) -> tuple[int, ...]:
               if c.kind == "value" and c.digit != answer[i].digit]
     if values:
         return tuple(values)
-    return tuple(i for i, c in enumerate(puzzle.cells)
-                 if c.kind == "candidates" and answer[i].digit not in c.candidates)
+    marks = wrong_marks(puzzle, solution)
+    return () if marks is None else marks.wrong
 
 
 def _wrong_words(puzzle: Puzzle, wrong: tuple[int, ...]) -> str:

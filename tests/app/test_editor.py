@@ -6,7 +6,18 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore.app.editor import DISMISS, FULL, HINT, SOLVED, Editor, command, finish, is_full, start_mode
+from pycore.app.editor import (
+    DISMISS,
+    FULL,
+    HINT,
+    SOLVED,
+    Editor,
+    command,
+    finish,
+    is_full,
+    start_mode,
+    tidy_marks,
+)
 from pycore.model import (
     BLACK,
     EMPTY,
@@ -634,3 +645,55 @@ def test_a_str8ts_keeps_its_black_cells_from_the_solver() -> None:
     # a str8ts being drawn (black cells only) opens in Givens and is not guarded
     drawn = Puzzle.blank("str8ts", 4).with_cells({0: BLACK})
     assert not Editor(drawn, mode=start_mode(drawn)).guarded
+
+
+# -- marks tidied under a placed digit (a hint always; the player's with the setting) --
+
+
+def marked_grid() -> Puzzle:
+    """r1c1 empty; its row, column and box pencilled with 6 (centre and corner), and r9c9,
+    which sees none of it, too."""
+    p = Puzzle.blank("sudoku", 9)
+    marks = {i: candidates({6, 7}).with_corner({6, 8}) for i in (1, 8, 9, 10, 72, 80)}
+    return p.with_cells(marks)
+
+
+def test_tidy_marks_takes_a_placed_digit_out_of_its_peers_marks_only() -> None:
+    p = marked_grid().with_cell(0, value(6))
+    tidied = tidy_marks(p, [(0, 6)])
+    for i in (1, 8, 9, 10, 72):  # row 1, box 1, column 1
+        assert tidied.cells[i].candidates == {7} and tidied.cells[i].corner == {8}
+    assert tidied.cells[80] == p.cells[80]  # r9c9 sees no r1c1
+    one = Puzzle.blank("sudoku", 9).with_cell(1, candidates({6}))
+    assert tidy_marks(one, [(0, 6)]).cells[1] == EMPTY  # its last mark gone: an empty cell
+
+
+def test_the_players_digit_leaves_the_marks_unless_the_setting_is_on() -> None:
+    ed = Editor(marked_grid(), mode="value")
+    assert not ed.tidy  # off by default, as in SudokuPad
+    typed(at(ed, 0, 0), "6")
+    assert ed.puzzle.cells[1].candidates == {6, 7}
+    ed.undo()
+    ed.tidy = True
+    typed(at(ed, 0, 0), "6")
+    assert ed.puzzle.cells[0] == value(6)
+    assert ed.puzzle.cells[1].candidates == {7} and ed.puzzle.cells[72].corner == {8}
+    assert ed.puzzle.cells[80].candidates == {6, 7}
+    assert ed.undo()  # one step: the digit and the marks come back together
+    assert ed.puzzle == marked_grid()
+    ed.enter(6)  # the pad too
+    assert ed.puzzle.cells[9].candidates == {7}
+    ed.undo()
+    at(ed, 0, 0).key("6", ctrl=True)  # a centre mark is no placement: nothing tidied
+    assert ed.puzzle.cells[1].candidates == {6, 7}
+
+
+def test_a_two_digit_entry_tidies_the_number_it_makes() -> None:
+    p = Puzzle.blank("sudoku", 16)
+    p = p.with_cells({1: candidates({1, 16}), 2: candidates({1, 2})})
+    ed = Editor(p, mode="value")
+    ed.tidy = True
+    typed(at(ed, 0, 0), "1", "6")
+    assert ed.puzzle.cells[0] == value(16)
+    assert ed.puzzle.cells[1].candidates == {1} and ed.puzzle.cells[2].candidates == {1, 2}
+    assert ed.undo() and ed.puzzle == p

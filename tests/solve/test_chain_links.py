@@ -2,7 +2,7 @@
 strong), in the order the explanation writes them, so that the page can draw the chain
 from candidate to candidate. The grids are the chain tests' (test_techniques.py,
 test_chains.py, test_explanations.py); the expected links are read off the chain each
-explanation writes in HoDoKu's notation."""
+explanation writes in Eureka notation."""
 
 from __future__ import annotations
 
@@ -33,9 +33,9 @@ def weak(a: int, da: int, b: int, db: int) -> ChainLink:
 
 
 def test_an_xy_chain_links_each_cells_two_digits_strongly_and_the_cells_weakly() -> None:
-    # 1- r1c1 -2- r1c5 -3- r5c5 -4- r5c9 -1: if r1c1 is not 1 it is 2, so r1c5 is not 2 ...
+    # (1)r1c1=(2)r1c1-(2)r1c5=...: if r1c1 is not 1 it is 2, so r1c5 is not 2 ...
     step = find(XY_CHAIN.puzzle(), "xy-chain")[0]
-    assert "1- r1c1 -2- r1c5 -3- r5c5 -4- r5c9 -1" in step.explanation
+    assert "(1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c9=(1)r5c9" in step.explanation
     assert step.links == (
         strong(rc(1, 1), 1, rc(1, 1), 2), weak(rc(1, 1), 2, rc(1, 5), 2),
         strong(rc(1, 5), 2, rc(1, 5), 3), weak(rc(1, 5), 3, rc(5, 5), 3),
@@ -45,7 +45,7 @@ def test_an_xy_chain_links_each_cells_two_digits_strongly_and_the_cells_weakly()
 
 def test_an_x_chain_alternates_strong_and_weak_links_on_its_digit() -> None:
     step = find(X_CHAIN.puzzle(), "x-chain")[0]
-    assert "r1c1 =6= r1c5 -6- r4c5 =6= r4c8 -6- r7c8 =6= r7c2" in step.explanation
+    assert "(6)r1c1=(6)r1c5-(6)r4c5=(6)r4c8-(6)r7c8=(6)r7c2" in step.explanation
     assert step.links == (
         strong(rc(1, 1), 6, rc(1, 5), 6), weak(rc(1, 5), 6, rc(4, 5), 6),
         strong(rc(4, 5), 6, rc(4, 8), 6), weak(rc(4, 8), 6, rc(7, 8), 6),
@@ -62,7 +62,7 @@ def test_a_skyscraper_is_a_short_x_chain() -> None:
 
 
 def test_a_continuous_loop_closes_with_a_weak_link_back_to_its_start() -> None:
-    # r1c1(1/2) -2- r1c5(2/3) -3- r5c5(3/4) -4- r5c1(4/1), and r5c1's 1 sees r1c1's
+    # (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c1=(1)r5c1, and r5c1's 1 sees r1c1's
     step = find(XY_LOOP.puzzle(), "continuous-nice-loop")[0]
     assert len(step.links) == 8
     assert step.links[0] == strong(rc(1, 1), 1, rc(1, 1), 2)
@@ -119,3 +119,26 @@ def test_every_link_of_every_chain_holds_on_its_grid(name: str) -> None:
                 assert all(one[2:4] == two[:2] for one, two in zip(step.links, step.links[1:],
                                                                     strict=False))
     assert seen, f"no {name} on the test grids"
+
+
+def test_eureka_writes_a_link_inside_a_cell_by_its_kind_as_between_cells() -> None:
+    # r7c5's 6 to its 9: strong in one chain, weak in another, and the text says which
+    from pycore.solve.techniques.state import eureka
+
+    def name(c: int) -> str:
+        return f"r{c // 9 + 1}c{c % 9 + 1}"
+
+    r7c5, r7c8 = rc(7, 5), rc(7, 8)
+    assert eureka(name, [strong(r7c5, 6, r7c5, 9), weak(r7c5, 9, r7c8, 9)]) == "(6)r7c5=(9)r7c5-(9)r7c8"
+    assert eureka(name, [weak(r7c8, 6, r7c5, 6), weak(r7c5, 6, r7c5, 9)]) == "(6)r7c8-(6)r7c5-(9)r7c5"
+
+
+@pytest.mark.parametrize("technique", ["xy-chain", "continuous-nice-loop", "x-chain"])
+def test_every_chain_hint_writes_its_links_in_eureka_notation(technique: str) -> None:
+    from pycore.solve.techniques.state import eureka
+
+    grid = {"xy-chain": XY_CHAIN, "continuous-nice-loop": XY_LOOP, "x-chain": X_CHAIN}[technique]
+    step = find(grid.puzzle(), technique)[0]
+    links = step.links[:-1] if technique == "continuous-nice-loop" else step.links  # its closing link
+    assert eureka(State(grid.puzzle()).tables.name, links) in step.explanation
+    assert "/" not in step.explanation.split(":")[0]  # no r7c5(6/9) left

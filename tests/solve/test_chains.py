@@ -38,7 +38,7 @@ def test_x_cycle_continuous_loop_clears_each_weak_link() -> None:
     found = [s for s in find(X_CYCLE.puzzle(), "x-cycle") if set(s.eliminations) == gone]
     assert len(found) == 1
     assert found[0].explanation.startswith(
-        "X-cycle on one digit: the chain r1c1 =4= r1c5 -4- r2c6 =4= r7c6 -4- r7c2 =4= r3c2 "
+        "X-cycle on one digit: the chain (4)r1c1=(4)r1c5-(4)r2c6=(4)r7c6-(4)r7c2=(4)r3c2 "
         "closes into a loop (4 in r3c2 and 4 in r1c1 see each other)")
 
 
@@ -61,7 +61,8 @@ def test_continuous_nice_loop_of_bivalue_cells() -> None:
     assert conclusions(XY_LOOP, "continuous-nice-loop") == {(frozenset(gone), ())}
     step = find(XY_LOOP.puzzle(), "continuous-nice-loop")[0]
     assert step.explanation.startswith(
-        "The chain r1c1(1/2) -2- r1c5(2/3) -3- r5c5(3/4) -4- r5c1(4/1) closes into a loop")
+        "The chain (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c1=(1)r5c1 closes into "
+        "a loop")
 
 
 def test_no_continuous_loop_when_the_last_cell_breaks_it() -> None:
@@ -83,7 +84,7 @@ def test_discontinuous_nice_loop_proves_the_digit_and_takes_the_cells_others() -
     assert [(s.placements, s.eliminations) for s in steps] == [
         ((), tuple((rc(1, 1), d) for d in range(2, 10)))]
     assert steps[0].explanation == (
-        "If 1 in r1c1 were false, the chain r1c1 =1= r1c8 -1- r3c7 =1= r7c7 -1- r7c1 =1= r1c1 "
+        "If 1 in r1c1 were false, the chain (1)r1c1=(1)r1c8-(1)r3c7=(1)r7c7-(1)r7c1=(1)r1c1 "
         "would make it true: so it is true, and r1c1 loses its other candidates 2, 3, 4, 5, "
         "6, 7, 8 and 9.")
 
@@ -114,7 +115,7 @@ def test_aic_with_ends_on_different_digits() -> None:
     # r8c1 is 7, and r1c1 (seeing r8c1 in column 1) cannot be 7
     assert conclusions(AIC, "aic") == {(frozenset({(rc(1, 1), 7)}), ())}
     assert find(AIC.puzzle(), "aic")[0].explanation == (
-        "The chain r1c1 =5= r1c7(5/6) =6= r8c7 -6- r8c1(6/7) proves that 5 in r1c1 or 7 in "
+        "The chain (5)r1c1=(5)r1c7-(6)r1c7=(6)r8c7-(6)r8c1=(7)r8c1 proves that 5 in r1c1 or 7 in "
         "r8c1 is true (if the first is false, the last is true): 7 from r1c1 sees both, so goes.")
 
 
@@ -131,8 +132,8 @@ def test_forcing_chain_contradiction() -> None:
     steps = {s.eliminations: s for s in find(g.puzzle(), "forcing-chain-contradiction")}
     assert ((rc(1, 1), 1),) in steps
     assert steps[((rc(1, 1), 1),)].explanation == (
-        "If r1c1 were 1: r1c1=1 -> r1c5<>1 -> r1c5=3 -> r2c5<>3 -> r2c5=4 -> r2c2<>4 -> "
-        "r2c2=1 -> r1c1<>1, against the assumption. So r1c1 is not 1.")
+        "If r1c1 were 1: (1)r1c1-(1)r1c5=(3)r1c5-(3)r2c5=(4)r2c5-(4)r2c2=(1)r2c2-(1)r1c1, "
+        "against the assumption. So r1c1 is not 1.")
 
 
 def test_no_forcing_chain_contradiction_when_r2c5_has_a_third_digit() -> None:
@@ -146,8 +147,8 @@ def test_forcing_chain_verity_from_a_cell() -> None:
     steps = [s for s in find(g.puzzle(), "forcing-chain-verity") if "digits of r5c5" in s.explanation]
     assert [s.eliminations for s in steps] == [((rc(1, 1), 3),)]
     assert steps[0].explanation == (
-        "One of the digits of r5c5 (1/2) is true, and each leads to r1c1<>3: r5c5=1 -> "
-        "r5c1<>1 -> r5c1=3 -> r1c1<>3; r5c5=2 -> r1c5<>2 -> r1c5=3 -> r1c1<>3. So r1c1<>3.")
+        "One of the digits of r5c5 (1/2) is true, and each leads to r1c1<>3: "
+        "(1)r5c5-(1)r5c1=(3)r5c1-(3)r1c1; (2)r5c5-(2)r1c5=(3)r1c5-(3)r1c1. So r1c1<>3.")
 
 
 def test_no_forcing_chain_verity_when_a_pincer_differs() -> None:

@@ -95,8 +95,8 @@ CASES = [
      'remove 4 from r1c1, r6c5.'),
     ("x-chain",
      X_CHAIN,
-     'A chain of strong (=6=) and weak (-6-) links on 6: r1c1 =6= r1c5 -6- r4c5 =6= r4c8 -6- r7c8 '
-     '=6= r7c2. Its ends r1c1 and r7c2 are joined by strong links, so one of them holds 6: remove '
+     'A chain of strong (=) and weak (-) links on 6: (6)r1c1=(6)r1c5-(6)r4c5=(6)r4c8-(6)r7c8'
+     '=(6)r7c2. Its ends r1c1 and r7c2 are joined by strong links, so one of them holds 6: remove '
      'it from r2c2, r3c2, r8c1, r9c1.'),
     ("xy-wing",
      Grid().set(rc(5, 5), "12").set(rc(5, 1), "13").set(rc(1, 5), "23"),
@@ -108,14 +108,14 @@ CASES = [
      'which see all three.'),
     ("remote-pair",
      Grid().set(rc(1, 1), "56").set(rc(1, 5), "56").set(rc(5, 5), "56").set(rc(5, 9), "56"),
-     'In the chain 5- r1c1 -6- r1c5 -5- r5c5 -6- r5c9 -5 every cell holds 5/6 and sees the next, '
-     'so they alternate 5 and 6: r1c1 and r5c9 hold one each. r1c9, r5c1 see both: remove 5 and 6 '
-     'there.'),
+     'In the chain (5)r1c1=(6)r1c1-(6)r1c5=(5)r1c5-(5)r5c5=(6)r5c5-(6)r5c9=(5)r5c9 every cell holds 5/6 '
+     'and sees the next, so they alternate 5 and 6: r1c1 and r5c9 hold one each. r1c9, r5c1 see both: '
+     'remove 5 and 6 there.'),
     ("xy-chain",
      Grid().set(rc(1, 1), "12").set(rc(1, 5), "23").set(rc(5, 5), "34").set(rc(5, 9), "14"),
-     'The chain 1- r1c1 -2- r1c5 -3- r5c5 -4- r5c9 -1 of bivalue cells, each seeing the next: if '
-     'r1c1 is not 1, each cell forces the next and r5c9 is 1. Remove 1 from r1c9, r5c1, which see '
-     'both ends.'),
+     'The chain (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c9=(1)r5c9 of bivalue cells, each '
+     'seeing the next: if r1c1 is not 1, each cell forces the next and r5c9 is 1. Remove 1 from r1c9, '
+     'r5c1, which see both ends.'),
     ("als-xz",
      Grid().set(rc(1, 1), "12").set(rc(5, 1), "13").set(rc(5, 2), "23"),
      'ALS A: r1c1 {1, 2} in row 1 and ALS B: r5c1, r5c2 {1, 2, 3} in row 5 each hold one digit '

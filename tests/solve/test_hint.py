@@ -59,6 +59,46 @@ def test_pencil_marks_that_leave_out_the_digit_are_named() -> None:
     assert told.text.startswith("The pencil marks of r1c2 leave out the digit")
 
 
+def test_check_and_hint_agree_on_marks_that_leave_out_the_digit() -> None:
+    # Check (the page's heavy worker: advice.wrong_marks against the one solution) says
+    # the same of the marks as Hint: a mark mistake is a mistake
+    from pycore.app import heavy_messages
+    from pycore.solve.advice import wrong_marks
+
+    puzzle = from_line(HARD_9X9["top95 #1"])
+    truth = solve(puzzle)
+    others = [d for d in range(1, 10) if d != truth.cells[1].digit]
+    marked = puzzle.with_cell(1, candidates(others[:3]))
+    checked = wrong_marks(marked, solve(marked))
+    assert checked is not None and checked.wrong == (1,)
+    assert checked.text == hint(marked).text
+    assert heavy_messages.mistake_in_marks(checked.text) == (
+        "A mistake in your pencil marks: the pencil marks of r1c2 leave out the digit the one "
+        "solution has there: fix them before going on.")
+    right = puzzle.with_cell(1, candidates({truth.cells[1].digit, others[0]}))
+    assert wrong_marks(right, truth) is None
+
+
+def test_a_hidden_single_is_about_its_whole_house() -> None:
+    # four 5s leave box 1 (and row 1) one place for 5, r1c1: row 1 comes first, as the
+    # explanation says; any other step has no house to tint
+    from pycore.solve.advice import house_of
+
+    blank = Puzzle.blank("sudoku", 9)
+    grid = blank.with_cells({14: given(5), 25: given(5), 28: given(5), 56: given(5)})
+    told = hint(grid)
+    assert told.step is not None and told.step.technique == "hidden-single"
+    assert told.step.explanation.startswith("In row 1,")
+    assert house_of(grid, told.step) == tuple(range(9))
+    full = from_line(EASY)
+    step = hint(solve(full).with_cell(0, EMPTY)).step
+    assert step is not None and step.technique == "full-house"
+    assert house_of(solve(full).with_cell(0, EMPTY), step) == tuple(range(9))
+    pair = blank.with_cells({0: candidates({1, 2}), 4: candidates({1, 2})})
+    step = hint(pair).step
+    assert step is not None and house_of(pair, step) == ()
+
+
 def test_where_no_technique_applies_the_hint_says_so_in_one_sentence() -> None:
     told = hint(from_line(HARD_9X9["Easter Monster"]))  # not even a forcing net opens it
     assert (told.kind, told.text) == ("stuck", "no technique I know applies here")

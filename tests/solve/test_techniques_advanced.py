@@ -28,7 +28,7 @@ def test_grouped_discontinuous_nice_loop() -> None:
     (step,) = find(g.puzzle(), "grouped-discontinuous-nice-loop")
     assert step.placements == () and step.eliminations == tuple((rc(1, 1), d) for d in range(2, 10))
     assert step.explanation == (
-        "If 1 in r1c1 were false, the chain r1c1 =1= r7c1 -1- r7c7 =1= r3c7 -1- r1c89 =1= r1c1 "
+        "If 1 in r1c1 were false, the chain (1)r1c1=(1)r7c1-(1)r7c7=(1)r3c7-(1)r1c89=(1)r1c1 "
         "would make it true: so it is true, and r1c1 loses its other candidates 2, 3, 4, 5, 6, "
         "7, 8 and 9. (The group r1c89 stands for 1 in r1c8 or r1c9.)")
     assert step.links[-2:] == ((rc(3, 7), 1, rc(1, 8), 1, False), (rc(1, 8), 1, rc(1, 1), 1, True))
@@ -53,7 +53,7 @@ def test_grouped_continuous_nice_loop_clears_each_weak_link() -> None:
     box_1 = [rc(2, 1), rc(2, 3), rc(3, 1), rc(3, 3)]
     assert set(step.eliminations) == {(c, 1) for c in box_3 + row_7 + box_1}
     assert step.explanation.startswith(
-        "The chain r1c1 =1= r1c89 -1- r3c7 =1= r7c7 -1- r7c2 =1= r2c2 closes into a loop "
+        "The chain (1)r1c1=(1)r1c89-(1)r3c7=(1)r7c7-(1)r7c2=(1)r2c2 closes into a loop "
         "(1 in r2c2 and 1 in r1c1 see each other)")
     assert step.explanation.endswith("(The group r1c89 stands for 1 in r1c8 or r1c9.)")
     assert step.links[-1] == (rc(2, 2), 1, rc(1, 1), 1, False)
@@ -71,7 +71,7 @@ def test_grouped_aic() -> None:
     (step,) = find(g.puzzle(), "grouped-aic")
     assert step.eliminations == ((rc(7, 1), 5),)
     assert step.explanation == (
-        "The chain r1c1 =5= r1c89 -5- r3c7 =5= r7c7 proves that 5 in r1c1 or 5 in r7c7 is true "
+        "The chain (5)r1c1=(5)r1c89-(5)r3c7=(5)r7c7 proves that 5 in r1c1 or 5 in r7c7 is true "
         "(if the first is false, the last is true): 5 from r7c1 sees both, so goes. (The group "
         "r1c89 stands for 5 in r1c8 or r1c9.)")
     # the group stands as its first cell in the links
@@ -110,12 +110,12 @@ def test_als_chain() -> None:
     (step,) = find(als_chain(rc(4, 4)).puzzle(), "als-chain")
     assert step.eliminations == ((rc(1, 4), 2), (rc(4, 1), 2))
     assert step.explanation == (
-        "ALS A: r1c1 {1, 2} in row 1; ALS B: r5c1 {1, 3} in row 5; ALS C: r5c5, r5c6 {3, 4, 5} "
-        "in row 5; ALS D: r4c4 {2, 4} in row 4: each joins the next by a restricted common "
-        "digit (every place of it in one sees every place in the other) in the chain 2- A -1- "
-        "B -3- C -4- D -2. If A had no 2, it would be locked and hold 1; then B has no 1, so it "
-        "is locked and holds 3; then C has no 3, so it is locked and holds 4; then D has no 4, "
-        "so it is locked and holds 2. So A or D holds 2: remove 2 from r1c4, r4c1.")
+        "ALS A: r1c1 {1, 2} in row 1; ALS B: r5c1 {1, 3} in row 5; ALS C: r5c5, r5c6 {3, 4, 5} in row 5; "
+        "ALS D: r4c4 {2, 4} in row 4: each joins the next by a restricted common digit (every place of it "
+        "in one sees every place in the other) in the chain (2)A=(1)A-(1)B=(3)B-(3)C=(4)C-(4)D=(2)D. If A "
+        "had no 2, it would be locked and hold 1; then B has no 1, so it is locked and holds 3; then C has "
+        "no 3, so it is locked and holds 4; then D has no 4, so it is locked and holds 2. So A or D holds "
+        "2: remove 2 from r1c4, r4c1.")
     # each set stands as its first cell holding the digit: strong inside, weak between
     assert step.links == (
         (rc(1, 1), 2, rc(1, 1), 1, True), (rc(1, 1), 1, rc(5, 1), 1, False),

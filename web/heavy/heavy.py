@@ -80,7 +80,14 @@ def check(state: str) -> str:
         return _said(heavy_messages.NO_SOLUTION, error=True)
     if p.is_solved:
         return _said(heavy_messages.CHECKED_SOLVED)
-    if count == 1:
+    if count == 1:  # the marks are checked against the one solution, as Hint checks them
+        try:
+            answer = solved(p)
+        except PuzzleError as err:
+            return _said(heavy_messages.cannot_check(err), error=True)
+        marks = advice.wrong_marks(p, answer)
+        if marks is not None:
+            return _said(heavy_messages.mistake_in_marks(marks.text), error=True)
         return _said(heavy_messages.NO_MISTAKES)
     return _said(heavy_messages.NO_MISTAKES_SEVERAL)
 
@@ -139,6 +146,8 @@ def hint(state: str) -> str:
         said=heavy_messages.hinting(step.explanation, step.technique), error=False,
         step={"placements": step.placements, "eliminations": step.eliminations,
               "cells": step.cells, "digits": step.digits,
+              # a hidden single's or full house's house, tinted whole
+              "house": list(advice.house_of(p, step)),
               # a chain's links in order, [from cell, from digit, to cell, to digit, strong]
               "links": [list(link) for link in step.links]},
         applied=_state(techniques.apply(p, step)),

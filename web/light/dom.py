@@ -45,7 +45,7 @@ _TASKS: set[Any] = set()
 _BUSY = [0]
 _POSTED = [0]
 
-# An event as early.js's `listen` sends it: id, type, value, open, key, shift, composing,
+# An event as early.js's `listen` sends it: id, type, value, open, checked, key, shift, composing,
 # address, newValue, stored, data (the data-* of the button hit), values and lengths (of
 # the fields the handler reads).
 Facts: TypeAlias = "dict[str, Any]"

@@ -58,11 +58,14 @@ CORNER_PLACES = ("tl", "tr", "bl", "br", "tc", "bc", "ml", "mr")
 class Marking:
     """How a shown hint marks one cell: classes on the cell (its pattern, its target),
     a class per centre mark (placed, removed, used), attributes (digits drawn on the cell
-    itself, data-spots while a chain passes through it)."""
+    itself, data-spots while a chain passes through it), and the digits a cell without
+    marks is shown for the hint (`ghosts`: the pattern's, the removed ones), each with its
+    class, drawn as marks."""
 
     def __init__(self) -> None:
         self.classes: list[str] = []
         self.digits: dict[int, str] = {}
+        self.ghosts: dict[int, str] = {}
         self.attributes: dict[str, str] = {}
         self.spots = False
 
@@ -258,6 +261,11 @@ class GridView:
             attributes["class"] = " ".join(["cell"] + hint.classes)  # noqa: RUF005  # MicroPython: no [a, *b]
             attributes.update(hint.attributes)
         under: list[Node] = [fill_of(cell.colours)] if cell.colours else []
+        if hint is not None and hint.ghosts and cell.kind == "empty":
+            under.append(self.ghosts(hint.ghosts))
+            if cell.corner:
+                under += [" ", ["span", {"class": "corners"}, corner_nodes(cell.corner)]]
+            return attributes, under
         if not shows_marks(cell):
             text = str(cell.digit) if cell.digit else ""
             if not under:
@@ -274,6 +282,16 @@ class GridView:
                 children.append(" ")
             children.append(["span", {"class": "corners"}, corner_nodes(cell.corner)])
         return attributes, children
+
+    def ghosts(self, ghosts: dict[int, str]) -> Node:
+        """The digits a hint shows in a cell without pencil marks, as marks of its classes
+        (a pattern's digit, a removed one), large: one or two as big as a mark can be."""
+        marks: list[Node] = []
+        for d in sorted(ghosts):
+            if marks:
+                marks.append(" ")
+            marks.append(["span", {"class": "mark " + ghosts[d]}, str(d)])
+        return ["span", {"class": "centre", "data-ghosts": str(min(len(ghosts), 3))}, marks]
 
     def mark(self, d: int, hint: Marking | None) -> Node:
         """A centre mark; a hint's class on it, and its place in the cell's little grid

@@ -60,7 +60,7 @@ DEFAULT_SHAPE = "sudoku-9"
 SHORTEST = ""  # the format menu's value for "the shortest lossless link"
 CUSTOM_SHAPE = "custom"
 ENABLED_WHEN_READY = ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
-                      "clear", "copy", "check", "hint", "solve", "level", "new")
+                      "clear", "copy", "check", "hint", "solve", "level", "new", "tidy-marks")
 
 
 class Page:
@@ -79,6 +79,8 @@ class Page:
         self.keeper = Keeper(self)  # saved grids and the recent list
         self.tools = Tools(self)
         self.coach = Coach(self)
+        # the setting "Remove marks when placing a digit", as this browser keeps it
+        self.editor.tidy = self.keeper.store.get(persist.TIDY_MARKS) == "on"
         # the one encoding of a grid state: (puzzle, format, its shares)
         self.encoded: tuple[Puzzle, str, links.Shares] | None = None
         self.link_shown: tuple[Puzzle, str] | None = None
@@ -118,6 +120,7 @@ class Page:
             ("new", "click"): self.on_new,
             ("cancel-new", "click"): self.coach.cancel_puzzle,
             ("level", "change"): on_level,
+            ("tidy-marks", "change"): self.on_tidy,
             ("words-form", "change"): self.on_words,
             ("window", "hashchange"): self.on_hashchange,
         }
@@ -144,6 +147,7 @@ class Page:
         for name in ENABLED_WHEN_READY:
             set_property(name, "disabled", False)
         self.controls_shown = None  # undo and redo: as the editor says, below
+        set_property("tidy-marks", "checked", self.editor.tidy)
         set_property("loading", "hidden", True)
         set_attribute(":root", "data-ready", "true")
         self.render()  # after enabling: undo and redo are enabled as the editor says; one call
@@ -320,6 +324,16 @@ class Page:
             self.address = shared.lossless.fragment
             later(crossings.ADDRESS, self.address)
 
+    def on_tidy(self, event: Facts) -> None:
+        """The setting "Remove marks when placing a digit" (off by default, as in
+        SudokuPad), kept in this browser for every grid."""
+        self.editor.tidy = bool(event.get("checked"))
+        if self.editor.tidy:
+            self.keeper.store.set(persist.TIDY_MARKS, "on")
+        else:
+            self.keeper.store.remove(persist.TIDY_MARKS)
+        flush()
+
     def on_copy(self, event: Facts) -> None:
         later(crossings.COPY, self.shown_link, "share-note", messages.LINK_COPIED, "link",
               messages.COPY_LINK_BY_HAND)
@@ -434,6 +448,7 @@ class Page:
         set_property("message", "textContent", text)
         set_attribute("message", "data-kind", "error" if error else "info")
         set_attribute("message", "role", "alert" if error else "status")
+        set_attribute("message", "data-hint", None)  # a hint's words set it after (solver_view)
         set_property("warnings", "textContent", "")  # an import's warnings go with its message
         set_property("warnings", "hidden", True)
         flush()  # at once (inside an answered event, with its answer)

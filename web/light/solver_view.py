@@ -23,13 +23,14 @@ from heavy_client import puzzle_of, state_of
 from page_api import PageApi
 
 from pycore.app import messages
-from pycore.app.editor import keep_notes
+from pycore.app.editor import keep_notes, tidy_marks
 from pycore.model import Puzzle
 from pycore.shapes import LEVELS, levels_made, shape_of
 
 # what the cells of a shown hint carry (style.css draws them; tests read them)
 PATTERN, TARGET = "hint-pattern", "hint-target"
 PLACE, REMOVE, DIGIT = "hint-place", "hint-remove", "hint-digit"
+STALE = "hint-stale"  # a pencil mark a digit placed in the cell's houses rules out
 BEND, MOST_BEND = 0.12, 0.3  # how far a link's curve pulls to one side: in parts of its
 # length, and at most in cells (its middle goes half as far)
 NODE = 0.36  # a candidate's ring's radius, in parts of the distance between two marks' places
@@ -100,6 +101,7 @@ class Coach:
         step = said.get("step")
         if step is None:
             self.page.say(said["said"], error=said["error"])
+            set_attribute("message", "data-hint", "")  # laid over, not in the grid's way
             return
         # the cursor goes to the first cell the step changes, ready for the player's digit
         changed = step["placements"] + step["eliminations"]
@@ -110,14 +112,20 @@ class Coach:
         self.mark(p, step)
         self.words = said["said"]
         self.page.say(self.words)
+        # a hint's words are laid over the controls above the message line (style.css),
+        # so however long they are, the grid and the buttons below never move
+        set_attribute("message", "data-hint", "")
 
     def apply(self) -> None:
-        """The shown step, applied as one edit that Undo takes back."""
+        """The shown step, applied as one edit that Undo takes back: a digit it places
+        leaves the centre and corner marks of the cells that see it, in the same step."""
         assert self.shown is not None
         said = self.shown[1]
         before = self.page.editor.puzzle
-        self.page.editor.replace(keep_notes(before, puzzle_of(said["applied"])))
+        placed = [(int(i), int(d)) for i, d in said["step"]["placements"]]
+        self.page.editor.replace(tidy_marks(keep_notes(before, puzzle_of(said["applied"])), placed))
         self.page.say(said["applied_said"])
+        set_attribute("message", "data-hint", "")  # where the hint's words were: nothing moves
         self.page.finished(before)  # a hint that places the last digit solves the grid
         self.page.render()  # the grid changed: follow() takes the marks away
 
@@ -145,8 +153,11 @@ class Coach:
         and a chain's links over it."""
         view = self.page.view
         marked: dict[int, Marking] = {}
-        pattern = set(step["cells"])
+        pattern = set(step["cells"]) | set(step.get("house", []))
         targets = {i for i, _ in step["placements"] + step["eliminations"]}
+        # a chain writes its own digits in its rings; other patterns show theirs as marks
+        # in the cells that have none (`ghosts`)
+        chained = {c for link in step.get("links", []) for c in (link[0], link[2])}
         for i in sorted(pattern | targets):
             hint = marked[i] = Marking()
             hint.classes = [name for name, on in ((PATTERN, i in pattern), (TARGET, i in targets)) if on]
@@ -155,6 +166,15 @@ class Coach:
             digits.update({d: PLACE for c, d in step["placements"] if c == i})
             shown = p.cells[i].candidates if shows_marks(p.cells[i]) else frozenset()
             hint.digits = {d: kind for d, kind in digits.items() if d in shown}
+            # marks a digit placed since rules out (the setting off, as in SudokuPad): the
+            # step reads the cell without them, so they are drawn struck through
+            if shown:
+                able = p.open_digits(i)
+                hint.digits.update({d: STALE for d in shown if d not in able and d not in hint.digits})
+            if p.cells[i].kind == "empty":  # no marks: the digits the hint uses, drawn here
+                open_digits = p.open_digits(i) if i not in chained else []
+                hint.ghosts = {d: kind for d, kind in digits.items()
+                               if kind == REMOVE or (kind == DIGIT and d in open_digits)}
             # a digit placed, or removed where the cell shows no such mark: drawn on the
             # cell itself, big enough to see
             for kind, name in ((PLACE, "data-hint-place"), (REMOVE, "data-hint-remove")):

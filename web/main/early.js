@@ -408,6 +408,9 @@ const gridsKey = (event) => {
         if (target && typeof target.open === "boolean") {
           facts.open = target.open;
         }
+        if (target && target.type === "checkbox") {
+          facts.checked = target.checked;
+        }
         if (type === "keydown") {
           Object.assign(facts, {key: event.key, shift: event.shiftKey, composing: event.isComposing});
         } else if (type === "hashchange") {

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .state import ChainLink, State, Step, bits, digits_of, popcount
+from .state import ChainLink, State, Step, bits, digits_of, eureka, popcount
 
 __all__ = ["MAX_ALS_CELLS", "almost_locked_sets", "als_chain", "als_xy_wing", "als_xz",
            "death_blossom"]
@@ -251,8 +251,15 @@ def _chain_step(s: State, chain: list[Als], joins: list[int], gone: set[tuple[in
     z = zs[0]
     named = "; ".join(als_name(s, a, letters[k]) for k, a in enumerate(chain))
     xs = [x.bit_length() for x in joins]
-    drawn = f"{z}- " + " ".join(f"{letters[k]} -{xs[k]}-" for k in range(len(xs))) + \
-        f" {letters[len(xs)]} -{z}"
+    links: list[ChainLink] = []
+    ends = [z, *xs, z]
+    for k, a in enumerate(chain):
+        into, out = ends[k], ends[k + 1]
+        links.append((_first(a, into), into, _first(a, out), out, True))
+        if k < len(xs):
+            links.append((_first(a, out), out, _first(chain[k + 1], out), out, False))
+    # in Eureka notation, each set by its letter: (z)A=(x)A-(x)B=...
+    drawn = eureka(s.tables.name, links, [letters[k] for k in range(len(chain)) for _ in "io"])
     said = f"If A had no {z}, it would be locked and hold {xs[0]}"
     for k in range(1, len(chain)):
         holds = xs[k] if k < len(xs) else z
@@ -261,13 +268,6 @@ def _chain_step(s: State, chain: list[Als], joins: list[int], gone: set[tuple[in
     text = (f"{named}: each joins the next by a restricted common digit (every place of it "
             f"in one sees every place in the other) in the chain {drawn}. {said}. So A or "
             f"{letters[len(xs)]} holds {z}{also}: remove {removals(s, gone)}.")
-    links: list[ChainLink] = []
-    ends = [z, *xs, z]
-    for k, a in enumerate(chain):
-        into, out = ends[k], ends[k + 1]
-        links.append((_first(a, into), into, _first(a, out), out, True))
-        if k < len(xs):
-            links.append((_first(a, out), out, _first(chain[k + 1], out), out, False))
     cells = tuple(sorted(frozenset().union(*(a.cells for a in chain))))
     digits = tuple(digits_of(first.digits | last.digits))
     return Step("als-chain", (), tuple(sorted(gone)), cells, digits, text, tuple(links))

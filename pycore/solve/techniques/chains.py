@@ -15,8 +15,8 @@ partners are false, ..." from A to a candidate Z that comes out true proves "A o
 
 With one digit only these are X-cycles. Chains are found breadth first from every
 candidate, shortest first, up to `MAX_NODES` candidates (HoDoKu's limit for nice loops
-is 10), and written in HoDoKu's notation: r1c1 =5= r1c5 -5- r4c5 =3= ... between cells,
-a digit change inside a cell shown by the cell's two digits.
+is 10), and written in Eureka notation (`state.eureka`): (5)r1c1=(5)r1c5-(5)r4c5=(3)r4c5...,
+`=` a strong link and `-` a weak one, a digit change inside a cell a link like any other.
 
 Grouped chains (HoDoKu's grouped nice loops and grouped AIC) also use group nodes: a
 digit's places in the cells where a box and a row or column cross (two or three of them),
@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise
 
-from .state import ChainLink, HouseTables, State, Step, digits_of
+from .state import ChainLink, HouseTables, State, Step, digits_of, eureka
 
 __all__ = ["MAX_NODES", "aic", "continuous_nice_loop", "discontinuous_nice_loop", "grouped_aic",
            "grouped_continuous_nice_loop", "grouped_discontinuous_nice_loop", "x_cycle"]
@@ -314,28 +314,6 @@ def group_name(s: State, cells: tuple[int, ...]) -> str:
     return f"r{rows}c{columns}"
 
 
-def notation(s: State, links: list[ChainLink], labels: list[str] | None = None) -> str:
-    """HoDoKu's notation: cells joined by =d= (strong) and -d- (weak) links; where the
-    chain changes digit inside a cell, the cell shows both ("r4c5(5/3)"). `labels` name
-    the chain's nodes when some are not plain cells (groups)."""
-    nodes = [links[0][:2]] + [link[2:4] for link in links]
-    names = labels or [s.tables.name(cell) for cell, _ in nodes]
-    parts: list[str] = []
-    k = 0
-    while k < len(nodes):
-        cell, digit = nodes[k]
-        if k + 1 < len(nodes) and nodes[k + 1][0] == cell and names[k + 1] == names[k]:
-            parts.append(f"{names[k]}({digit}/{nodes[k + 1][1]})")
-            k += 2
-        else:
-            parts.append(names[k])
-            k += 1
-        if k < len(nodes):
-            link = "=" if links[k - 1][4] else "-"
-            parts.append(f"{link}{nodes[k][1]}{link}")
-    return " ".join(parts)
-
-
 KINDS = {"discontinuous-nice-loop": "discontinuous", "continuous-nice-loop": "continuous",
          "aic": "aic", "x-cycle": None, "grouped-discontinuous-nice-loop": "discontinuous",
          "grouped-continuous-nice-loop": "continuous", "grouped-aic": "aic"}
@@ -351,7 +329,7 @@ def _step(s: State, technique: str, digit: int | None) -> Iterator[Step]:
         a = f"{g.name(chain[0][0])[1]} in {labels[0]}"
         z = f"{g.name(chain[-1][0])[1]} in {labels[-1]}"
         links = links_of(g, chain)
-        drawn = notation(s, links, labels)
+        drawn = eureka(s.tables.name, links, labels)
         if kind == "continuous":  # the loop closes with a weak link back to the start
             links.append(links[-1][2:4] + links[0][:2] + (False,))
         if kind == "discontinuous":

@@ -23,7 +23,7 @@ from itertools import pairwise
 from ..fast import propagate
 from ..rules import state_size
 from .chains import _Graph, too_open
-from .state import ChainLink, State, Step, digits_of
+from .state import ChainLink, State, Step, digits_of, eureka
 
 __all__ = ["forcing_chain_contradiction", "forcing_chain_verity", "forcing_net_contradiction",
            "forcing_net_verity"]
@@ -66,7 +66,10 @@ def _trail(reached: Reached, end: Node) -> list[Node]:
 
 
 def _told(g: _Graph, s: State, trail: list[Node]) -> str:
-    return " -> ".join(_said(g, s, node) for node in trail)
+    """A trail in Eureka notation, as its chain: from a true candidate a weak link (-) to
+    the next, which is false; from a false one a strong link (=) to the next, true."""
+    links = [g.name(x) + g.name(y) + (not on,) for (x, on), (y, _) in pairwise(trail)]
+    return eureka(s.tables.name, links)
 
 
 def _links(g: _Graph, trails: list[list[Node]]) -> tuple[ChainLink, ...]:

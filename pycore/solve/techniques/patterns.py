@@ -10,9 +10,9 @@ holds d, so a cell seeing both cannot.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from .state import ChainLink, State, Step, chain_links, two_colorings
+from .state import State, Step, chain_links, eureka, two_colorings
 
 __all__ = [
     "empty_rectangle", "multi_colors_1", "multi_colors_2", "simple_colors_trap",
@@ -297,8 +297,8 @@ def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
                         if gone:
                             found.add((min(start, cell), max(start, cell), d))
                             links = chain_links((c, d) for c in path)
-                            text = (f"A chain of strong (={d}=) and weak (-{d}-) links on "
-                                    f"{d}: {x_notation(tables.name, links)}. Its ends "
+                            text = (f"A chain of strong (=) and weak (-) links on "
+                                    f"{d}: {eureka(tables.name, links)}. Its ends "
                                     f"{tables.name(start)} and {tables.name(cell)} are joined "
                                     f"by strong links, so one of them holds {d}: remove it "
                                     f"from {tables.names_of(c for c, _ in gone)}.")
@@ -313,15 +313,6 @@ def x_chain(s: State, max_links: int = 8) -> Iterator[Step]:
                     if state not in parent:
                         parent[state] = ((cell, strong), count)
                         todo.append((state, count + (1 if state[1] else 0)))
-
-
-def x_notation(name: Callable[[int], str], links: tuple[ChainLink, ...]) -> str:
-    """HoDoKu's notation of a chain on one digit: r1c1 =6= r1c5 -6- r4c5 =6= r4c8."""
-    out = name(links[0][0])
-    for _, _, to, d, strong in links:
-        out += f" ={d}= " if strong else f" -{d}- "
-        out += name(to)
-    return out
 
 
 def _path(parent: dict[tuple[int, bool], tuple[tuple[int, bool], int] | None],

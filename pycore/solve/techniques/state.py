@@ -20,7 +20,7 @@ from ...model import digits_in as digits_of
 from ..rules import Board, board_of, cell_name, house_name
 
 __all__ = ["ChainLink", "HouseTables", "Queues", "State", "Step", "bits", "chain_links",
-           "digits_of", "popcount"]
+           "digits_of", "eureka", "popcount"]
 
 ChainLink = tuple[int, int, int, int, bool]
 """One link of a chain, from one candidate to the next: (from cell, from digit, to cell,
@@ -62,6 +62,21 @@ def chain_links(nodes: Iterable[tuple[int, int]], strong_first: bool = True
             out.append((prev[0], prev[1], node[0], node[1], (len(out) % 2 == 0) == strong_first))
         prev = node
     return tuple(out)
+
+
+def eureka(name: Callable[[int], str], links: Iterable[ChainLink],
+           labels: list[str] | None = None) -> str:
+    """A chain in Eureka notation, as sudokuwiki and HoDoKu players read it: each candidate
+    written (digit)cell, joined by `=` (a strong link) or `-` (a weak one), a link inside a
+    cell the same as one between cells: "(6)r7c5=(9)r7c5-(9)r7c8". `labels` name the
+    chain's nodes in order where some are not plain cells (a group, an ALS)."""
+    links = list(links)
+    nodes = [links[0][:2]] + [link[2:4] for link in links]
+    names = labels or [name(cell) for cell, _ in nodes]
+    out = f"({nodes[0][1]}){names[0]}"
+    for k, link in enumerate(links):
+        out += ("=" if link[4] else "-") + f"({nodes[k + 1][1]}){names[k + 1]}"
+    return out
 
 
 popcount: Callable[[int], int] = int.bit_count

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from .patterns import strong_links
-from .state import ChainLink, State, Step, bits, chain_links, digits_of, popcount, two_colorings
+from .state import ChainLink, State, Step, bits, chain_links, digits_of, eureka, popcount, two_colorings
 
 __all__ = ["remote_pair", "w_wing", "wxyz_wing", "xy_chain", "xy_wing", "xyz_wing"]
 
@@ -206,7 +206,7 @@ def _remote_pair_steps(s: State, pair: int, color: dict[int, int],
             # the first cell is y when it is not x, the next x, and so on alternately
             links = bivalue_links(s, [(c, y if k % 2 == 0 else x) for k, c in enumerate(path)])
             where = {c for c, _ in gone}
-            text = (f"In the chain {chain_notation(tables.name, links)} every cell holds {x}/{y} "
+            text = (f"In the chain {eureka(tables.name, links)} every cell holds {x}/{y} "
                     f"and sees the next, so "
                     f"they alternate {x} and {y}: {tables.name(u)} and {tables.name(v)} hold one "
                     f"each. {tables.names_of(where)} {'sees' if len(where) == 1 else 'see'} "
@@ -261,7 +261,7 @@ def xy_chain(s: State, max_cells: int = 10) -> Iterator[Step]:
                         if gone:
                             found.add(key)
                             links = bivalue_links(s, nodes)
-                            text = (f"The chain {chain_notation(tables.name, links)} of "
+                            text = (f"The chain {eureka(tables.name, links)} of "
                                     f"bivalue cells, each seeing the next: if "
                                     f"{tables.name(start)} is not {z}, each cell forces the next "
                                     f"and {tables.name(cell)} is {z}. Remove {z} from "
@@ -302,13 +302,3 @@ def bivalue_links(s: State, nodes: list[tuple[int, int]]) -> tuple[ChainLink, ..
         candidates.append((cell, (masks[cell] & ~(1 << (holds - 1))).bit_length()))
         candidates.append((cell, holds))
     return chain_links(candidates)
-
-
-def chain_notation(name: Callable[[int], str], links: tuple[ChainLink, ...]) -> str:
-    """HoDoKu's notation of a chain of bivalue cells (`bivalue_links`): "1- r2c3 -5- r9c3 -1",
-    the digit on each link between cells."""
-    out = f"{links[0][1]}- {name(links[0][0])}"
-    for cell, digit, to, _, _ in links:
-        if to != cell:
-            out += f" -{digit}- {name(to)}"
-    return out + f" -{links[-1][3]}"
