@@ -844,7 +844,7 @@ def test_the_same_keys_clicks_and_pad_presses_edit_alike(tmp_path: Path) -> None
     starts += [blank_shape(f"str8ts-{n}") for n in (4, 6, 9)]
     starts += [blank_shape(name) for name in ("samurai", "twodoku")]
     starts += rng.sample([p for p in puzzles if len(p.cells) <= 144], 6)
-    jobs = []
+    jobs: list[list[Any]] = []
     for p in starts:
         same = [q for q in puzzles if q.size == p.size and len(q.cells) <= 256] or [p]
         count = 40 if len(p.cells) > 300 else 120
