@@ -61,10 +61,10 @@ def judge(text: str, original: Puzzle, original_doubt: str | None) -> str | None
         return None
     if links.unchecked(name, text, puzzle):
         return "unchecked"
-    doubt = messages.doubt(puzzle)
+    doubt = messages.doubt(puzzle, name)
     if doubt is None or doubt == original_doubt:
         return "silent"
-    return "no solution" if doubt == messages.DOUBT else "several"
+    return "no solution" if doubt in (messages.DOUBT, messages.NO_SOLUTION_FITS) else "several"
 
 
 def damaged(fragment: str, changes: bool) -> Iterator[str]:

@@ -27,7 +27,8 @@ COPY = "copy"  # a text to the clipboard, with the note that says so
 OPEN = "open"  # a URL in a new tab
 PRINT = "print"  # print the page with an image shown
 DOWNLOAD = "download"  # save a URL under a file name
-ADDRESS = "address"  # replace the address bar's fragment
+ADDRESS = "address"  # replace the address bar's fragment (or push it: a new history entry)
+REVEAL = "reveal"  # scroll an element into view, as little as it takes
 WATCH = "watch"  # send this stored item with every event
 ERROR = "error"  # say a bug in the console
 LEAVE = "leave"  # remove this stored item as the page goes (the tab's lease)
@@ -36,7 +37,7 @@ HEAVY_START = "heavy-start"  # start the heavy worker
 HEAVY_CALL = "heavy-call"  # call one of its functions (HEAVY_FUNCTIONS)
 
 WRITES = (UPDATE, SET, ATTR, REPLACE, STYLE, STORE, REGISTER, COPY, OPEN, PRINT, DOWNLOAD,
-          ADDRESS, WATCH, ERROR, LEAVE, LISTEN, HEAVY_START, HEAVY_CALL)
+          ADDRESS, REVEAL, WATCH, ERROR, LEAVE, LISTEN, HEAVY_START, HEAVY_CALL)
 
 # -- the events the main thread sends the light worker unasked ---------------------------
 # Their facts' "event" (a listened event has an "id" and a "type" instead: dom.listen).

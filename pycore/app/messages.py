@@ -79,16 +79,21 @@ def opening(err: Exception, text: str) -> str:
 SEARCH_NODES = 2000
 DOUBT = "No solution fits: was the link cut off?"
 SEVERAL = "Several solutions fit: is the link cut?"
+# The same of a grid in any other format (a tagged link's length tells a cut one, an
+# import is another tool's): said as facts.
+NO_SOLUTION_FITS = "No solution fits this puzzle's givens."
+HAS_SEVERAL = "This puzzle has more than one solution."
 UNCHECKED = "No check mark: is this link damaged?"
 
 
-def doubt(puzzle: Puzzle) -> str | None:
+def doubt(puzzle: Puzzle, format: str = links.UNTAGGED) -> str | None:
     """What to say instead of "Opened ..." when the puzzle's givens (the player's digits
     and pencil marks left out: a mistake of theirs is not the link's fault) have no
     solution, or more than one: a link cut or changed into another grid mostly reads as
     one of those, and a puzzle a setter shares has one. One short line, as long as the
     line it replaces: the grid below it does not move. A grid with no givens (a setter's
-    empty grid) is not doubted."""
+    empty grid) is not doubted. Of a compact link (the untagged default, which nearly any
+    text is) both are said as a link that may be damaged; of any other format, as facts."""
     from ..solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
     unplayed = puzzle.unplayed
@@ -98,7 +103,10 @@ def doubt(puzzle: Puzzle) -> str | None:
         found = count_solutions(unplayed, limit=2, max_nodes=SEARCH_NODES)
     except SearchTooLong:
         return None
-    return DOUBT if not found else SEVERAL if found > 1 else None
+    compact = format == links.UNTAGGED
+    if not found:
+        return DOUBT if compact else NO_SOLUTION_FITS
+    return (SEVERAL if compact else HAS_SEVERAL) if found > 1 else None
 
 
 # --- a pasted text that did not open ---------------------------------------------------
@@ -387,7 +395,14 @@ def from_the_link(rows: int, cols: int) -> str:
 
 
 def opened(puzzle: Puzzle, format: str) -> str:
-    return f"Opened a {puzzle.rows}x{puzzle.cols} {puzzle.kind} ({format} format)."
+    """The line an opened grid gets (it goes at the first edit): a multi-grid shape by its
+    name ("a Samurai"), any other by its size and kind."""
+    from ..shapes import LAYOUTS
+
+    named = next((label.split(" (")[0] for label, layout in LAYOUTS.values()
+                  if layout == puzzle.layout), None) if puzzle.layout is not None else None
+    what = named or f"{puzzle.rows}x{puzzle.cols} {puzzle.kind}"
+    return f"Opened a {what} ({format} format)."
 
 
 def link_size(format: str, characters: int) -> str:

@@ -76,7 +76,7 @@ def doubts(format: str, text: str, puzzle: Puzzle) -> list[str]:
 
     if links.unchecked(format, text, puzzle):
         return [messages.UNCHECKED]
-    doubt = messages.doubt(puzzle)
+    doubt = messages.doubt(puzzle, format)
     return [doubt] if doubt else []
 
 

@@ -114,10 +114,10 @@ def shares(state: str, fmt: str) -> str:
                    refusal=found.refusal)
 
 
-def doubt(state: str) -> str:
-    """A compact link that opened to a grid no solution fits may have been cut off: what to
-    say instead of its "Opened ..." line ("" when a solution fits)."""
-    return _said(messages.doubt(_puzzle(state)) or "", error=True)
+def doubt(state: str, format: str) -> str:
+    """A link that opened to a grid with no solution, or several, may have been cut or
+    changed: what to say instead of its "Opened ..." line ("" when one solution fits)."""
+    return _said(messages.doubt(_puzzle(state), format) or "", error=True)
 
 
 # -- hint ----------------------------------------------------------------------------

@@ -228,6 +228,12 @@ def build_children(name: str, nodes: list[Node]) -> None:
     later(crossings.REPLACE, name, nodes)
 
 
+def reveal(name: str) -> None:
+    """Scroll the element with id `name` into view, as little as it takes (none when it is
+    in view already): what a button started, shown where the player is looking."""
+    later(crossings.REVEAL, name)
+
+
 def set_style(name: str, prop: str, value: str) -> None:
     """A style property (a custom property such as --cols) of the element with id `name`."""
     later(crossings.STYLE, name, prop, value)

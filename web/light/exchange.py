@@ -75,7 +75,7 @@ class Tools:
         length = int(event["lengths"]["open-text"])  # a text over the bound did not come
         text = event["values"]["open-text"]
         if length > MAX_TEXT or text is None:
-            self.page.say(messages.too_long(length, MAX_TEXT), error=True)
+            self.page.say(messages.too_long(length, MAX_TEXT), error=True, here=True)
             return
         text = str(text)
         try:
@@ -91,12 +91,13 @@ class Tools:
         if said is None:
             return
         if "state" not in said:  # in the player's words, not each reader's reasons
-            self.page.say(said["said"], error=said["error"])
+            self.page.say(said["said"], error=said["error"], here=True)
             return
         self.opened(puzzle_of(said["state"]), said["format"], said["warnings"])
 
     def opened(self, puzzle: Puzzle, name: str, warnings: list[str], text: str = "") -> None:
         set_property("open-text", "value", "")
+        self.page.push_next = True
         self.page.show(puzzle, name, text)
         self.warn(warnings)
         self.page.render()

@@ -26,6 +26,7 @@ from dom import (
     forward_to,
     later,
     listen,
+    reveal,
     set_attribute,
     set_property,
     spawn,
@@ -70,6 +71,11 @@ class Page:
     def __init__(self) -> None:
         self.said, self.said_error = "", False  # the message shown (never read back)
         self.said_full = False  # that message is the full grid's (`finished`): it goes when a cell opens
+        self.said_opening = False  # that message is an opened grid's: it goes at the first edit
+        # the next grid shown was opened by a paste or New puzzle: its link is a new history
+        # entry, so Back returns to the grid before it
+        self.push_next = False
+        self.push_address = False
         self.menus_filled = False  # the shape and format menus get their options after ready
         self.editor = Editor(blank_shape(DEFAULT_SHAPE), mode="given")
         self.view = GridView("grid")
@@ -269,7 +275,8 @@ class Page:
             self.say(messages.SOLVED_NOW)
         elif moment == FULL:
             self.say(messages.full_not_solved(bool(p.conflicts())))
-        elif self.said_full and p is not before and not is_full(p):
+        elif (self.said_full and p is not before and not is_full(p)) or (
+                self.said_opening and p is not before):  # the first edit: an opening line goes
             self.say("")
             return
         else:
@@ -391,18 +398,18 @@ class Page:
         self.show(puzzle, name, text)
         return True
 
-    async def doubt(self, puzzle: Puzzle, said: str) -> None:
+    async def doubt(self, puzzle: Puzzle, said: str, name: str) -> None:
         """A link (in the address bar or pasted) that opened to a grid with no solution, or
         several, may have been cut off or changed: say so instead of its "Opened ..." line,
         if that line is still the one shown (messages.doubt, in the heavy worker)."""
         try:
-            words = str((await self.heavy.call("doubt", state_of(puzzle)))["said"])
+            words = str((await self.heavy.call("doubt", state_of(puzzle), name))["said"])
         except HeavyUnavailable:
             return
         if words:
             self.keeper.doubt(puzzle)  # not what the bare address reopens, while unchanged
         if words and self.said == said and not self.said_error:
-            self.say(words, error=True)
+            self.say(words, error=name == links.UNTAGGED)  # of a tagged link, a fact
 
     def show(self, puzzle: Puzzle, name: str, text: str = "") -> None:
         """Put a decoded puzzle on the grid, with a history of its own.
@@ -417,14 +424,19 @@ class Page:
         self.save_now()
         self.unplaced = puzzle
         self.editor.load(puzzle, start_mode(puzzle))
+        if self.push_next:  # opened by a paste or New puzzle: in view, and a history entry
+            self.push_next, self.push_address = False, True
+            reveal("board")
         if text and links.unchecked(name, text, puzzle):  # progress no check vouches for
             self.say(messages.UNCHECKED, error=True)
             self.keeper.doubt(puzzle)
             return
         self.say(messages.opened(puzzle, name))
-        # a cut or changed link can read as another grid: doubt it, once the heavy worker
-        # is up (the first screen waits for nothing)
-        spawn(self.doubt(puzzle, self.said), busy=False)
+        self.said_opening = True
+        # a cut or changed link of ours can read as another grid: doubt it, once the heavy
+        # worker is up (the first screen waits for nothing); another tool's text is its own
+        if name in links.link_formats():
+            spawn(self.doubt(puzzle, self.said, name), busy=False)
 
     def place(self) -> None:
         """Pick the saved slot of the grid opened last (never over another's), before
@@ -443,14 +455,19 @@ class Page:
             return  # nothing entered, nothing to keep (and no encoding at start-up)
         self.keeper.keep(p, self.shares())
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, here: bool = False) -> None:
+        """Show one message (`here`: scrolled into view, as little as it takes: the answer to
+        a button the player is at, such as a paste or New puzzle)."""
         self.said, self.said_error, self.said_full = text, error, False
+        self.said_opening = False
         set_property("message", "textContent", text)
         set_attribute("message", "data-kind", "error" if error else "info")
         set_attribute("message", "role", "alert" if error else "status")
         set_attribute("message", "data-hint", None)  # a hint's words set it after (solver_view)
         set_property("warnings", "textContent", "")  # an import's warnings go with its message
         set_property("warnings", "hidden", True)
+        if here:
+            reveal("message")
         flush()  # at once (inside an answered event, with its answer)
 
     # -- rendering -------------------------------------------------------------
@@ -602,7 +619,8 @@ class Page:
         switch or a link that failed to open it gets it back (no re-encoding per key)."""
         if shared.lossless is not None and self.address != shared.lossless.fragment:
             self.address = shared.lossless.fragment
-            later(crossings.ADDRESS, self.address)
+            later(crossings.ADDRESS, self.address, self.push_address)
+        self.push_address = False
 
 
 

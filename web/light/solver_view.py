@@ -283,7 +283,7 @@ class Coach:
         set_property("new", "disabled", True)
         set_attribute("new", "aria-busy", "true")
         set_property("cancel-new", "hidden", False)
-        self.page.say(messages.MAKING_PUZZLE)
+        self.page.say(messages.MAKING_PUZZLE, here=True)
         ticking = asyncio.create_task(self.tick())
         try:
             said = await self.page.ask_heavy("new_puzzle", shape, level, seed)
@@ -296,11 +296,12 @@ class Coach:
         if said is None:
             return
         if "state" not in said:
-            self.page.say(said["said"], error=said["error"])
+            self.page.say(said["said"], error=said["error"], here=True)
             return
         if self.cancelled:  # Cancel came too early or too late for the worker: not shown either
-            self.page.say(messages.PUZZLE_CANCELLED)
+            self.page.say(messages.PUZZLE_CANCELLED, here=True)
             return
+        self.page.push_next = True
         self.page.show(puzzle_of(said["state"]), "new")
         self.page.say(said["said"])
         self.page.render()

@@ -235,13 +235,20 @@ const gridsKey = (event) => {
       link.click();
       link.remove();
     },
-    address: (fragment) => {
+    // the grid's link in the address bar; `push`: as a new entry (a grid opened by a paste
+    // or New puzzle), so that Back returns to the grid before it
+    address: (fragment, push) => {
       try {
-        window.history.replaceState(null, "", `#${fragment}`);
+        if (push) {
+          window.history.pushState(null, "", `#${fragment}`);
+        } else {
+          window.history.replaceState(null, "", `#${fragment}`);
+        }
       } catch {
         // too many replaceState calls in a short time: the next change puts it right
       }
     },
+    reveal: (id) => byId(id).scrollIntoView({block: "nearest"}),
   };
   const apply = (writes) => {
     for (const [write, ...args] of writes) {
