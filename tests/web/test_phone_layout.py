@@ -84,17 +84,28 @@ def test_a_paste_on_a_phone_answers_in_view_and_back_returns_to_the_grid_before(
 
 
 def test_new_puzzle_on_a_phone_shows_its_progress_in_view_then_the_grid(phone: App) -> None:
+    """A slow New puzzle (Samurai hard, a seed known to take seconds): its progress line and
+    Cancel are in view while the player is at the button; the grid it makes then is."""
     page = phone.open(fragment(grid_of(CLASSIC)))
-    page.select_option("#shape", "sudoku-9")
-    page.eval_on_selector("#new", "(el) => el.scrollIntoView({block: 'end'})")
+    page.wait_for_function("document.documentElement.dataset.heavy === 'ready'", timeout=90_000)
+    page.select_option("#shape", "samurai")
+    page.select_option("#level", "hard")
+    settle(page)
+    before = page.evaluate("() => location.hash")  # the grid New puzzle replaces
+    page.eval_on_selector("#new", "(b) => { b.dataset.seed = '15'; b.scrollIntoView({block: 'end'}); }")
     page.tap("#new")
-    page.wait_for_function("() => !document.getElementById('new').disabled "
-                           "&& document.getElementById('message').textContent !== ''", timeout=60_000)
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Making')"
+                           " && !document.getElementById('cancel-new').hidden")
+    page.wait_for_timeout(100)  # the scroll it asked for (no settle: the page is busy making it)
+    page.screenshot(path=f"{SHOTS}/new-puzzle-making.png")
+    assert in_view(page, "#message") and in_view(page, "#new") and in_view(page, "#cancel-new")
+    page.wait_for_function("(h) => location.hash !== h && !document.getElementById('new').disabled",
+                           arg=before, timeout=90_000)
     settle(page)
     assert in_view(page, "#message") and box(page, "#grid")["top"] >= -1
     page.screenshot(path=f"{SHOTS}/new-puzzle.png")
     page.go_back()  # Back: the grid before New puzzle
-    page.wait_for_function("(h) => location.hash === h", arg="#" + fragment(grid_of(CLASSIC)))
+    page.wait_for_function("(h) => location.hash === h", arg=before)
 
 
 def test_the_mode_buttons_sit_under_the_pad_and_the_pad_shows_the_mode(phone: App) -> None:

@@ -76,6 +76,7 @@ class Page:
         # entry, so Back returns to the grid before it
         self.push_next = False
         self.push_address = False
+        self.reveal_board = False  # bring the grid into view at the end of the next render
         self.menus_filled = False  # the shape and format menus get their options after ready
         self.editor = Editor(blank_shape(DEFAULT_SHAPE), mode="given")
         self.view = GridView("grid")
@@ -425,8 +426,7 @@ class Page:
         self.unplaced = puzzle
         self.editor.load(puzzle, start_mode(puzzle))
         if self.push_next:  # opened by a paste or New puzzle: in view, and a history entry
-            self.push_next, self.push_address = False, True
-            reveal("board")
+            self.push_next, self.push_address, self.reveal_board = False, True, True
         if text and links.unchecked(name, text, puzzle):  # progress no check vouches for
             self.say(messages.UNCHECKED, error=True)
             self.keeper.doubt(puzzle)
@@ -509,6 +509,9 @@ class Page:
             self.render_link(p, self.shares())
         elif not self.heavy.ready:
             call_later(0, self.encode_here, p)
+        if self.reveal_board:  # last, once the grid and the message are as they stay
+            self.reveal_board = False
+            reveal("board")
         flush()
 
     def linked(self, p: Puzzle, fmt: str, answer: Any) -> None:
@@ -620,7 +623,7 @@ class Page:
         if shared.lossless is not None and self.address != shared.lossless.fragment:
             self.address = shared.lossless.fragment
             later(crossings.ADDRESS, self.address, self.push_address)
-        self.push_address = False
+            self.push_address = False
 
 
 
