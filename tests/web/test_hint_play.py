@@ -65,12 +65,7 @@ def test_with_the_setting_on_the_players_digit_takes_itself_out_of_the_marks(app
     page.keyboard.press("Control+z")
     settle(page)
 
-    page.click("#settings-panel summary")
-    page.check("#tidy-marks")
-    settle(page)
-    app.cell(0, 0).click()
-    page.keyboard.type("5")
-    settle(page)
+    five_with_tidying(app, True)
     after = state(page)
     assert after.cells[0].digit == 5
     assert after.cells[R1C9].candidates == {6, 7, 8} and after.cells[R9C1].corner == {6}
@@ -83,13 +78,19 @@ def test_with_the_setting_on_the_players_digit_takes_itself_out_of_the_marks(app
     page.wait_for_selector('[data-ready="true"]', state="attached")
     settle(page)
     assert page.is_checked("#tidy-marks")
+    five_with_tidying(app, False)
+    assert state(page).cells[R1C9].candidates == {5, 6, 7, 8}
+
+
+def five_with_tidying(app: App, on: bool) -> None:
+    """Open the Settings panel, set "Remove marks when placing a digit", type 5 in r1c1."""
+    page = app.page
     page.click("#settings-panel summary")
-    page.uncheck("#tidy-marks")
+    page.set_checked("#tidy-marks", on)
     settle(page)
     app.cell(0, 0).click()
     page.keyboard.type("5")
     settle(page)
-    assert state(page).cells[R1C9].candidates == {5, 6, 7, 8}
 
 
 def test_check_calls_marks_that_leave_out_a_cells_digit_a_mistake(app: App) -> None:
