@@ -67,15 +67,28 @@ def judge(text: str, original: Puzzle, original_doubt: str | None) -> str | None
     return "no solution" if doubt in (messages.DOUBT, messages.NO_SOLUTION_FITS) else "several"
 
 
-def damaged(fragment: str, changes: bool) -> Iterator[str]:
-    """Every prefix cut of a fragment, and with `changes` every single-character change."""
+def cuts_of(fragment: str) -> Iterator[str]:
+    """Every prefix cut of a fragment."""
     for k in range(1, len(fragment)):
         yield fragment[:k]
-    if changes:
-        for i, ch in enumerate(fragment):
-            for other in ALPHABET:
-                if other != ch:
-                    yield fragment[:i] + other + fragment[i + 1:]
+
+
+def changes_of(fragment: str) -> Iterator[str]:
+    """Every single-character change of a fragment."""
+    for i, ch in enumerate(fragment):
+        for other in ALPHABET:
+            if other != ch:
+                yield fragment[:i] + other + fragment[i + 1:]
+
+
+def verdicts(texts: Iterator[str], original: Puzzle, original_doubt: str | None) -> Counter[str]:
+    """How many damaged texts got each verdict (the ones that read as the original left out)."""
+    counted: Counter[str] = Counter()
+    for text in texts:
+        verdict = judge(text, original, original_doubt)
+        if verdict:
+            counted[verdict] += 1
+    return counted
 
 
 def count(job: tuple[str, bool]) -> tuple[Counter[str], Counter[str], int]:
@@ -85,19 +98,9 @@ def count(job: tuple[str, bool]) -> tuple[Counter[str], Counter[str], int]:
     shared = links.shares(original).lossless
     assert shared is not None
     fragment = shared.fragment
-    original_doubt = messages.doubt(original)
-    cuts: Counter[str] = Counter()
-    edits: Counter[str] = Counter()
-    for k in range(1, len(fragment)):
-        verdict = judge(fragment[:k], original, original_doubt)
-        if verdict:
-            cuts[verdict] += 1
-    if changes:
-        for text in list(damaged(fragment, True))[len(fragment) - 1:]:
-            verdict = judge(text, original, original_doubt)
-            if verdict:
-                edits[verdict] += 1
-    return cuts, edits, len(fragment)
+    original_doubt = messages.doubt(original, shared.format)
+    edits = verdicts(changes_of(fragment), original, original_doubt) if changes else Counter()
+    return verdicts(cuts_of(fragment), original, original_doubt), edits, len(fragment)
 
 
 def top95() -> list[Puzzle]:

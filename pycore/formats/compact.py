@@ -856,6 +856,11 @@ def _shadowed(body: str) -> bool:
         whole = _read(Reader(from_text(body, NAME)))
     except (_Refused, FormatError):
         return False
+    return _plain_text_of(whole, body)
+
+
+def _plain_text_of(whole: Puzzle, body: str) -> bool:
+    """Whether `body` is the text version 1 writes for `whole`, a puzzle as set."""
     return not played(whole) and to_text(_number(whole)) == body
 
 
@@ -896,8 +901,7 @@ def reading(text: str) -> tuple[Puzzle, bool]:
         # Both read only when a version 1 text ends in the character its start checks
         # to (one in 64). A puzzle as set whose own text this is opens as that puzzle
         # (the encoder writes no checked text that reads so); else the checked reading.
-        if checked is not None and not (whole is not None and not played(whole)
-                                        and to_text(_number(whole)) == body):
+        if checked is not None and not (whole is not None and _plain_text_of(whole, body)):
             return checked, True
     if whole is not None:
         return whole, False

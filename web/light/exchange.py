@@ -97,8 +97,7 @@ class Tools:
 
     def opened(self, puzzle: Puzzle, name: str, warnings: list[str], text: str = "") -> None:
         set_property("open-text", "value", "")
-        self.page.push_next = True
-        self.page.show(puzzle, name, text)
+        self.page.show(puzzle, name, text, here=True)
         self.warn(warnings)
         self.page.render()
 

@@ -74,7 +74,6 @@ class Page:
         self.said_opening = False  # that message is an opened grid's: it goes at the first edit
         # the next grid shown was opened by a paste or New puzzle: its link is a new history
         # entry, so Back returns to the grid before it
-        self.push_next = False
         self.push_address = False
         self.reveal_board = False  # bring the grid into view at the end of the next render
         self.menus_filled = False  # the shape and format menus get their options after ready
@@ -412,7 +411,7 @@ class Page:
         if words and self.said == said and not self.said_error:
             self.say(words, error=name == links.UNTAGGED)  # of a tagged link, a fact
 
-    def show(self, puzzle: Puzzle, name: str, text: str = "") -> None:
+    def show(self, puzzle: Puzzle, name: str, text: str = "", here: bool = False) -> None:
         """Put a decoded puzzle on the grid, with a history of its own.
 
         Undo takes back edits made to this grid, never the switch to it: each grid is
@@ -425,8 +424,8 @@ class Page:
         self.save_now()
         self.unplaced = puzzle
         self.editor.load(puzzle, start_mode(puzzle))
-        if self.push_next:  # opened by a paste or New puzzle: in view, and a history entry
-            self.push_next, self.push_address, self.reveal_board = False, True, True
+        if here:  # opened by a paste or New puzzle: in view, and a history entry
+            self.push_address = self.reveal_board = True
         if text and links.unchecked(name, text, puzzle):  # progress no check vouches for
             self.say(messages.UNCHECKED, error=True)
             self.keeper.doubt(puzzle)

@@ -15,15 +15,15 @@ from pycore.model import Puzzle
 class PageApi(Protocol):
     editor: Editor
     said: str  # the message shown, as `say` put it (the page never reads it back)
-    # the next grid shown is opened by a paste or New puzzle: a history entry, scrolled into view
-    push_next: bool
 
     def say(self, text: str, error: bool = False, here: bool = False) -> None:
         """Show one message for the player (an error in the alert role; `here`: scrolled
         into view, the answer to a button the player is at)."""
 
-    def show(self, puzzle: Puzzle, name: str, text: str = "") -> None:
-        """Put a decoded puzzle on the grid, with a history of its own (app.Page.show)."""
+    def show(self, puzzle: Puzzle, name: str, text: str = "", here: bool = False) -> None:
+        """Put a decoded puzzle on the grid, with a history of its own (app.Page.show);
+        `here`: opened by a button (a paste, New puzzle), so brought into view and a new
+        entry in the browser's history."""
 
     def save_now(self) -> None:
         """Save the grid shown now in its slot (before another grid takes its place)."""

@@ -301,8 +301,7 @@ class Coach:
         if self.cancelled:  # Cancel came too early or too late for the worker: not shown either
             self.page.say(messages.PUZZLE_CANCELLED, here=True)
             return
-        self.page.push_next = True
-        self.page.show(puzzle_of(said["state"]), "new")
+        self.page.show(puzzle_of(said["state"]), "new", here=True)
         self.page.say(said["said"])
         self.page.render()
 
