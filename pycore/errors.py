@@ -125,6 +125,9 @@ LOSSES: tuple[tuple[str, str, str], ...] = (
      "{n} cells whose one candidate no peer lists (each would read back as a given)"),
     ("peer-mark", "{n} pencil mark of a digit a peer already holds",
      "{n} pencil marks of a digit a peer already holds"),
+    ("constraints", "{n} variant constraint ({detail})", "{n} variant constraints ({detail})"),
+    ("regions", "the jigsaw regions (they would read back as boxes)",
+     "the jigsaw regions (they would read back as boxes)"),
 )
 _SAID = {what: (one, many) for what, one, many in LOSSES}
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .errors import PuzzleError
 from .record import Record, _set
+from .variants import UNSOLVED, Constraint, broken, structure, validate
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -28,6 +29,7 @@ __all__ = [
     "CELL_KINDS",
     "DEFAULT_BOX",
     "EMPTY",
+    "JIGSAW_SIZES",
     "KINDS",
     "MAX_AUTHOR",
     "MAX_RULES",
@@ -63,6 +65,7 @@ DEFAULT_BOX: dict[int, tuple[int, int]] = {
     4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5),
 }
 SUDOKU_SIZES = (4, 6, 8, 9, 12, 16, 25)  # DEFAULT_BOX's sizes, in order (a dict may have none)
+JIGSAW_SIZES = tuple(range(3, 26))  # irregular regions make every size from 3 to 25 possible
 STR8TS_SIZES = (3, 4, 5, 6, 7, 8, 9, 16, 25)
 MAX_LAYOUT_BOXES = 15  # boxes across or down; Samurai needs 7
 
@@ -374,8 +377,9 @@ class Geometry(Record):
     houses it lies in).
     """
 
-    __slots__ = ("boxes", "cols", "house_ids", "houses", "outside", "peers", "rows", "units")
-    FIELDS = ("rows", "cols", "houses", "boxes", "outside")  # the rest follows from them
+    __slots__ = ("boxes", "cols", "group_ids", "groups", "house_ids", "houses", "outside", "peers",
+                 "rows", "units")
+    FIELDS = ("rows", "cols", "houses", "boxes", "outside", "groups")  # the rest follows from them
     if TYPE_CHECKING:
         rows: int
         cols: int
@@ -385,14 +389,18 @@ class Geometry(Record):
         peers: tuple[tuple[int, ...], ...]
         house_ids: tuple[tuple[int, ...], ...]
         units: tuple[tuple[tuple[int, ...], ...], ...]
+        groups: tuple[tuple[int, ...], ...]
+        group_ids: tuple[tuple[int, ...], ...]
 
     def __init__(self, rows: int, cols: int, houses: tuple[tuple[int, ...], ...],
-                 boxes: tuple[tuple[int, ...], ...], outside: frozenset[int]) -> None:
+                 boxes: tuple[tuple[int, ...], ...], outside: frozenset[int],
+                 groups: tuple[tuple[int, ...], ...] = ()) -> None:
         _set(self, "rows", rows)
         _set(self, "cols", cols)
         _set(self, "houses", houses)
         _set(self, "boxes", boxes)
         _set(self, "outside", outside)
+        _set(self, "groups", groups)
         count = rows * cols
         sets: list[set[int]] = [set() for _ in range(count)]
         ids: list[list[int]] = [[] for _ in range(count)]
@@ -402,9 +410,21 @@ class Geometry(Record):
                 sets[i].update(house)
                 ids[i].append(k)
                 units[i].append(house)
+        group_ids: list[list[int]] = [[] for _ in range(count)]
+        for k, group in enumerate(groups):
+            for i in group:
+                sets[i].update(group)
+                group_ids[i].append(k)
         _set(self, "peers", tuple(tuple(sorted(s - {i})) for i, s in enumerate(sets)))
         _set(self, "house_ids", tuple(tuple(k) for k in ids))
         _set(self, "units", tuple(tuple(u) for u in units))
+        _set(self, "group_ids", tuple(tuple(k) for k in group_ids))
+
+    @property
+    def distinct(self) -> tuple[tuple[int, ...], ...]:
+        """Every set of cells whose digits differ: the houses, then the smaller groups a
+        variant adds (a killer cage, two cells a knight's move apart)."""
+        return self.houses + self.groups if self.groups else self.houses
 
 
 def geometry_of(kind: str, size: int, box: tuple[int, int] | None = None) -> Geometry:
@@ -452,6 +472,12 @@ def open_masks_of(
         for i in house:
             bits |= bit[i]
         placed.append(bits)
+    in_groups = []
+    for group in geo.groups:
+        bits = 0
+        for i in group:
+            bits |= bit[i]
+        in_groups.append(bits)
     out = []
     for i, own in enumerate(bit):
         if i in closed:
@@ -460,6 +486,8 @@ def open_masks_of(
         taken = 0
         for k in geo.house_ids[i]:
             taken |= placed[k]
+        for k in geo.group_ids[i]:
+            taken |= in_groups[k]
         if own and not any(bit[j] == own for j in geo.peers[i]):
             taken &= ~own
         out.append(full & ~taken)
@@ -544,6 +572,77 @@ def _make_layout_geometry(layout: Layout) -> Geometry:
     return Geometry(layout.height * b, width, tuple(lines) + boxes, boxes, outside)
 
 
+_VARIANT_GEOMETRIES: dict[object, Geometry] = {}
+_VARIANT_CACHE = 32  # variant shapes kept: every killer has its own, so the cache is bounded
+
+
+def _variant_geometry(base: Geometry, size: int, regions: tuple[int, ...] | None,
+                      constraints: tuple[Constraint, ...]) -> Geometry:
+    """The geometry of a shape with jigsaw `regions` (they replace the boxes) and the houses,
+    groups and pairs its constraints add; the plain shape's own when they add none."""
+    boxes = base.boxes
+    if regions is not None:
+        found: list[list[int]] = [[] for _ in range(size)]
+        for i, k in enumerate(regions):
+            found[k].append(i)
+        boxes = tuple(tuple(cells) for cells in found)
+    adds = structure(constraints, base.rows, base.cols, size, boxes, base.outside)
+    if regions is None and adds.empty:
+        return base
+    key = (base, regions, adds)
+    geo = _VARIANT_GEOMETRIES.get(key)
+    if geo is None:
+        if len(_VARIANT_GEOMETRIES) >= _VARIANT_CACHE:
+            _VARIANT_GEOMETRIES.pop(next(iter(_VARIANT_GEOMETRIES)))
+        lines = tuple(h for h in base.houses if h not in base.boxes)
+        groups = adds.groups + adds.pairs
+        geo = _VARIANT_GEOMETRIES[key] = Geometry(
+            base.rows, base.cols, lines + boxes + adds.houses, boxes, base.outside, groups)
+    return geo
+
+
+def _box_numbers(size: int) -> tuple[int, ...]:
+    """Each cell's box number in the default boxes of `size` (a jigsaw that draws them is none)."""
+    numbers = [0] * (size * size)
+    for k, box in enumerate(_sudoku_geometry(size, DEFAULT_BOX[size]).boxes):
+        for i in box:
+            numbers[i] = k
+    return tuple(numbers)
+
+
+def _lines_geometry(size: int) -> Geometry:
+    """Rows and columns only: the base a jigsaw's regions are added to."""
+    key = ("lines", size)
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        rows = tuple(tuple(r * size + c for c in range(size)) for r in range(size))
+        cols = tuple(tuple(r * size + c for r in range(size)) for c in range(size))
+        geo = _GEOMETRIES[key] = Geometry(size, size, rows + cols, (), frozenset())
+    return geo
+
+
+def _regions(regions: object, size: int, count: int) -> tuple[int, ...]:
+    """Jigsaw regions as each cell's region number, numbered in order of first appearance
+    (so that one partition has one spelling), or a `PuzzleError` when they do not cut the
+    grid into `size` regions of `size` cells."""
+    if not isinstance(regions, (tuple, list)) or len(regions) != count:
+        raise PuzzleError(f"jigsaw regions name a region for each of the {count} cells")
+    names: dict[object, int] = {}
+    out = []
+    for r in regions:
+        if not isinstance(r, int) or isinstance(r, bool):
+            raise PuzzleError(f"a region is a number, not {r!r}"[:60])
+        if r not in names:
+            names[r] = len(names)
+        out.append(names[r])
+    sizes = [0] * len(names)
+    for k in out:
+        sizes[k] += 1
+    if len(names) != size or any(n != size for n in sizes):
+        raise PuzzleError(f"jigsaw regions must cut the grid into {size} regions of {size} cells")
+    return tuple(out)
+
+
 WORD_BOUNDS = (("title", MAX_TITLE), ("author", MAX_AUTHOR), ("rules", MAX_RULES))
 """The setter's words a puzzle holds, each with its bound in characters; only the rules
 run over several lines."""
@@ -584,14 +683,20 @@ class Puzzle(Record):
     """A whole puzzle state. Build one with `Puzzle.blank(...)` or the constructor.
 
     Immutable, compared and hashed by (kind, size, cells, box, layout, title, author,
-    rules); `geometry` is the shape's shared `Geometry`. `title`, `author` and `rules` are
-    the setter's words ("" when none), bounded by MAX_TITLE, MAX_AUTHOR and MAX_RULES
-    characters; only the rules may run over several lines.
+    rules, regions, constraints); `geometry` is the shape's shared `Geometry`. `title`,
+    `author` and `rules` are the setter's words ("" when none), bounded by MAX_TITLE,
+    MAX_AUTHOR and MAX_RULES characters; only the rules may run over several lines.
+
+    A variant sudoku adds `regions` (jigsaw: each cell's region, numbered in order of
+    first appearance; they replace the boxes, `box` is then None, and any size from 3 to
+    25 is possible) and `constraints` (`pycore.variants` elements, in canonical order).
+    A classic puzzle has neither and takes every path it took before they existed.
     """
 
-    __slots__ = ("_compartments", "_notes", "_open_masks", "author", "box", "cells", "geometry",
-                 "kind", "layout", "rules", "size", "title")
-    FIELDS = ("kind", "size", "cells", "box", "layout", "title", "author", "rules")
+    __slots__ = ("_compartments", "_notes", "_open_masks", "author", "box", "cells",
+                 "constraints", "geometry", "kind", "layout", "regions", "rules", "size", "title")
+    FIELDS = ("kind", "size", "cells", "box", "layout", "title", "author", "rules", "regions",
+              "constraints")
     if TYPE_CHECKING:  # read-only fields, to the type checker as to the code
         @property
         def kind(self) -> str: ...
@@ -611,13 +716,19 @@ class Puzzle(Record):
         def author(self) -> str: ...
         @property
         def rules(self) -> str: ...
+        @property
+        def regions(self) -> tuple[int, ...] | None: ...
+        @property
+        def constraints(self) -> tuple[Constraint, ...]: ...
         _open_masks: tuple[int, ...] | None
         _compartments: tuple[tuple[int, ...], ...] | None
         _notes: bool | None
 
     def __init__(self, kind: str, size: int, cells: tuple[Cell, ...],
                  box: tuple[int, int] | None = None, layout: Layout | None = None,
-                 title: str = "", author: str = "", rules: str = "") -> None:
+                 title: str = "", author: str = "", rules: str = "",
+                 regions: Sequence[int] | None = None,
+                 constraints: Iterable[Constraint] = ()) -> None:
         _set(self, "kind", kind)
         _set(self, "title", _text("title", title, MAX_TITLE, False))
         _set(self, "author", _text("author", author, MAX_AUTHOR, False))
@@ -629,10 +740,27 @@ class Puzzle(Record):
         _set(self, "_open_masks", None)  # filled on first use
         _set(self, "_compartments", None)
         _set(self, "_notes", None)
+        _set(self, "regions", None)
+        _set(self, "constraints", ())
         if kind not in KINDS:
             raise PuzzleError(f"kind must be 'sudoku' or 'str8ts', not {kind!r}")
         _set(self, "cells", tuple(cells))
-        if layout is not None:
+        constraints = tuple(constraints)
+        if (regions is not None or constraints) and (kind != SUDOKU or layout is not None):
+            raise PuzzleError("variant rules and jigsaw regions belong to a one-grid sudoku")
+        if regions is not None:
+            if not isinstance(size, int) or size not in JIGSAW_SIZES:
+                raise PuzzleError(f"a jigsaw sudoku has 3 to 25 digits, not {size!r}")
+            if box is not None:
+                raise PuzzleError("a jigsaw sudoku has regions instead of boxes")
+            found = _regions(regions, size, size * size)
+            if size in DEFAULT_BOX and found == _box_numbers(size):
+                box = DEFAULT_BOX[size]  # the standard boxes: no jigsaw at all
+            else:
+                _set(self, "regions", found)
+        if self.regions is not None:
+            base = _lines_geometry(size)
+        elif layout is not None:
             if kind != SUDOKU:
                 raise PuzzleError("only a sudoku can have a multi-box layout")
             b = layout.box
@@ -653,10 +781,17 @@ class Puzzle(Record):
                 raise PuzzleError(f"str8ts size must be one of {STR8TS_SIZES}, not {size}")
             if box is not None:
                 raise PuzzleError("a str8ts has no boxes")
-        if self.layout is not None:
-            _set(self, "geometry", _layout_geometry(self.layout))
-        else:
-            _set(self, "geometry", geometry_of(kind, size, self.box))
+        if self.regions is None:
+            if self.layout is not None:
+                base = _layout_geometry(self.layout)
+            else:
+                base = geometry_of(kind, size, self.box)
+        if constraints:
+            _set(self, "constraints", validate(constraints, base.rows, base.cols, size,
+                                               base.outside, self.regions is None))
+        if self.regions is not None or self.constraints:
+            base = _variant_geometry(base, size, self.regions, self.constraints)
+        _set(self, "geometry", base)
         self._check_cells()
 
     def _check_cells(self) -> None:
@@ -713,7 +848,8 @@ class Puzzle(Record):
     @property
     def default_box(self) -> bool:
         """True when the box shape is the one a bare size implies (formats need not say it)."""
-        return self.kind != SUDOKU or self.layout is not None or self.box == DEFAULT_BOX[self.size]
+        return self.kind != SUDOKU or self.layout is not None or self.regions is not None \
+            or self.box == DEFAULT_BOX[self.size]
 
     def cell(self, row: int, col: int) -> Cell:
         return self.cells[row * self.cols + col]
@@ -724,7 +860,7 @@ class Puzzle(Record):
         for i, cell in changes.items():
             cells[i] = cell
         return Puzzle(self.kind, self.size, tuple(cells), self.box, self.layout,
-                      self.title, self.author, self.rules)
+                      self.title, self.author, self.rules, self.regions, self.constraints)
 
     def with_info(self, title: str | None = None, author: str | None = None,
                   rules: str | None = None) -> Puzzle:
@@ -732,7 +868,32 @@ class Puzzle(Record):
         return Puzzle(self.kind, self.size, self.cells, self.box, self.layout,
                       self.title if title is None else title,
                       self.author if author is None else author,
-                      self.rules if rules is None else rules)
+                      self.rules if rules is None else rules, self.regions, self.constraints)
+
+    def with_variants(self, regions: Sequence[int] | None = None,
+                      constraints: Iterable[Constraint] = ()) -> Puzzle:
+        """A copy with these jigsaw regions and constraints instead of its own."""
+        return Puzzle(self.kind, self.size, self.cells, None if regions is not None else self.box,
+                      self.layout, self.title, self.author, self.rules, regions, constraints)
+
+    @property
+    def is_variant(self) -> bool:
+        """Whether the puzzle has jigsaw regions or constraints (a classic one has neither)."""
+        return self.regions is not None or bool(self.constraints)
+
+    @property
+    def unchecked(self) -> tuple[Constraint, ...]:
+        """The constraints carried but never checked or solved (kinds we cannot read)."""
+        return tuple(c for c in self.constraints if c.kind in UNSOLVED)
+
+    def broken(self) -> list[tuple[Constraint, tuple[int, ...]]]:
+        """Every constraint the placed digits already break, with the cells to blame
+        (`pycore.variants.broken`); clashes in houses and groups are `clashes`'."""
+        if not self.constraints:
+            return []
+        geo = self.geometry
+        return broken(self.constraints, [c.digit for c in self.cells], geo.rows, geo.cols,
+                      self.size, geo.boxes)
 
     @property
     def has_notes(self) -> bool:
@@ -741,7 +902,7 @@ class Puzzle(Record):
         of a link asks)."""
         found: bool | None = self._notes
         if found is None:
-            found = bool(self.title or self.author or self.rules) or any(
+            found = bool(self.title or self.author or self.rules) or self.is_variant or any(
                 c.has_notes for c in self.cells)
             _set(self, "_notes", found)
         return found
@@ -755,11 +916,12 @@ class Puzzle(Record):
 
     @property
     def bare(self) -> Puzzle:
-        """The puzzle without corner marks, colours and texts: what a seed format keeps."""
+        """The puzzle without corner marks, colours, texts, regions and constraints: what a
+        seed format keeps (a jigsaw's grid keeps the default boxes, where its size has them)."""
         if not self.has_notes:
             return self
-        return Puzzle(self.kind, self.size, tuple(c.bare for c in self.cells), self.box,
-                      self.layout)
+        return Puzzle(self.kind, self.size, tuple(c.bare for c in self.cells),
+                      None if self.regions is not None else self.box, self.layout)
 
     def with_cell(self, index: int, cell: Cell) -> Puzzle:
         return self.with_cells({index: cell})
@@ -772,7 +934,7 @@ class Puzzle(Record):
         """(first, second, house) for every digit (given, value or black given) that repeats
         within a house, in house order: the one place clashes are found."""
         cells = self.cells
-        for house in self.geometry.houses:
+        for house in self.geometry.distinct:
             seen: dict[int, int] = {}
             for i in house:
                 d = cells[i].digit
@@ -813,6 +975,8 @@ class Puzzle(Record):
             return False
         if next(self.clashes(), None) is not None:
             return False
+        if self.constraints and self.broken():
+            return False
         return all(
             max(ds) - min(ds) + 1 == len(ds)
             for ds in ([cells[i].digit for i in run] for run in self.compartments)
@@ -837,6 +1001,9 @@ class Puzzle(Record):
         return sum(1 for c in self.cells if c.kind == kind)
 
     def __repr__(self) -> str:
-        shape = f"layout={self.layout!r}" if self.layout else f"box={self.box}"
+        shape = f"layout={self.layout!r}" if self.layout else \
+            "jigsaw" if self.regions is not None else f"box={self.box}"
+        if self.constraints:
+            shape += f" {len(self.constraints)} constraints"
         filled = sum(1 for c in self.cells if c.kind not in ("empty", "outside"))
         return f"<Puzzle {self.kind} {self.size} {shape} {filled} cells filled>"

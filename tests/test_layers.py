@@ -30,6 +30,7 @@ PACKAGE = ROOT / "pycore"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("pycore.record",),  # Record, the one base of the immutable value classes
     ("pycore.errors",),  # the errors every layer raises: they name no model
+    ("pycore.variants",),  # the variant constraints a puzzle holds, their invariants and Check
     ("pycore.model",),  # Puzzle, Cell, Layout, Geometry
     ("pycore.cells53", "pycore.shapes"),  # the 53-bit cells; the shape catalogue and LEVELS
     ("pycore.formats",),  # one module per format, the registry, and formats.tools (other tools)

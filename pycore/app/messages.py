@@ -171,6 +171,8 @@ def _json_words(text: str) -> str:
 _WORDS = {
     "candidates": "your pencil marks ({cells})",
     "marks-under": "the pencil marks under your digits ({cells})",
+    "constraints": "the variant rules",
+    "regions": "the jigsaw regions",
     "value-as-given": "which digits are givens",
     "which-given": "which digits are givens",
     "value": "{n} of your digits",

@@ -49,11 +49,23 @@ def notes_lost(puzzle: Puzzle) -> list[Lost]:
     marks, colours, the title, the author and the rules (a lossy encode drops them)."""
     if not puzzle.has_notes:
         return []
-    out = marks_lost(puzzle)
+    out = variants_lost(puzzle) + marks_lost(puzzle)
     for name, text in (("title", puzzle.title), ("author", puzzle.author),
                        ("rules", puzzle.rules)):
         if text:
             out.append(Lost(name))
+    return out
+
+
+def variants_lost(puzzle: Puzzle) -> list[Lost]:
+    """The jigsaw regions and the variant constraints, counted and their kinds named: what
+    every format without them would drop."""
+    out = []
+    if puzzle.regions is not None:
+        out.append(Lost("regions"))
+    if puzzle.constraints:
+        kinds = sorted({c.kind for c in puzzle.constraints})
+        out.append(Lost("constraints", len(puzzle.constraints), ", ".join(kinds)))
     return out
 
 

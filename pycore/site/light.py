@@ -50,6 +50,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/model.py",
     "pycore/record.py",
     "pycore/shapes.py",
+    "pycore/variants.py",
 )
 
 STUBS: tuple[str, ...] = ("web/light/micropython/typing.py", "web/light/micropython/__future__.py")
