@@ -22,13 +22,17 @@ import time
 from dataclasses import dataclass
 
 from ..model import Puzzle
+from ..errors import quoted
 from .rules import cell_name
 from .start import NoSolution, check_clashes
 from .techniques import Grade, Grading, State, Step, grading, next_step
 
-__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "house_of", "solution_path",
+__all__ = ["SOLVED", "STUCK", "UNCHECKED", "Hint", "Walk", "guesses_words", "hint", "house_of", "solution_path",
            "wrong_marks"]
 
+UNCHECKED = ("This puzzle has rules I cannot read or check ({rules}), so I cannot give a hint: "
+             "any step I found would ignore them")
+"""What every hint says on a puzzle with rules carried unchecked (`Puzzle.unchecked`)."""
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
 SOLVED = "the puzzle is solved"
@@ -37,7 +41,8 @@ SOLVED = "the puzzle is solved"
 @dataclass(frozen=True)
 class Hint:
     """What to tell the player: `kind` is "step" (the engine's `step`), "wrong" (the
-    player's digits or marks in `wrong` contradict the one solution), "solved" or "stuck".
+    player's digits or marks in `wrong` contradict the one solution), "solved", "stuck" or
+    "unchecked" (the puzzle has rules we carry but cannot check: no hint is given).
     `unique` says whether the givens were found to have exactly one solution."""
 
     kind: str
@@ -134,6 +139,14 @@ class Walk:
         return _path_hint(self.grade, self.unique)
 
 
+def unchecked_words(puzzle: Puzzle) -> str:
+    """Why no hint is given on a puzzle with rules we cannot check (`UNCHECKED`), naming
+    them (the first three kinds, by their source's key)."""
+    keys = list(dict.fromkeys(quoted(getattr(item, "key", item.kind)) for item in puzzle.unchecked))
+    more = f" and {len(keys) - 3} more" if len(keys) > 3 else ""
+    return UNCHECKED.format(rules=", ".join(keys[:3]) + more) + "."
+
+
 def guesses_words(count: int) -> str:
     """How a solution path's guesses are named after its steps (", 2 guesses where no
     technique I know applies here"; "" for none), the same in `gridlinks grade` and in
@@ -158,6 +171,8 @@ def _checked_against(puzzle: Puzzle) -> tuple[Hint | None, Puzzle | None]:
     """`_checked`, with the givens' one solution (None when they have several, or when
     the grid is solved; a "wrong" hint always comes with it)."""
     check_clashes(puzzle)
+    if puzzle.unchecked:
+        return Hint("unchecked", unchecked_words(puzzle)), None
     if puzzle.is_solved:
         return Hint("solved", SOLVED), None
     solution, _ = _the_solution(puzzle)
