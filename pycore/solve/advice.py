@@ -21,14 +21,14 @@ import math
 import time
 from dataclasses import dataclass
 
-from ..model import Puzzle
 from ..errors import quoted
+from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
 from .techniques import Grade, Grading, State, Step, grading, next_step
 
-__all__ = ["SOLVED", "STUCK", "UNCHECKED", "Hint", "Walk", "guesses_words", "hint", "house_of", "solution_path",
-           "wrong_marks"]
+__all__ = ["SOLVED", "STUCK", "UNCHECKED", "Hint", "Walk", "guesses_words", "hint", "house_of",
+           "solution_path", "unchecked_words", "wrong_marks"]
 
 UNCHECKED = ("This puzzle has rules I cannot read or check ({rules}), so I cannot give a hint: "
              "any step I found would ignore them")
