@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter, or_
 
+from ...errors import PuzzleError
 from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
 from ...variants import describe
@@ -299,13 +300,17 @@ def _variant_board(puzzle: Puzzle) -> Board:
     """The solver's board of a variant sudoku when it has the puzzle's real geometry (its
     houses and peers); else one made here from the geometry, without locked candidates
     (`Board.locks`) for the forcing nets' propagation: weaker, never wrong."""
-    board = board_of(puzzle)
     geo = puzzle.geometry
     count = geo.rows * geo.cols
     n = puzzle.size
     houses = tuple(h for h in geo.houses if len(h) == n)
-    if board.houses == houses and board.peers == geo.peers:
-        return board
+    try:
+        board = board_of(puzzle)
+    except PuzzleError:  # a size only a jigsaw has (7x7): a board of its own, below
+        pass
+    else:
+        if board.houses == houses and board.peers == geo.peers:
+            return board
     house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     return Board("sudoku", n, geo.cols, (1 << n) - 1, count, tuple(range(count)), geo.peers,
                  houses, (), tuple(house_name(h, geo.cols, geo.boxes) for h in houses),
