@@ -26,6 +26,7 @@ from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
 from .techniques import Grade, Grading, State, Step, grading, next_step
+from .techniques.state import solver_sees_geometry
 
 __all__ = ["SOLVED", "STUCK", "UNCHECKED", "Hint", "Walk", "guesses_words", "hint", "house_of",
            "solution_path", "unchecked_words", "wrong_marks"]
@@ -189,6 +190,8 @@ def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
     givens (or, with several solutions, the givens and values) admit none."""
     from . import SearchTooLong, count_solutions, solutions
 
+    if not solver_sees_geometry(puzzle):
+        return None, False  # its solutions would be another puzzle's: deduce without them
     givens = puzzle.unplayed
     try:
         found = solutions(givens, 2)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from pycore.model import EMPTY, Puzzle, candidates, given, unpack
+from pycore.model import EMPTY, Puzzle, candidates, given, unpack, value
 from pycore.solve.advice import hint, solution_path
 from pycore.solve.techniques import UNIQUENESS, State, apply, find, grade, next_step
 from pycore.solve.techniques.catalogue import BY_NAME, chosen
@@ -256,3 +256,15 @@ def test_candidates_of_a_variant_respect_its_peers() -> None:
     state = State(puzzle)
     for cell in (40 - 19, 40 - 17, 40 - 11, 40 - 7, 40 + 7, 40 + 11, 40 + 17, 40 + 19):
         assert 5 not in unpack(state.masks[cell])
+
+
+def test_hint_names_a_jigsaw_region_and_trusts_the_players_right_digits() -> None:
+    """A jigsaw's digits are judged by its regions, not by the boxes its size would have:
+    a right digit of the player's is no mistake, and the hint's house is a region."""
+    puzzle, solution = puzzle_of("jigsaw 9x9")
+    told = hint(puzzle)
+    assert told.kind == "step" and told.step is not None
+    assert "region" in told.text and "box" not in told.text
+    cell = next(i for i, c in enumerate(puzzle.cells) if c.kind == "empty")
+    played = puzzle.with_cells({cell: value(solution[cell])})
+    assert hint(played).kind == "step"

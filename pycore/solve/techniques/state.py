@@ -296,21 +296,31 @@ def _variant_tables(puzzle: Puzzle) -> HouseTables:
                        groups, labels, seen, False, (), (), ())
 
 
+def solver_sees_geometry(puzzle: Puzzle) -> bool:
+    """Whether the solver's board (`rules.board_of`) has this puzzle's real houses and
+    peers: always on a classic puzzle; on a variant once the solver reads its geometry.
+    A search on a board without a jigsaw's regions would answer for another puzzle."""
+    if not puzzle.is_variant:
+        return True
+    try:
+        board = board_of(puzzle)
+    except PuzzleError:
+        return False
+    geo = puzzle.geometry
+    return board.houses == tuple(h for h in geo.houses if len(h) == puzzle.size) \
+        and board.peers == geo.peers
+
+
 def _variant_board(puzzle: Puzzle) -> Board:
     """The solver's board of a variant sudoku when it has the puzzle's real geometry (its
     houses and peers); else one made here from the geometry, without locked candidates
     (`Board.locks`) for the forcing nets' propagation: weaker, never wrong."""
+    if solver_sees_geometry(puzzle):
+        return board_of(puzzle)
     geo = puzzle.geometry
     count = geo.rows * geo.cols
     n = puzzle.size
     houses = tuple(h for h in geo.houses if len(h) == n)
-    try:
-        board = board_of(puzzle)
-    except PuzzleError:  # a size only a jigsaw has (7x7): a board of its own, below
-        pass
-    else:
-        if board.houses == houses and board.peers == geo.peers:
-            return board
     house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     return Board("sudoku", n, geo.cols, (1 << n) - 1, count, tuple(range(count)), geo.peers,
                  houses, (), tuple(house_name(h, geo.cols, geo.boxes) for h in houses),
