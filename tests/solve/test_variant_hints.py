@@ -25,7 +25,7 @@ from pycore.solve.advice import hint, solution_path
 from pycore.solve.techniques import UNIQUENESS, State, apply, find, grade, next_step
 from pycore.solve.techniques.catalogue import BY_NAME, chosen
 from pycore.solve.techniques.state import house_tables, variant_house_names
-from pycore.variants import Cage, Constraint, ExtraRegion, Other, Rule
+from pycore.variants import Cage, Constraint, ExtraRegion, Line, Other, Rule
 
 X = (Rule("diagonal+"), Rule("diagonal-"))
 WINDOKU = tuple(ExtraRegion([(top + r) * 9 + left + c for r in range(3) for c in range(3)])
@@ -268,3 +268,18 @@ def test_hint_names_a_jigsaw_region_and_trusts_the_players_right_digits() -> Non
     cell = next(i for i, c in enumerate(puzzle.cells) if c.kind == "empty")
     played = puzzle.with_cells({cell: value(solution[cell])})
     assert hint(played).kind == "step"
+
+
+def test_rules_the_engine_does_not_reason_about_leave_its_hints_true() -> None:
+    """A cage's sum or a thermometer is not reasoned about (only a cage's different
+    digits are), and still no step contradicts the solution: the anti-knight puzzle with a
+    thermometer and two cages its solution keeps has that one solution still."""
+    puzzle, solution = puzzle_of("anti-knight")
+    more = (Line("thermo", [0, 1]), Cage([40, 41, 50], 14), Cage([20, 21, 30], 17))
+    puzzle = puzzle.with_variants(None, puzzle.constraints + more)
+    assert not solved_grid(puzzle, solution).broken()
+    graded = grade(puzzle, solution=solved_grid(puzzle, solution))
+    for step in graded.path:
+        assert all(solution[c] == d for c, d in step.placements), step.explanation
+        assert all(solution[c] != d for c, d in step.eliminations), step.explanation
+    assert hint(puzzle).kind == "step"
