@@ -18,7 +18,6 @@ from operator import itemgetter, or_
 from ...errors import PuzzleError
 from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
-from ...variants import describe
 from ..rules import Board, board_of, cell_name, house_kind, house_name
 
 __all__ = ["ChainLink", "HouseTables", "Queues", "State", "Step", "bits", "chain_links",
@@ -269,9 +268,11 @@ def _group_names(puzzle: Puzzle) -> dict[tuple[int, ...], str]:
             extra += 1
             out.setdefault(cells, f"extra region {extra}")
         elif item.kind == "killer" and cells:
-            out.setdefault(cells, "the " + describe(item, cols))
+            # no sum in the name: puzzles whose cages differ only in their sums share
+            # one geometry, and so these tables
+            out.setdefault(cells, f"the killer cage at {cell_name(cells[0], cols)}")
         elif item.kind == "renban" and cells:
-            out.setdefault(cells, f"the renban line at {cell_name(item.cells[0], cols)}")
+            out.setdefault(cells, f"the renban line at {cell_name(cells[0], cols)}")
     return out
 
 
