@@ -126,7 +126,9 @@ class HouseTables:
     `houses` hold every digit exactly once (the full houses: rows, columns and boxes of a
     sudoku, a str8ts row or column without black cells); `groups` hold each digit at most
     once (also a str8ts line's white cells). `row`, `col` and `box` give, for a plain
-    sudoku, each cell's house index; they are empty for other shapes.
+    sudoku, each cell's house index; they are empty for other shapes, and a variant
+    sudoku has them when its boxes are the regular ones (not a jigsaw's regions), for the
+    fish with fins.
     """
 
     board: Board
@@ -293,8 +295,18 @@ def _variant_tables(puzzle: Puzzle) -> HouseTables:
     labels = names + tuple(group_names.get(g, "the group " + ", ".join(
         cell_name(c, geo.cols) for c in g)) for g in groups[len(houses):])
     seen = tuple(frozenset(p) for p in board.peers)
+    row: tuple[int, ...] = ()
+    col: tuple[int, ...] = ()
+    box: tuple[int, ...] = ()
+    if puzzle.regions is None:  # the boxes of its size: the finned fish work on them
+        per_kind = {k: [0] * len(seen) for k in ("row", "column", "box")}
+        for h, house in enumerate(houses):
+            if kinds[h] in per_kind:
+                for c in house:
+                    per_kind[kinds[h]][c] = h
+        row, col, box = (tuple(per_kind[k]) for k in ("row", "column", "box"))
     return HouseTables(board, n, geo.cols, "sudoku", houses, names, kinds, board.house_ids,
-                       groups, labels, seen, False, (), (), ())
+                       groups, labels, seen, False, row, col, box)
 
 
 def solver_sees_geometry(puzzle: Puzzle) -> bool:
