@@ -12,7 +12,8 @@ cell's digit) is reported before anything is deduced from it: a deduction from a
 digit would teach a wrong step. Then the technique engine (`pycore.solve.techniques`)
 gives the simplest step, with the uniqueness techniques only when the solution is
 unique. When no technique applies the hint says so in one sentence (`STUCK`), the same
-for every caller.
+for every caller. A puzzle with rules carried but never checked (`Puzzle.unchecked`) gets
+no hint: it says so (`UNCHECKED`) rather than deduce as if they were absent.
 """
 
 from __future__ import annotations
