@@ -104,6 +104,7 @@ class Walk:
         told, solution = _checked_against(puzzle)
         self.told = told
         self.unique = solution is not None
+        self._counted = solver_sees_geometry(puzzle)  # else "several" would be a guess
         self.path: list[Step] = []
         """The steps taken so far, in order."""
         self.grade: Grade | None = None
@@ -138,7 +139,7 @@ class Walk:
     def summary(self) -> Hint:
         """The "path" hint `solution_path` gives with the grade (the walk must be over)."""
         assert self.grade is not None, "the walk is not over"
-        return _path_hint(self.grade, self.unique)
+        return _path_hint(self.grade, self.unique, self._counted)
 
 
 def unchecked_words(puzzle: Puzzle) -> str:
@@ -156,8 +157,11 @@ def guesses_words(count: int) -> str:
     return f", {count} guess{'es' * (count != 1)} where {STUCK}" if count else ""
 
 
-def _path_hint(graded: Grade, unique: bool) -> Hint:
-    several = "" if unique else " (several solutions fit: without the uniqueness techniques)"
+def _path_hint(graded: Grade, unique: bool, counted: bool = True) -> Hint:
+    """The path's summary; "several solutions fit" only when they were counted (not on a
+    variant whose geometry the solver cannot read yet)."""
+    several = "" if unique or not counted else \
+        " (several solutions fit: without the uniqueness techniques)"
     return Hint("path", f"{graded.level}, score {graded.score}, {graded.steps} steps{several}",
                 unique=unique)
 
