@@ -47,7 +47,7 @@ from typing import Any
 from ...errors import FormatError, Lost, quoted
 from ...model import WORD_BOUNDS, Cell, Puzzle, candidates, given, plain_words
 from .. import _loss, _lzstring
-from . import fpuzzles
+from . import _scl_features, fpuzzles
 from ._common import (
     ColourMapping,
     Export,
@@ -82,7 +82,10 @@ KEYS = {"ca": "cages (killer cages and others)", "cages": "cages (killer cages a
         "o": "overlays (dots, circles, labels)", "overlays": "overlays (dots, circles, labels)",
         "u": "underlays (shading and shapes)", "underlays": "underlays (shading and shapes)",
         "foglight": "fog of war", "fogLights": "fog of war", "triggereffect": "fog triggers"}
-SKIP = {"id", "cellSize", "cs", "cells", "ce", "regions", "re", "metadata", "settings", "grid"}
+SKIP = {"id", "cellSize", "cs", "cells", "ce", "regions", "re", "metadata", "metaData", "settings",
+        "grid"}
+DRAWN = {"ca", "cages", "a", "arrows", "l", "lines", "o", "overlays", "u", "underlays"}
+"""Keys whose drawings `_scl_features` reads (recognised, or carried as unknown)."""
 
 
 def _puzzle_id(text: str) -> str | None:
@@ -377,6 +380,7 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
             cells.append(candidates(marks).with_corner(corner).with_colours(colours))
     warnings = []
     box = None
+    jigsaw: list[int] | None = None
     regions = obj.get("regions", obj.get("re"))
     if isinstance(regions, list) and regions:
         shaped = []
@@ -387,14 +391,20 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
                             as_int(NAME, rc[1], "a region column", 0, n - 1))
                            for rc in region if isinstance(rc, list) and len(rc) == 2])
         box, lost = box_from_regions(NAME, n, shaped)
-        warnings += lost
+        jigsaw = _jigsaw(n, shaped) if lost else None
+        warnings += [] if jigsaw else lost
     if hidden:
         warnings.append(f"corner pencil marks under a digit in {plural(hidden, 'cell')} "
                         "cannot be kept")
     warnings += mapping.warnings()
+    meta = obj.get("metadata", obj.get("metaData"))
+    meta = meta if isinstance(meta, dict) else {}
+    reader = _scl_features.Reader(n, str(meta.get("rules", "")))
+    reader.read(obj)
+    constraints, drawn = reader.result()
     seen = set()
     for key, item in obj.items():
-        if key in SKIP or not item:
+        if key in SKIP or key in DRAWN or not item:
             continue
         name = KEYS.get(key, f"the {quoted(key)} elements")
         if name in seen:
@@ -402,15 +412,35 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
         seen.add(name)
         count = f" ({len(item)})" if isinstance(item, list) else ""
         warnings.append(f"{name}{count} cannot be kept")
-    meta = obj.get("metadata")
-    texts = ("", "", "")
-    if isinstance(meta, dict):
-        texts, changed = words(meta.get("title", meta.get("t")), meta.get("author"),
-                               meta.get("rules"))
-        warnings += changed
-        if meta.get("solution"):
-            warnings.append("the solution cannot be kept")
-    return Puzzle("sudoku", n, tuple(cells), box).with_info(*texts), warnings
+    said = dict(reader.words)
+    said.update({k: v for k, v in meta.items() if isinstance(v, str)})
+    texts, changed = words(said.get("title", said.get("t")), said.get("author"), said.get("rules"))
+    warnings += changed
+    if said.get("solution") or meta.get("solution"):
+        warnings.append("the solution cannot be kept")
+    if said.get("bgimage"):
+        warnings.append(f"a background image ({quoted(said['bgimage'])}) may hold parts of the "
+                        "puzzle: it cannot be kept")
+    warnings += drawn
+    puzzle = Puzzle("sudoku", n, tuple(cells), box if jigsaw is None else None).with_info(*texts)
+    if jigsaw is not None or constraints:
+        puzzle = puzzle.with_variants(jigsaw, constraints)
+    return puzzle, warnings
+
+
+def _jigsaw(n: int, regions: list[list[tuple[int, int]]]) -> list[int] | None:
+    """Each cell's region number when the regions cut the grid into n regions of n cells."""
+    numbers = [-1] * (n * n)
+    if len(regions) != n:
+        return None
+    for k, region in enumerate(regions):
+        if len(set(region)) != n:
+            return None
+        for r, c in region:
+            if numbers[r * n + c] >= 0:
+                return None
+            numbers[r * n + c] = k
+    return numbers if -1 not in numbers else None
 
 
 def _remote(puzzle_id: str) -> FormatError:
