@@ -10,8 +10,9 @@ import pytest
 
 from pycore.errors import FormatError
 from pycore.formats import tools
-from pycore.formats.tools import _common, coach, fpuzzles, puzzlink, sudokupad, sudokuwiki
+from pycore.formats.tools import _common, coach, fpuzzles, penpa, puzzlink, sudokupad, sudokuwiki
 from pycore.variants import Rule
+from tests.tools.test_penpa import COMBO
 
 GRID = "105007093000000040040630200700000000000403000000000009006004010010000700080300904"
 
@@ -68,9 +69,15 @@ def _coach(host: str) -> None:
     assert tools.read(f"https://{host}/en/play/{GRID}").warnings == ()
 
 
+def _penpa(host: str) -> None:
+    link = COMBO.replace("swaroopg92.github.io", host)
+    assert tools.read(link).puzzle.constraints  # read, constraints kept
+    refused(f"https://{host}/penpa-edit/#m=solve&p=@", "penpa+", "base64")
+
+
 WALKS: dict[tuple[str, ...], Callable[[str], None]] = {
     sudokuwiki.HOSTS: _sudokuwiki, sudokupad.HOSTS: _sudokupad, fpuzzles.HOSTS: _fpuzzles,
-    puzzlink.HOSTS: _puzzlink, coach.HOSTS: _coach,
+    puzzlink.HOSTS: _puzzlink, coach.HOSTS: _coach, penpa.HOSTS: _penpa,
 }
 
 
