@@ -601,6 +601,28 @@ def _variant_geometry(base: Geometry, size: int, regions: tuple[int, ...] | None
     return geo
 
 
+_SHAPES: list[tuple[Geometry, tuple[int, ...] | None, tuple[Constraint, ...],
+                    tuple[Constraint, ...], Geometry]] = []
+
+
+def _variant_shape(base: Geometry, size: int, regions: tuple[int, ...] | None,
+                   constraints: tuple[Constraint, ...]) -> tuple[tuple[Constraint, ...], Geometry]:
+    """The constraints validated and the geometry they make, remembered for the few shapes
+    last seen: every keystroke makes a new puzzle of the same shape, passing on the very
+    tuple of constraints it was made with, so checking them again would cost the page a
+    validation and a structure per digit typed."""
+    for seen_base, seen_regions, given, checked, geo in _SHAPES:
+        if (given is constraints or checked is constraints) and seen_base is base \
+                and seen_regions == regions:
+            return checked, geo
+    checked = validate(constraints, base.rows, base.cols, size, base.outside, regions is None) \
+        if constraints else ()
+    geo = _variant_geometry(base, size, regions, checked)
+    _SHAPES.insert(0, (base, regions, constraints, checked, geo))
+    del _SHAPES[4:]
+    return checked, geo
+
+
 def _box_numbers(size: int) -> tuple[int, ...]:
     """Each cell's box number in the default boxes of `size` (a jigsaw that draws them is none)."""
     numbers = [0] * (size * size)
@@ -786,11 +808,10 @@ class Puzzle(Record):
                 base = _layout_geometry(self.layout)
             else:
                 base = geometry_of(kind, size, self.box)
-        if constraints:
-            _set(self, "constraints", validate(constraints, base.rows, base.cols, size,
-                                               base.outside, self.regions is None))
-        if self.regions is not None or self.constraints:
-            base = _variant_geometry(base, size, self.regions, self.constraints)
+        if constraints or self.regions is not None:
+            known = _variant_shape(base, size, self.regions, constraints)
+            _set(self, "constraints", known[0])
+            base = known[1]
         _set(self, "geometry", base)
         self._check_cells()
 
