@@ -16,7 +16,15 @@ copied in marktekfan/sudokupad-penpa-import): an id starts with a format prefix:
 - `scf…`: classic2-zipped givens of a 9x9, then optionally `*` and constraint letters.
 - anything else is a short id of a puzzle kept on SudokuPad's server.
 
-We write `https://sudokupad.app/scl<lz-string JSON>` for a 9x9 with a title, author or
+SCL is drawings: `_scl_features` recognises the kinds of constraint by the styles
+SudokuPad's own converter draws them with, and carries every other drawing as an
+unchecked `Other("sudokupad:…")`; `regions` that cut the grid into n regions of n cells
+are a jigsaw.
+
+A variant puzzle (jigsaw regions or constraints) is written as
+`https://sudokupad.app/fpuzzles<lz-string of its f-puzzles JSON>`, which SudokuPad's own
+converter draws; what the converter does not read is named as lost (`_variant_lost`).
+We write `https://sudokupad.app/scl<lz-string JSON>` for a classic 9x9 with a title, author or
 rules (its givens as `cells`, the boxes as `regions`, the words in `metadata`, as
 SudokuPad's own f-puzzles conversion builds them), and otherwise
 `https://sudokupad.app/scf<classic2 zip>` for a givens-only 9x9
@@ -515,10 +523,44 @@ def classic(digits: list[int]) -> str:
 
 def _lost(puzzle: Puzzle) -> list[Lost]:
     """Values, centre marks, corner marks and colours: the link holds givens and the
-    setter's words only."""
+    setter's words only. A variant puzzle goes through f-puzzles' JSON (`_variant_lost`)."""
+    if puzzle.is_variant:
+        return _variant_lost(puzzle)
     require(NAME, puzzle, is_classic(puzzle),
             "a 9x9 sudoku with 3x3 boxes (its classic link's only shape)")
     return _loss.kinds_lost(puzzle, "value", "candidates") + _loss.marks_lost(puzzle)
+
+
+FPD_READS = frozenset({
+    "size", "grid", "title", "author", "ruleset", "solution", "disabledlogic",
+    "truecandidatesoptions", "antiknight", "antiking", "littlekillersum", "arrow", "killercage",
+    "cage", "diagonal+", "diagonal-", "ratio", "difference", "xv", "thermometer", "palindrome",
+    "sandwichsum", "even", "odd", "extraregion", "clone", "quadruple", "betweenline", "lockout",
+    "minimum", "maximum", "line", "rectangle", "circle", "text"})
+"""The f-puzzles keys SudokuPad's converter reads (fpuzzlesdecoder.js `parse.*`); it skips
+any other key (non-consecutive, disjoint groups, negative rules, renban, whispers, ...)."""
+
+
+def _variant_lost(puzzle: Puzzle) -> list[Lost]:
+    """What `https://sudokupad.app/fpuzzles<lz>` drops: what f-puzzles' JSON cannot hold,
+    the player's digits, centre marks under them and colours (the converter keeps givens,
+    centre and corner marks, and reads no highlight), and the constraints whose f-puzzles
+    key the converter does not read."""
+    lost = [part for part in fpuzzles.FPUZZLES.lost(puzzle) if part.what != "extra-colours"]
+    lost += _loss.kinds_lost(puzzle, "value")
+    under = sum(1 for c in puzzle.cells if c.kind == "value" and c.candidates)
+    if under:
+        lost.append(Lost("marks-under", under))
+    coloured = sum(1 for c in puzzle.cells if c.colours)
+    if coloured:
+        lost.append(Lost("colours", coloured))
+    unread = {key: (len(item) if isinstance(item, list) else 1)
+              for key, item in fpuzzles.fpuzzles_json(puzzle).items()
+              if key not in FPD_READS and item not in (None, False, [], {})}
+    if unread:
+        names = ", ".join(fpuzzles.FRIENDLY.get(key, key) for key in sorted(unread))
+        lost.append(Lost("constraints", sum(unread.values()), f"SudokuPad does not read {names}"))
+    return lost
 
 
 def lz_reading(data: str) -> str | None:
@@ -585,9 +627,16 @@ def scl_json(puzzle: Puzzle) -> dict[str, Any]:
     return {"cellSize": 50, "cells": rows, "regions": regions, "metadata": metadata(puzzle)}
 
 
+FPUZZLES_BASE = "https://sudokupad.app/fpuzzles"
+
+
 def _write(puzzle: Puzzle) -> str:
     """The short SCF zip while the puzzle has no words (SCF holds no rules); else the
-    lz-string JSON, which SudokuPad's loader takes as its first reading."""
+    lz-string JSON, which SudokuPad's loader takes as its first reading. A variant puzzle:
+    its f-puzzles JSON, which SudokuPad's own converter draws (and checks what it can)."""
+    if puzzle.is_variant:
+        text = json.dumps(fpuzzles.fpuzzles_json(puzzle), separators=(",", ":"))
+        return FPUZZLES_BASE + lz_compress(text)
     if not metadata(puzzle):
         return BASE + unmistakable([c.digit if c.kind == "given" else 0 for c in puzzle.cells])
     # ASCII-only JSON: other characters become \u escapes, so the text always decompresses
