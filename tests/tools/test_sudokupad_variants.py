@@ -223,3 +223,14 @@ def test_a_classic_scl_link_has_no_constraints() -> None:
     empty = sudokupad.scl_json(tools.read("https://sudokupad.app/scf" + sudokupad.classic([0] * 81)).puzzle)
     puzzle = tools.read(json.dumps(empty)).puzzle
     assert not puzzle.is_variant and puzzle.box == (3, 3)
+
+
+def test_a_cage_with_a_number_but_no_killer_mark_is_a_killer_cage_when_the_rules_say_so() -> None:
+    cage = {"cells": [[0, 0], [0, 1]], "value": "3"}
+    obj = {"cells": [[{} for _ in range(4)] for _ in range(4)], "cages": [cage],
+           "metadata": {"rules": "Digits in a cage sum to the number shown."}}
+    found = tools.read(json.dumps(obj))
+    assert found.puzzle.constraints == (Cage([0, 1], 3),)
+    assert any("read as killer cages" in w for w in found.warnings)
+    del obj["metadata"]
+    assert isinstance(tools.read(json.dumps(obj)).puzzle.constraints[0], Other)

@@ -5,8 +5,9 @@ fpuzzlesdecoder.js and puzzlezipper; no code of theirs).
 
 - Coordinates are [row, column] in cells, a cell's centre at +0.5; lines and arrows have
   `wayPoints`, overlays and underlays a `center`, `width`, `height`, `rounded`.
-- Cages with `unique` or `sum` are killer cages; a cage without cells whose value reads
-  `name: text` is metadata (title, author, rules, solution, ...).
+- Cages with `unique` or `sum` are killer cages (a cage with a number but neither, too,
+  when the rules speak of cages or killers: a guess the warnings name); a cage without
+  cells whose value reads `name: text` is metadata (title, author, rules, solution, ...).
 - Lines: #CFCFCF thick with a round #CFCFCF bulb at one end = thermometer (bulb first),
   #CFCFCF 16 without one = palindrome, #CFCFCF 2 between two 0.8 circles = between line,
   #F067F0 renban, #67F067 German whispers (least difference 5 at 9x9), #FF9A00 Dutch (4),
@@ -118,6 +119,7 @@ class Reader:
         self.shading: dict[str, list[int]] = {}
         self.warnings: list[str] = []
         self.words: dict[str, str] = {}
+        self.guessed = 0  # cages with a sum but no `unique`, read as killer cages by the rules
 
     # --- geometry ---------------------------------------------------------------------------
 
@@ -267,6 +269,11 @@ class Reader:
                     continue
             elif cells and len(cells) == self.n and not cage.get("unique") and value in (None, ""):
                 extra.append(cells)
+                continue
+            elif cells and "unique" not in cage and isinstance(total, int) and not isinstance(total, bool) \
+                    and len(cells) <= self.n and ("killer" in self.rules or "cage" in self.rules):
+                self.found.append(Cage(cells, total))
+                self.guessed += 1
                 continue
             self.other("cage", cage, cells)
         for cells in extra:
@@ -509,6 +516,9 @@ class Reader:
         for shade, cells in self.shading.items():
             self.others.append(("shading", {"backgroundColor": shade, "cells": [
                 [i // self.n, i % self.n] for i in cells]}, cells))
+        if self.guessed:
+            self.warnings.append(f"{self.guessed} cage(s) with a sum but without SudokuPad's killer "
+                                 "mark read as killer cages, as the rules speak of cages")
         counts: dict[str, int] = {}
         for what, data, cells in self.others:
             text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
