@@ -9,6 +9,8 @@ import json
 import zlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pycore.errors import FormatError
 from pycore.formats import tools
@@ -223,3 +225,29 @@ def test_the_old_hosts_link_reads_the_same() -> None:
         tools.read(COMBO).puzzle
     query = COMBO.replace("#m=solve&p=", "?m=solve&p=")
     assert tools.read(query).puzzle == tools.read(COMBO).puzzle
+
+
+KEYS = st.integers(-2, 8 * 8 * 8 + 5).map(str)
+WORDS = st.sampled_from(["circle_SS", "circle_L", "3", "X"])
+ITEMS = st.one_of(st.integers(-1, 12), st.text(max_size=3),
+                  st.lists(st.one_of(st.integers(-1, 12), WORDS), max_size=3))
+LAYERS = st.fixed_dictionaries({}, optional={
+    "number": st.dictionaries(KEYS, ITEMS, max_size=6), "numberS": st.dictionaries(KEYS, ITEMS, max_size=4),
+    "symbol": st.dictionaries(KEYS, ITEMS, max_size=6),
+    "line": st.dictionaries(st.tuples(KEYS, KEYS).map(",".join), st.integers(0, 12), max_size=6),
+    "lineE": st.dictionaries(st.tuples(KEYS, KEYS).map(",".join), st.integers(0, 21), max_size=10),
+    "thermo": st.lists(st.lists(st.integers(0, 70), max_size=4), max_size=3),
+    "arrows": st.lists(st.lists(st.integers(0, 70), max_size=4), max_size=3),
+    "killercages": st.lists(st.lists(st.integers(0, 70), max_size=5), max_size=3),
+    "surface": st.dictionaries(KEYS, st.integers(0, 9), max_size=3)})
+
+
+@settings(max_examples=150, deadline=None)
+@given(q=LAYERS)
+def test_any_setter_layer_is_read_carried_or_refused_by_name(q: dict[str, object]) -> None:
+    try:
+        found = tools.read(_link([HEAD, "[0,0,0,0]", "[]", json.dumps(q), "{}"]))
+    except FormatError as err:
+        assert err.format in ("penpa+", "import")
+        return
+    assert found.puzzle.size == 4

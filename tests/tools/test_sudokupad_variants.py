@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pycore.errors import FormatError
 from pycore.formats import tools
@@ -234,3 +236,29 @@ def test_a_cage_with_a_number_but_no_killer_mark_is_a_killer_cage_when_the_rules
     assert any("read as killer cages" in w for w in found.warnings)
     del obj["metadata"]
     assert isinstance(tools.read(json.dumps(obj)).puzzle.constraints[0], Other)
+
+
+NUMBERS = st.one_of(st.integers(-3, 12), st.floats(-2, 11, allow_nan=False), st.sampled_from([0.5, 1.5, 3.5]))
+POINTS = st.lists(NUMBERS, min_size=2, max_size=2)
+COLOURS = st.sampled_from(["#CFCFCF", "#F067F0", "#67F067", "#FF9A00", "#34BBE6", "#000000", "#FFFFFF",
+                           "#a1a1a1", "rgba(207, 207, 207, 0.95)", "#ccc", "red", 5, None])
+SHAPES = st.fixed_dictionaries({}, optional={
+    "center": POINTS, "width": NUMBERS, "height": NUMBERS, "rounded": st.booleans(),
+    "backgroundColor": COLOURS, "borderColor": COLOURS, "text": st.sampled_from(["", "X", "V", "7", "?", 3]),
+    "wayPoints": st.lists(POINTS, max_size=5), "color": COLOURS, "thickness": NUMBERS,
+    "cells": st.lists(st.lists(st.integers(-1, 9), min_size=2, max_size=2), max_size=10),
+    "value": st.sampled_from(["", "12", "x", 5, "title: T"]), "unique": st.booleans(), "sum": NUMBERS})
+
+
+@settings(max_examples=150, deadline=None)
+@given(drawn=st.fixed_dictionaries({}, optional={key: st.lists(SHAPES, max_size=6) for key in
+                                                  ("overlays", "underlays", "lines", "arrows", "cages")}))
+def test_any_drawing_is_read_carried_or_refused_by_name(drawn: dict[str, Any]) -> None:
+    """Whatever is drawn, the reader answers with a puzzle whose every element is valid
+    (the model checked it) or a FormatError: never anything else."""
+    obj = {"cells": [[{} for _ in range(9)] for _ in range(9)], **drawn}
+    try:
+        found = tools.read(json.dumps(obj))
+    except FormatError:
+        return
+    assert all(isinstance(w, str) and w for w in found.warnings)
