@@ -16,7 +16,7 @@ from pycore.errors import FormatError
 from pycore.formats import tools
 from pycore.formats.tools import penpa
 from pycore.formats.tools._common import MAX_OUTPUT
-from pycore.variants import Arrow, Cage, Dot, Line, Mark, Other, Rule
+from pycore.variants import Arrow, Cage, Clue, Dot, Line, Mark, Other, Rule
 
 COMBO_P = ('vVZNb9tGEL3rVwR7ngLcDy65vKVpnUvqNJWLwCAEg5aZWIhkppTUBDSc3543u0uZFBkUuRSUqJm3yzcf3JnR/njXfDqSw6Vz'
            'Skji0nniv7nhjwTK+NXmsK2LF/TyeLhvWghEby8u6EO13deLkvfgWi1KIQUJha8Uq2/d8lspBMnV4rH7q3jsbopy9UTd389i'
@@ -251,3 +251,14 @@ def test_any_setter_layer_is_read_carried_or_refused_by_name(q: dict[str, object
         assert err.format in ("penpa+", "import")
         return
     assert found.puzzle.size == 4
+
+
+def test_numbers_outside_the_grid_are_sandwich_clues_when_the_rules_say_so() -> None:
+    head = HEAD.replace("Rows hold 1-4%2D.", "Sandwich sums outside")
+    q = {"number": {str(_frame(-1, 1)): ["5", 1, "1"], str(_frame(2, -1)): ["0", 1, "1"]}}
+    puzzle = tools.read(_link([head, "[0,0,0,0]", "[]", json.dumps(q), "{}"])).puzzle
+    assert {(c.kind, c.row, c.col, c.value) for c in puzzle.constraints if isinstance(c, Clue)} == {
+        ("sandwich", -1, 1, 5), ("sandwich", 2, -1, 0)}
+    plain = tools.read(_link([HEAD, "[0,0,0,0]", "[]", json.dumps(q), "{}"])).puzzle
+    assert [c.key for c in plain.constraints if isinstance(c, Other)] == ["penpa:number"]
+    assert len(plain.constraints) == 1  # no rule said so: carried
