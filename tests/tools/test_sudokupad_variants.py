@@ -8,12 +8,15 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given as for_all
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from pycore.errors import FormatError
+from pycore.errors import FormatError, LossError
 from pycore.formats import tools
-from pycore.formats.tools import _common, sudokupad
+from pycore.formats.tools import _common, fpuzzles, sudokupad
+from pycore.formats.tools._common import lz_decompress
+from pycore.model import Puzzle, given, value
 from pycore.variants import Arrow, Cage, Clue, Dot, ExtraRegion, Line, Mark, Other, Rule, broken
 from tests.tools.examples import by_name
 
@@ -251,7 +254,7 @@ SHAPES = st.fixed_dictionaries({}, optional={
 
 
 @settings(max_examples=150, deadline=None)
-@given(drawn=st.fixed_dictionaries({}, optional={key: st.lists(SHAPES, max_size=6) for key in
+@for_all(drawn=st.fixed_dictionaries({}, optional={key: st.lists(SHAPES, max_size=6) for key in
                                                   ("overlays", "underlays", "lines", "arrows", "cages")}))
 def test_any_drawing_is_read_carried_or_refused_by_name(drawn: dict[str, Any]) -> None:
     """Whatever is drawn, the reader answers with a puzzle whose every element is valid
@@ -262,3 +265,58 @@ def test_any_drawing_is_read_carried_or_refused_by_name(drawn: dict[str, Any]) -
     except FormatError:
         return
     assert all(isinstance(w, str) and w for w in found.warnings)
+
+
+# --- writing: a variant puzzle goes through SudokuPad's own f-puzzles converter -------------
+
+KILLER = Puzzle.blank().with_cells({0: given(5)}).with_variants(
+    None, [Cage([1, 2], 3), Cage([9, 10, 11], None), Rule("diagonal-")])
+
+
+def _needs_fpuzzles_constraints() -> None:
+    """These tests follow the f-puzzles writer: they wait until it holds killer cages and
+    diagonals (helper fpz's part of issue #39)."""
+    back = fpuzzles.puzzle_from(fpuzzles.fpuzzles_json(KILLER))[0]
+    if back.constraints != KILLER.constraints:
+        pytest.skip("f-puzzles' JSON does not hold killer cages and diagonals yet")
+
+
+def test_a_variant_puzzle_is_written_as_its_f_puzzles_json_for_sudokupad() -> None:
+    _needs_fpuzzles_constraints()
+    link = tools.export("sudokupad", KILLER)
+    assert link.startswith("https://sudokupad.app/fpuzzles")
+    data = json.loads(lz_decompress("test", link.removeprefix("https://sudokupad.app/fpuzzles")))
+    assert data == fpuzzles.fpuzzles_json(KILLER)
+
+
+def test_a_variant_puzzle_comes_back_from_its_sudokupad_link() -> None:
+    _needs_fpuzzles_constraints()
+    found = tools.read(tools.export("sudokupad", KILLER))
+    assert found.format == "sudokupad f-puzzles"
+    assert found.puzzle.constraints == KILLER.constraints and found.puzzle.cells == KILLER.cells
+
+
+def test_sudokupad_names_the_players_digits_it_would_drop_from_a_variant_puzzle() -> None:
+    played = KILLER.with_cells({80: value(4)})
+    lost = [str(part) for part in tools.lost("sudokupad", played)]
+    assert "1 player's value" in lost
+    with pytest.raises(LossError):
+        tools.export("sudokupad", played)
+    link = tools.export("sudokupad", played, lossy=True)
+    assert link.startswith("https://sudokupad.app/fpuzzles")
+
+
+def test_what_the_f_puzzles_data_cannot_hold_is_named_with_its_kinds() -> None:
+    lost = tools.lost("sudokupad", KILLER)
+    back = fpuzzles.puzzle_from(fpuzzles.fpuzzles_json(KILLER))[0]
+    missing = [c for c in KILLER.constraints if c not in back.constraints]
+    said = [part for part in lost if part.what == "constraints"]
+    assert sum(part.count for part in said) == len(missing)  # each dropped element named
+    for c in missing:
+        assert any(c.kind in part.detail for part in said)
+
+
+def test_a_classic_puzzle_keeps_its_scf_link() -> None:
+    classic = Puzzle.blank().with_cells({0: given(5)})
+    assert tools.export("sudokupad", classic) == "https://sudokupad.app/scf" + sudokupad.classic(
+        [5] + [0] * 80)

@@ -52,7 +52,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...errors import FormatError, Lost, quoted
+from ...errors import FormatError, Lost, PuzzleError, quoted
 from ...model import WORD_BOUNDS, Cell, Puzzle, candidates, given, plain_words
 from .. import _loss, _lzstring
 from . import _scl_features, fpuzzles
@@ -64,6 +64,7 @@ from ._common import (
     box_from_regions,
     check_depth,
     check_length,
+    describe,
     is_classic,
     lz_compress,
     lz_decompress,
@@ -542,10 +543,11 @@ any other key (non-consecutive, disjoint groups, negative rules, renban, whisper
 
 
 def _variant_lost(puzzle: Puzzle) -> list[Lost]:
-    """What `https://sudokupad.app/fpuzzles<lz>` drops: what f-puzzles' JSON cannot hold,
-    the player's digits, centre marks under them and colours (the converter keeps givens,
-    centre and corner marks, and reads no highlight), and the constraints whose f-puzzles
-    key the converter does not read."""
+    """What `https://sudokupad.app/fpuzzles<lz>` drops: the player's digits, centre marks
+    under them and colours (the converter keeps givens, centre and corner marks, and reads
+    no highlight); the regions and constraints f-puzzles' JSON does not bring back; and
+    those whose f-puzzles key SudokuPad's converter does not read (FPD_READS). Both are
+    found by reading the JSON back, so the answer follows what the f-puzzles writer holds."""
     lost = [part for part in fpuzzles.FPUZZLES.lost(puzzle) if part.what != "extra-colours"]
     lost += _loss.kinds_lost(puzzle, "value")
     under = sum(1 for c in puzzle.cells if c.kind == "value" and c.candidates)
@@ -554,13 +556,33 @@ def _variant_lost(puzzle: Puzzle) -> list[Lost]:
     coloured = sum(1 for c in puzzle.cells if c.colours)
     if coloured:
         lost.append(Lost("colours", coloured))
-    unread = {key: (len(item) if isinstance(item, list) else 1)
-              for key, item in fpuzzles.fpuzzles_json(puzzle).items()
-              if key not in FPD_READS and item not in (None, False, [], {})}
-    if unread:
-        names = ", ".join(fpuzzles.FRIENDLY.get(key, key) for key in sorted(unread))
-        lost.append(Lost("constraints", sum(unread.values()), f"SudokuPad does not read {names}"))
+    obj = _fpuzzles_json(puzzle)
+    held = _read_back(obj)
+    drawn = _read_back({key: item for key, item in obj.items() if key in FPD_READS})
+    if puzzle.regions is not None and drawn.regions != puzzle.regions:
+        lost.append(Lost("regions"))
+    not_held = [c for c in puzzle.constraints if c not in set(held.constraints)]
+    not_drawn = [c for c in puzzle.constraints if c not in set(drawn.constraints) and c not in not_held]
+    for dropped, why in ((not_held, "f-puzzles' data holds none of them"),
+                         (not_drawn, "SudokuPad's converter does not read them")):
+        if dropped:
+            kinds = ", ".join(sorted({c.kind for c in dropped}))
+            lost.append(Lost("constraints", len(dropped), f"{kinds}: {why}"))
     return lost
+
+
+def _fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle's f-puzzles JSON, or a FormatError when f-puzzles' writer cannot hold it."""
+    try:
+        return fpuzzles.fpuzzles_json(puzzle)
+    except (AssertionError, PuzzleError, ValueError, KeyError, TypeError):
+        raise FormatError(NAME, None, "a puzzle f-puzzles' JSON can hold (SudokuPad reads "
+                          "variants through it)", found=describe(puzzle)) from None
+
+
+def _read_back(obj: dict[str, Any]) -> Puzzle:
+    """The puzzle f-puzzles' reader makes of (part of) a JSON object we wrote."""
+    return fpuzzles.puzzle_from(json.loads(json.dumps(obj)), NAME)[0]
 
 
 def lz_reading(data: str) -> str | None:
@@ -635,7 +657,7 @@ def _write(puzzle: Puzzle) -> str:
     lz-string JSON, which SudokuPad's loader takes as its first reading. A variant puzzle:
     its f-puzzles JSON, which SudokuPad's own converter draws (and checks what it can)."""
     if puzzle.is_variant:
-        text = json.dumps(fpuzzles.fpuzzles_json(puzzle), separators=(",", ":"))
+        text = json.dumps(_fpuzzles_json(puzzle), separators=(",", ":"))
         return FPUZZLES_BASE + lz_compress(text)
     if not metadata(puzzle):
         return BASE + unmistakable([c.digit if c.kind == "given" else 0 for c in puzzle.cells])
