@@ -9,6 +9,13 @@ empty cell with corner marks only is {"corner": [d, ...]}. A value keeps the mar
 it the same way: {"value": d, "candidates": [...], "corner": [...]}. A multi-box puzzle adds
 "layout": {"width": W, "height": H, "disabled": [box indices]}; the setter's words
 add "title", "author" and "rules" (strings, bounded as the model bounds them).
+
+A variant sudoku adds "regions" (a jigsaw: rows of each cell's region number, no "box")
+and "constraints": one object under f-puzzles' names, cells spelt "r1c1" (clues outside
+the grid "r0c4"), so that a converter maps key by key (`pycore.formats._constraints`):
+{"killercage": [{"cells": ["r1c1", "r1c2"], "value": "15"}], "thermometer": [{"lines":
+[["r2c2", "r2c3"]]}], "diagonal+": true, "negative": ["ratio"], ...}. A key we cannot read
+is carried under its own name as it came.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from ..model import (
     given,
     value,
 )
-from . import MAX_TEXT, LinkForm, TextPattern, trim
+from . import MAX_TEXT, LinkForm, TextPattern, _constraints, trim
 
 if TYPE_CHECKING:
     from typing import Any
@@ -82,8 +89,42 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         text = getattr(puzzle, key)
         if text:
             obj[key] = text
+    if puzzle.regions is not None:
+        n = puzzle.size
+        obj["regions"] = [list(puzzle.regions[r * n:(r + 1) * n]) for r in range(n)]
+    if puzzle.constraints:
+        obj["constraints"] = _sorted(_constraints.write(puzzle, _cell_name))
     obj["cells"] = [[cell_to_json(c) for c in row] for row in puzzle.rows_of_cells()]
     return obj
+
+
+def _sorted(value: Any) -> Any:
+    """The value with every object's keys in sorted order, as `encode` writes them."""
+    if isinstance(value, dict):
+        return {k: _sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted(v) for v in value]
+    return value
+
+
+def _cell_name(row: int, col: int) -> str:
+    """A cell of the constraints, 0-based, as the form spells it: "r1c1" (r0c4: outside)."""
+    return f"r{row + 1}c{col + 1}"
+
+
+def _cell_reader(size: int, at: int | None) -> Any:
+    """`cell_of` for `_constraints.read`: "r1c1" or "R1C1" as a 0-based (row, col), one
+    step outside the grid only where `outside` (clues)."""
+    def cell_of(text: object, outside: bool) -> tuple[int, int]:
+        spelt = text.strip().lower() if isinstance(text, str) else ""
+        row, _, col = spelt[1:].partition("c")
+        low, high = (0, size + 1) if outside else (1, size)
+        if not (spelt[:1] == "r" and row.isdigit() and col.isdigit() and len(spelt) <= 8
+                and low <= int(row) <= high and low <= int(col) <= high):
+            raise FormatError(NAME, at, f"a cell r1c1..r{size}c{size} in the constraints",
+                              found=_short(text))
+        return int(row) - 1, int(col) - 1
+    return cell_of
 
 
 def _int(obj: object, where: str, at: int | None, unit: str = "cell") -> int:
@@ -182,7 +223,8 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
     if not isinstance(obj, dict):
         at = None if text is None else len(text) - len(trim(text, right=False))
         raise FormatError(NAME, at, "a JSON object", found=type(obj).__name__)
-    allowed = {"kind", "size", "box", "layout", "cells", "title", "author", "rules"}
+    allowed = {"kind", "size", "box", "layout", "cells", "title", "author", "rules", "regions",
+               "constraints"}
     extra = sorted(set(obj) - allowed)
     if extra:
         raise FormatError(NAME, places.key(extra[0]), f"only the keys {sorted(allowed)}",
@@ -236,8 +278,24 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
             if not isinstance(text, str):
                 raise FormatError(NAME, at, f"the {key} as a string", found=_short(text))
             texts.append(joined(text))
+        regions = None
+        if "regions" in obj:
+            at = places.key("regions")
+            raw = obj["regions"]
+            if not isinstance(raw, list) or len(raw) != size or not all(
+                    isinstance(r, list) and len(r) == size for r in raw):
+                raise FormatError(NAME, at, f"regions as {size} rows of {size} region numbers")
+            regions = [_int(k, "a region", at, "character") for row in raw for k in row]
+        constraints: list[Any] = []
+        if "constraints" in obj:
+            at = places.key("constraints")
+            raw = obj["constraints"]
+            if not isinstance(raw, dict):
+                raise FormatError(NAME, at, "constraints as an object", found=_short(raw))
+            geo_rows = layout.height * layout.box if layout else size
+            constraints = _constraints.read(raw, geo_rows, width, size, _cell_reader(size, at))[0]
         at = places.end()
-        puzzle = Puzzle(kind, size, cells, box, layout)
+        puzzle = Puzzle(kind, size, cells, box, layout, regions=regions, constraints=constraints)
         for key, text in zip(TEXTS, texts):  # noqa: B905  # MicroPython's zip has no strict
             if text:
                 at = places.key(key)
@@ -262,6 +320,11 @@ def encode(puzzle: Puzzle, lossy: bool = False) -> str:
         text = getattr(puzzle, key)
         if text:
             parts.append(f',"{key}":{quote(text)}')
+    if puzzle.regions is not None or puzzle.constraints:
+        variant = to_json(puzzle)
+        for key in ("regions", "constraints"):
+            if key in variant:
+                parts.append(f',"{key}":' + _constraints.canonical(variant[key]))
     rows = ["[" + ",".join([_cell_text(c) for c in row]) + "]" for row in puzzle.rows_of_cells()]
     parts.append(',"cells":[' + ",".join(rows) + "]}")
     return "".join(parts)

@@ -33,6 +33,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/cutoff.py",
     "pycore/errors.py",
     "pycore/formats/__init__.py",
+    "pycore/formats/_constraints.py",
     "pycore/formats/_fields.py",
     "pycore/formats/_loss.py",
     "pycore/formats/_notes.py",

@@ -30,7 +30,8 @@ def refusal(call: Callable[[], object]) -> tuple[str, int | None, str, str | Non
     ([1], "a JSON object", "list", "start"),
     ("x", "a JSON object", "str", "start"),
     ({**BASE, "x": 1},
-     "only the keys ['author', 'box', 'cells', 'kind', 'layout', 'rules', 'size', 'title']", "'x'", "x"),
+     "only the keys ['author', 'box', 'cells', 'constraints', 'kind', 'layout', 'regions', 'rules', "
+     "'size', 'title']", "'x'", "x"),
     ({"kind": "sudoku", "size": 4}, "the key 'cells'", None, "end"),
     ({"size": 4, "cells": []}, "the key 'kind'", None, "end"),
     ({**BASE, "kind": "kakuro"}, "kind 'sudoku' or 'str8ts'", "'kakuro'", "kind"),

@@ -39,9 +39,10 @@ def test_what_cannot_be_kept_is_named() -> None:
     found = links.read_any(json.dumps(obj))
     assert found.format == "f-puzzles"
     text = " | ".join(found.warnings)
-    for part in ("the setter's cell colours in 1 cell", "positive diagonal",
-                 "arrows (1)", "solution", "irregular regions"):
+    for part in ("the setter's cell colours in 1 cell", "1 'arrow' element (carried, not checked)",
+                 "solution", "irregular regions"):
         assert part in text
+    assert "diagonal" not in text  # read: the puzzle holds it
     assert "corner" not in text and "title" not in text  # both kept
     cells = found.puzzle.cells
     assert (cells[0].kind, cells[1].kind, cells[2].candidates) == ("given", "value", frozenset({1, 2}))
@@ -218,8 +219,8 @@ def test_a_foreign_constraint_name_is_echoed_bounded_and_escaped() -> None:
     found = links.read_any(json.dumps({"size": 9, "grid": grid, long_name: [1], turning: True}))
     assert found.format == "f-puzzles"
     assert max(len(w) for w in found.warnings) < 80
-    assert "the 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…' constraint (1) cannot be kept" in found.warnings
-    assert r"the 'evil\u202e\u2066name\x00' constraint cannot be kept" in found.warnings
+    assert "the 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…' constraint cannot be kept" in found.warnings
+    assert r"1 'evil\u202e\u2066name\x00' element (carried, not checked)" in found.warnings
     assert not any(ch in w for w in found.warnings for ch in "\u202e\u2066\x00")
     assert any(w.startswith("cell fields 'qqqq") for w in found.warnings)
 

@@ -23,10 +23,11 @@ no str8ts, no multi-grid layout, no 25x25. The base64 stays as lz-string writes 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...errors import FormatError, Lost, quoted
+from ...errors import FormatError, Lost, PuzzleError, quoted
 from ...model import DEFAULT_BOX, EMPTY, PALETTE_COLOURS, Cell, Puzzle, candidates, given, value
+from .. import _constraints
 from ._common import (
     ColourMapping,
     Export,
@@ -42,6 +43,9 @@ from ._common import (
     split_url,
     words,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 NAME = "f-puzzles"
 HOSTS = ("f-puzzles.com",)
@@ -70,6 +74,8 @@ CELL_KEYS = {"value", "given", "centerPencilMarks", "cornerPencilMarks", "givenP
 
 
 def _digits(obj: object, n: int, where: str) -> set[int]:
+    if obj is None:  # f-puzzles and SudokuPad read a null list as empty
+        return set()
     if not isinstance(obj, list):
         raise FormatError(NAME, None, f"a list of digits for {where}", found=type(obj).__name__)
     return {as_int(NAME, d, where, 1, n) for d in obj}
@@ -79,14 +85,12 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
     """The puzzle an f-puzzles JSON object describes, and what it could not keep."""
     if not isinstance(obj, dict):
         raise FormatError(format, None, "a JSON object with size and grid", found=type(obj).__name__)
-    n = as_int(format, obj.get("size"), "size", 1, 25)
-    if n not in DEFAULT_BOX:
-        raise FormatError(format, None, f"a sudoku size in {tuple(DEFAULT_BOX)}", found=str(n))
+    n = as_int(format, obj.get("size"), "size", 3, 25)
     grid = obj.get("grid")
     if not isinstance(grid, list) or len(grid) != n or \
             not all(isinstance(row, list) and len(row) == n for row in grid):
         raise FormatError(format, None, f"grid: {n} rows of {n} cells")
-    br, bc = DEFAULT_BOX[n]
+    br, bc = default_region_shape(n)
     cells: list[Cell] = []
     regions: dict[object, list[tuple[int, int]]] = {}
     hidden = coloured = 0
@@ -121,30 +125,65 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
             cells.append(made.with_colours([colour]) if colour else made)
     warnings = []
     box: tuple[int, int] | None = None
+    jigsaw: list[int] | None = None
     if None in regions:
+        if n not in DEFAULT_BOX:
+            raise FormatError(format, None, f"a region for every cell of a {n}x{n} grid")
         warnings.append(f"{plural(len(regions[None]), 'cell')} outside every region: "
                         "the standard boxes are used instead")
     else:
         box, lost = box_from_regions(format, n, list(regions.values()))
-        warnings += lost
+        if lost and len(regions) == n and all(len(places) == n for places in regions.values()):
+            jigsaw = [0] * (n * n)  # irregular regions of n cells each: a jigsaw
+            for k, places in enumerate(regions.values()):
+                for r, c in places:
+                    jigsaw[r * n + c] = k
+        elif lost and n in DEFAULT_BOX:
+            warnings += lost  # regions that do not cut the grid evenly: the standard boxes
+        elif lost:
+            raise FormatError(format, None, f"{n} regions of {n} cells each", found=plural(
+                len(regions), "region"))
     if hidden:
         warnings.append(f"pencil marks under a given in {plural(hidden, 'cell')}")
     if coloured:
         warnings.append(f"the setter's cell colours in {plural(coloured, 'cell')}")
     if unknown:
         warnings.append("cell fields " + ", ".join(quoted(k) for k in sorted(unknown)[:5]))
-    for key, item in obj.items():
-        if key in META or not item:
-            continue
-        name = FRIENDLY.get(key, f"the {quoted(key)} constraint")
-        count = f" ({len(item)})" if isinstance(item, list) else ""
-        warnings.append(f"{name}{count}")
+    if len(obj) > MAX_KEYS:
+        raise FormatError(format, None, f"at most {MAX_KEYS} keys", found=str(len(obj)))
     if obj.get("solution"):
         warnings.append("the solution")
-    texts, changed = words(obj.get("title"), obj.get("author"), obj.get("ruleset"))
-    puzzle = Puzzle("sudoku", n, tuple(cells), box).with_info(*texts)
+    rest = {key: item for key, item in obj.items() if key not in META}
+    try:
+        constraints, carried = _constraints.read(rest, n, n, n, _cell_reader(format, n))
+        texts, changed = words(obj.get("title"), obj.get("author"), obj.get("ruleset"))
+        puzzle = Puzzle("sudoku", n, tuple(cells), None if jigsaw else box,
+                        title=texts[0], author=texts[1], rules=texts[2],
+                        regions=jigsaw, constraints=constraints)
+    except PuzzleError as err:
+        raise FormatError(format, None, "a puzzle f-puzzles could draw", found=str(err)) from None
     return puzzle, [w if w.endswith("instead") else f"{w} cannot be kept" for w in warnings] \
-        + mapping.warnings() + changed
+        + carried + mapping.warnings() + changed
+
+
+MAX_KEYS = 200
+"""The most keys an f-puzzles object may have (it writes about 60 kinds)."""
+
+
+def _cell_reader(format: str, n: int) -> Callable[[object, bool], tuple[int, int]]:
+    """`cell_of` for `_constraints.read`: "R1C1" (any case, spaces around) as a 0-based
+    (row, col); one step outside the grid (row or column 0 or n+1) only where `outside`."""
+    def cell_of(text: object, outside: bool) -> tuple[int, int]:
+        spelt = text.strip().upper() if isinstance(text, str) else ""
+        row, _, col = spelt[1:].partition("C")
+        low, high = (0, n + 1) if outside else (1, n)
+        if not (spelt[:1] == "R" and row.isdigit() and col.isdigit() and len(spelt) <= 8
+                and low <= int(row) <= high and low <= int(col) <= high):
+            shown = repr(text)
+            raise FormatError(format, None, f"a cell R1C1..R{n}C{n}",
+                              found=shown if len(shown) <= 30 else shown[:27] + "...")
+        return int(row) - 1, int(col) - 1
+    return cell_of
 
 
 def claims(text: str) -> bool:
@@ -204,9 +243,8 @@ def fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
     """The f-puzzles JSON object of a puzzle it can hold."""
     _lost(puzzle)
     n = puzzle.size
-    assert puzzle.box is not None
-    box_rows, box_cols = puzzle.box
-    regions = puzzle.box != default_region_shape(n)
+    box_rows, box_cols = puzzle.box or default_region_shape(n)
+    regions = puzzle.regions is not None or puzzle.box != default_region_shape(n)
     grid = []
     for r, row in enumerate(puzzle.rows_of_cells()):
         out_row = []
@@ -224,11 +262,14 @@ def fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
                 out["cornerPencilMarks"] = sorted(cell.corner)
             if cell.colours:
                 out["highlight"] = PALETTE_COLOURS[min(cell.colours) - 1][1]
-            if regions:
+            if puzzle.regions is not None:
+                out["region"] = puzzle.regions[r * n + c]
+            elif regions:
                 out["region"] = (r // box_rows) * (n // box_cols) + c // box_cols
             out_row.append(out)
         grid.append(out_row)
     obj: dict[str, Any] = {"size": n, "grid": grid}
+    obj.update(_constraints.write(puzzle, lambda r, c: f"R{r + 1}C{c + 1}"))
     for key, text in (("title", puzzle.title), ("author", puzzle.author),
                       ("ruleset", puzzle.rules)):
         if text:
