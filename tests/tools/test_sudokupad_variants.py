@@ -320,3 +320,15 @@ def test_a_classic_puzzle_keeps_its_scf_link() -> None:
     classic = Puzzle.blank().with_cells({0: given(5)})
     assert tools.export("sudokupad", classic) == "https://sudokupad.app/scf" + sudokupad.classic(
         [5] + [0] * 80)
+
+
+@pytest.mark.parametrize("prefix", ["https://sudokupad.app/fpuzzles", "https://sudokupad.app/fpuz",
+                                    "https://sudokupad.app/?puzzleid=fpuzzles"])
+def test_sudokupads_f_puzzles_links_keep_what_f_puzzles_keeps(prefix: str) -> None:
+    """A real f-puzzles killer (examples.json) behind SudokuPad's f-puzzles prefixes."""
+    load = by_name("f-puzzles innie killer")["text"]
+    direct = tools.read(load)
+    via = tools.read(prefix + load.split("load=", 1)[1])
+    assert via.format == "sudokupad f-puzzles"
+    assert via.puzzle == direct.puzzle and len(via.puzzle.constraints) == 2
+    assert all(isinstance(c, Cage) for c in via.puzzle.constraints)
