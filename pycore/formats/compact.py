@@ -729,10 +729,30 @@ def _fits(puzzle: Puzzle, shape: _WalkTables) -> tuple[bool, bool, bool]:
 
     givens = digits_fit(("given", "black"))
     values = digits_fit(("value",))
-    open_masks = puzzle.open_masks
+    open_masks = puzzle.open_masks if not puzzle.is_variant else _house_masks(puzzle, shape)
     marks = all(pack(cell.candidates) & ~open_masks[i] == 0
                 for i, cell in enumerate(cells) if cell.kind == "candidates")
     return givens, values, marks
+
+
+def _house_masks(puzzle: Puzzle, shape: _WalkTables) -> list[int]:
+    """Per cell, the digits no digit in its houses rules out: a variant's possibles as the
+    walk counts them (its houses only; its cages and knight's moves are not asked)."""
+    full = (1 << shape.size) - 1
+    placed = [0] * shape.houses
+    cells = puzzle.cells
+    for i in shape.inside:
+        if cells[i].digit:
+            for h in shape.house_ids[i]:
+                placed[h] |= 1 << (cells[i].digit - 1)
+    out = [0] * shape.count
+    for i in shape.inside:
+        taken = 0
+        for h in shape.house_ids[i]:
+            taken |= placed[h]
+        own = 1 << (cells[i].digit - 1) if cells[i].digit else 0
+        out[i] = full & ~taken | own
+    return out
 
 
 def _cost(step: Callable[[Writer], object]) -> float:
