@@ -78,7 +78,8 @@ def element(rnd: random.Random, n: int, kind: str) -> Constraint:
                 tail.append(rnd.choice(steps))
             if len(tail) >= 2:
                 paths.append(tail)
-        return Arrow(circle, paths or [[circle[0], circle[0] + 1 if circle[0] % n < n - 1 else circle[0] - 1]])
+        beside = circle[0] + 1 if circle[0] % n < n - 1 else circle[0] - 1
+        return Arrow(circle, paths or [[circle[0], beside]])
     if kind == "dot":
         i = rnd.randrange(count)
         r, c = divmod(i, n)
@@ -98,11 +99,9 @@ def element(rnd: random.Random, n: int, kind: str) -> Constraint:
         k = rnd.randrange(n)
         row, col = ((-1, k), (n, k), (k, -1), (k, n))[side]
         direction = None
-        if clue == "little-killer":
-            direction = {0: ("DL", "DR"), 1: ("UL", "UR"), 2: ("UR", "DR"), 3: ("UL", "DL")}[side]
-            direction = rnd.choice(direction)
-            if not [d for d in DIRECTIONS if d == direction]:
-                direction = "DR"
+        if clue == "little-killer":  # pointing into the grid from its side
+            inward = {0: ("DL", "DR"), 1: ("UL", "UR"), 2: ("UR", "DR"), 3: ("UL", "DL")}[side]
+            direction = rnd.choice([d for d in DIRECTIONS if d in inward])
         return Clue(clue, row, col, rnd.randint(0, 60), direction)
     if kind == "extra-region":
         return ExtraRegion(rnd.sample(range(count), rnd.randint(2, n)))

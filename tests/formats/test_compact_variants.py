@@ -48,7 +48,8 @@ def killer(seed: int) -> Puzzle:
         cells = [start]
         owner[start] = len(cages)
         for _ in range(rnd.randint(1, 4)):
-            frontier = [j for i in cells for j in (i - 9, i + 9, i - 1 if i % 9 else -1, i + 1 if i % 9 < 8 else -1)
+            frontier = [j for i in cells
+                        for j in (i - 9, i + 9, i - 1 if i % 9 else -1, i + 1 if i % 9 < 8 else -1)
                         if 0 <= j < 81 and owner[j] < 0]
             if not frontier:
                 break
