@@ -190,6 +190,7 @@ def read(obj: dict[str, Any], rows: int, cols: int, size: int,
                 carry(key + OTHER_LIST, entry, _cells_in(entry, index))
             else:
                 out.extend(made)
+    out = list(dict.fromkeys(out))  # the same element twice says it once
     warnings = [f"{count} {quoted(key)} element{'s' if count > 1 else ''} (carried, not checked)"
                 for key, count in sorted(carried.items())]
     for key in dict.fromkeys(dropped):
