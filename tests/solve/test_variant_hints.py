@@ -16,13 +16,17 @@ search over the geometry's peers (every rule here only keeps digits apart).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from pycore.formats import json as json_form
 from pycore.model import EMPTY, Puzzle, candidates, given, unpack, value
 from pycore.solve.advice import hint, solution_path
-from pycore.solve.techniques import UNIQUENESS, State, apply, find, grade, next_step
+from pycore.solve.techniques import TECHNIQUES, UNIQUENESS, State, apply, find, grade, next_step
 from pycore.solve.techniques.catalogue import BY_NAME, chosen
 from pycore.solve.techniques.state import house_tables, variant_house_names
 from pycore.variants import Cage, Constraint, ExtraRegion, Line, Other, Rule
@@ -283,3 +287,36 @@ def test_rules_the_engine_does_not_reason_about_leave_its_hints_true() -> None:
         assert all(solution[c] == d for c, d in step.placements), step.explanation
         assert all(solution[c] != d for c, d in step.eliminations), step.explanation
     assert hint(puzzle).kind == "step"
+
+
+# -- the real variant corpus (tests/data/variants: each puzzle's published solution) --------
+
+CORPUS = [record for record in json.loads(
+    (Path(__file__).parent.parent / "data" / "variants" / "puzzles.json").read_text("utf-8"))
+    if not json_form.from_json(record["json"]).unchecked]
+UP_TO_HARD = [t.name for t in TECHNIQUES if t.level in ("easy", "medium", "hard")]
+
+
+def _corpus_path(record: dict[str, Any], names: list[str]) -> None:
+    puzzle = json_form.from_json(record["json"])
+    assert not puzzle.unchecked
+    solution = [int(ch, 36) for ch in record["solution"]]
+    graded = grade(puzzle, names=names, solution=solved_grid(puzzle, solution))
+    for step in graded.path:
+        assert all(solution[c] == d for c, d in step.placements), step.explanation
+        assert all(solution[c] != d for c, d in step.eliminations), step.explanation
+        assert step.technique not in UNIQUENESS
+
+
+def test_every_real_puzzle_of_checked_kinds_by_singles_and_intersections() -> None:
+    """The corpus's puzzles of kinds we check (killer, thermo, arrow, dots, jigsaw ...):
+    the simple techniques' path, guesses from the published solution where they stall."""
+    assert len(CORPUS) >= 40
+    for record in CORPUS:
+        _corpus_path(record, [t.name for t in TECHNIQUES if t.level in ("easy", "medium")])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("record", CORPUS, ids=[r["name"] for r in CORPUS])
+def test_every_real_puzzle_of_checked_kinds_up_to_hard_techniques(record: dict[str, Any]) -> None:
+    _corpus_path(record, UP_TO_HARD)
