@@ -114,7 +114,7 @@ def doubt(puzzle: Puzzle, format: str = links.UNTAGGED) -> str | None:
 # The other tools' readers (pycore.formats.tools), by the name their errors carry.
 TOOLS = {"sudokupad": "SudokuPad", "f-puzzles": "f-puzzles", "sudokuwiki": "sudokuwiki.org",
          "hodoku": "HoDoKu", "kangaroo": "Kangaroo", "puzz.link": "puzz.link",
-         "sudoku.coach": "sudoku.coach", "plain": "grid of digits"}
+         "sudoku.coach": "sudoku.coach", "penpa+": "penpa+", "plain": "grid of digits"}
 NOT_KNOWN = ("That is not a puzzle link or puzzle text this page knows.\n"
              "It opens its own links, SudokuPad, f-puzzles, sudokuwiki.org, HoDoKu and "
              "puzz.link links and texts, and grids of digits (81 for a 9x9, 0 or . for an empty cell).")

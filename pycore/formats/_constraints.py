@@ -71,6 +71,8 @@ COSMETIC = ("line", "circle", "rectangle", "text", "cage")
 """Drawing keys: an entry with `fromConstraint` is a copy of a constraint's own drawing."""
 NEGATIVE = {"ratio": "negative-black", "xv": "negative-xv"}
 MAX_KEY = 40  # the longest key an `Other` carries (f-puzzles' own are at most 16)
+OTHERS = "other"
+"""Our JSON form's list of unknown elements, each {"key", "data", "cells"}."""
 OTHER_LIST = "[]"
 """An `Other` key ending in this carries one entry of a list-valued key (written back into
 the list); without it, the key's whole value."""
@@ -120,9 +122,11 @@ def _list(value: object) -> list[Any]:
 
 
 def read(obj: dict[str, Any], rows: int, cols: int, size: int,
-         cell_of: Callable[[object, bool], tuple[int, int]]) -> tuple[list[Constraint], list[str]]:
+         cell_of: Callable[[object, bool], tuple[int, int]],
+         others_listed: bool = False) -> tuple[list[Constraint], list[str]]:
     """The elements an object keyed by f-puzzles names holds, and words for the warnings
-    (what was carried without being read). `cell_of(text, outside)` gives a cell's (row,
+    (what was carried without being read; `others_listed`: the "other" list is read as
+    `write` writes it for our JSON form). `cell_of(text, outside)` gives a cell's (row,
     col), 0-based, raising the caller's error for a text that names no cell (`outside`:
     one step outside the grid is allowed, for clues)."""
     def index(text: object) -> int:
@@ -148,6 +152,12 @@ def read(obj: dict[str, Any], rows: int, cols: int, size: int,
     for key in sorted(obj):
         value = obj[key]
         if value is None or value is False or value == []:
+            continue
+        if key == OTHERS and others_listed:
+            for entry in _list(value):
+                if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+                    raise Unreadable()
+                carry(entry["key"], entry.get("data"), indices(entry.get("cells")))
             continue
         if key in FLAGS:
             if value is True:
@@ -180,6 +190,7 @@ def read(obj: dict[str, Any], rows: int, cols: int, size: int,
                 carry(key + OTHER_LIST, entry, _cells_in(entry, index))
             else:
                 out.extend(made)
+    out = list(dict.fromkeys(out))  # the same element twice says it once
     warnings = [f"{count} {quoted(key)} element{'s' if count > 1 else ''} (carried, not checked)"
                 for key, count in sorted(carried.items())]
     for key in dict.fromkeys(dropped):
@@ -267,9 +278,13 @@ def _entry(key: str, entry: object, rows: int, cols: int, size: int,
     raise Unreadable()
 
 
-def write(puzzle: Puzzle, cell_name: Callable[[int, int], str]) -> dict[str, Any]:
+def write(puzzle: Puzzle, cell_name: Callable[[int, int], str],
+          others_listed: bool = False) -> dict[str, Any]:
     """The puzzle's constraints under f-puzzles' names, each key only when present, in the
-    model's order; `cell_name(row, col)` spells a cell (0-based, -1 and n outside)."""
+    model's order; `cell_name(row, col)` spells a cell (0-based, -1 and n outside).
+    Unknown elements go back under their own keys, as they came (f-puzzles), or with
+    `others_listed` into one "other" list of {key, data, cells}, which keeps the cells
+    they are drawn on exactly (our JSON form)."""
     cols = puzzle.geometry.cols
 
     def name(i: int) -> str:
@@ -333,7 +348,9 @@ def write(puzzle: Puzzle, cell_name: Callable[[int, int], str]) -> dict[str, Any
                 out[{v: k for k, v in FLAGS.items()}[kind]] = True
         elif isinstance(item, Other):
             data = json.loads(item.data)
-            if item.key.endswith(OTHER_LIST):
+            if others_listed:
+                add(OTHERS, {"key": item.key, "data": data, "cells": names(item.cells)})
+            elif item.key.endswith(OTHER_LIST):
                 add(item.key[:-len(OTHER_LIST)], data)
             else:
                 out[item.key] = data

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import FormatError, Lost
-from ..model import EMPTY, OUTSIDE, Cell, Layout, Puzzle, given
+from ..model import DEFAULT_BOX, EMPTY, OUTSIDE, Cell, Layout, Puzzle, given
 from . import LinkForm, TextPattern, _loss, count_made_of, made_of
 
 if TYPE_CHECKING:
@@ -55,16 +55,17 @@ LINK = LinkForm(TextPattern(r"AAE[A-Za-z0-9+/\-_]*={0,2}",
 def _layout_of(puzzle: Puzzle) -> Layout:
     if puzzle.layout is not None:
         return puzzle.layout
-    assert puzzle.box is not None
-    b = puzzle.box[0]
+    b = int(puzzle.size ** 0.5 + 0.5)  # square boxes (checked by the caller)
     return Layout(b, b, b)
 
 
 def encode_bytes(puzzle: Puzzle, lossy: bool = False) -> bytes:
     if puzzle.kind != "sudoku":
         raise FormatError(NAME, None, "a sudoku; str8ts needs the str8ts or compact format")
-    box = puzzle.box
-    assert box is not None
+    box = puzzle.box if puzzle.box is not None else DEFAULT_BOX.get(puzzle.size)
+    if box is None:  # a jigsaw of a size without boxes: nothing square to fall back on
+        raise FormatError(NAME, None, "square boxes (4x4, 9x9, 16x16, 25x25 or layouts)",
+                          found=f"a {puzzle.size}x{puzzle.size} jigsaw")
     if box[0] != box[1] or box[0] * box[1] != puzzle.size:
         raise FormatError(NAME, None, "square boxes (4x4, 9x9, 16x16, 25x25 or layouts)",
                           found=f"{box[0]}x{box[1]} boxes")

@@ -61,7 +61,7 @@ from ..model import (
     unpack,
 )
 from ..record import Record, _set
-from . import FORMATS, LinkForm, TextPattern, _notes, count_made_of, link_form, made_of
+from . import FORMATS, LinkForm, TextPattern, _notes, _variant_code, count_made_of, link_form, made_of
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
 from ._numeral import bits, from_text, to_text
@@ -75,6 +75,8 @@ if TYPE_CHECKING:
 
 NAME = "compact"
 VERSION = 1
+VARIANT_VERSION = 2  # the variant form: `LATER`, then version 2 of `VERSIONS_LATER`
+VERSIONS_LATER = 4  # room for two more versions after it
 MARK = "_"  # leads a text that would otherwise look like another format's string
 # Any URL-safe text, tried after every other format's pattern (those declared in the
 # registry), so that a text that fits another format's pattern is marked.
@@ -123,9 +125,9 @@ class _Plan(Record):
     only), the symmetry of the kinds' context, and each escape or model of the packing."""
 
     __slots__ = ("bare", "box", "given_escape", "kind", "layout", "mark_escape", "mark_full",
-                 "size", "symmetry", "value_escape")
+                 "size", "symmetry", "value_escape", "variant")
     FIELDS = ("kind", "size", "box", "layout", "bare", "symmetry", "given_escape",
-              "value_escape", "mark_escape", "mark_full")
+              "value_escape", "mark_escape", "mark_full", "variant")
     if TYPE_CHECKING:
         kind: str
         size: int
@@ -137,11 +139,12 @@ class _Plan(Record):
         value_escape: bool
         mark_escape: bool
         mark_full: bool
+        variant: Puzzle | None
 
     def __init__(self, kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None,
                  bare: bool = True, symmetry: int = 0, given_escape: bool = False,
                  value_escape: bool = False, mark_escape: bool = False,
-                 mark_full: bool = False) -> None:
+                 mark_full: bool = False, variant: Puzzle | None = None) -> None:
         _set(self, "kind", kind)
         _set(self, "size", size)
         _set(self, "box", box)
@@ -152,6 +155,7 @@ class _Plan(Record):
         _set(self, "value_escape", value_escape)
         _set(self, "mark_escape", mark_escape)
         _set(self, "mark_full", mark_full)
+        _set(self, "variant", variant)  # a variant's shape: an empty grid with its regions and rules
 
     def but(self, *, symmetry: int | None = None, given_escape: bool | None = None,
             value_escape: bool | None = None, mark_escape: bool | None = None,
@@ -163,12 +167,13 @@ class _Plan(Record):
         return _Plan(self.kind, self.size, self.box, self.layout, self.bare,
                      self.symmetry if symmetry is None else symmetry,
                      pick(given_escape, self.given_escape), pick(value_escape, self.value_escape),
-                     pick(mark_escape, self.mark_escape), pick(mark_full, self.mark_full))
+                     pick(mark_escape, self.mark_escape), pick(mark_full, self.mark_full),
+                     self.variant)
 
     @property
     def classic(self) -> bool:
         return (self.kind == "sudoku" and self.size == 9 and self.layout is None
-                and self.box == (3, 3))
+                and self.box == (3, 3) and self.variant is None)
 
 
 class _Refused(Exception):
@@ -199,11 +204,24 @@ def _windows_unrank(rank: int, count: int, positions: int) -> list[int]:
 def _code_header(io: Coder, plan: _Plan | None, checked: bool = False) -> _Plan:
     truth = plan or _Plan("sudoku", 9, (3, 3), None)
     head = CLASSIC_BARE if truth.classic and truth.bare else CLASSIC if truth.classic else OTHER
-    head = io.weighted(CHECKED_HEAD if checked else HEAD, head)
+    head = io.weighted(CHECKED_HEAD if checked else HEAD, LATER if truth.variant else head)
     if head == LATER:
-        raise _Refused(f"a compact text of version {VERSION}",
-                          found="a later version (a newer pycore reads it)")
-    if head != OTHER:
+        if io.uniform(VERSIONS_LATER, 0) != 0:
+            raise _Refused(f"a compact text of version {VERSION} or {VARIANT_VERSION}",
+                           found="a later version (a newer pycore reads it)")
+        try:
+            v_size, v_box, v_regions, v_rules = _variant_code.code(io, truth.variant)
+            variant = Puzzle("sudoku", v_size, (EMPTY,) * (v_size * v_size), v_box,
+                             regions=v_regions, constraints=v_rules)
+        except _variant_code.Refused as err:
+            raise _Refused(err.expected, err.found) from None
+        except PuzzleError as err:
+            raise _Refused(f"a valid puzzle ({err})") from None
+        if not variant.is_variant:
+            raise _unwritten("a puzzle without regions or rules in the variant form")
+        bare = io.uniform(2, not truth.bare) == 0
+        out = _Plan("sudoku", v_size, variant.box, None, bare=bare, variant=variant)
+    elif head != OTHER:
         out = _Plan("sudoku", 9, (3, 3), None, bare=head == CLASSIC_BARE)
     else:
         kind = ("sudoku", "str8ts")[io.uniform(2, truth.kind == "str8ts")]
@@ -302,6 +320,39 @@ def _walk_tables(kind: str, size: int, box: tuple[int, int] | None, layout: Layo
         shape = _WALK_TABLES[key] = _WalkTables(size, geo.rows, geo.cols, inside, geo.outside, geo.house_ids,
                                       len(geo.houses), tuple(box_of))
     return shape
+
+
+_VARIANT_TABLES: list[tuple[object, _WalkTables]] = []
+
+
+def _tables(plan: _Plan) -> _WalkTables:
+    """The walk's tables of the plan's shape: a variant's from its own geometry (its jigsaw
+    regions, diagonals and extra regions are houses the digits are coded in), remembered
+    for the last few variant shapes."""
+    if plan.variant is None:
+        return _walk_tables(plan.kind, plan.size, plan.box, plan.layout)
+    geo = plan.variant.geometry
+    for known, tables in _VARIANT_TABLES:
+        if known is geo:
+            return tables
+    inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
+    box_of = [-1] * (geo.rows * geo.cols)
+    for b, cells in enumerate(geo.boxes):
+        for i in cells:
+            box_of[i] = b
+    tables = _WalkTables(plan.size, geo.rows, geo.cols, inside, geo.outside, geo.house_ids,
+                         len(geo.houses), tuple(box_of))
+    _VARIANT_TABLES.insert(0, (geo, tables))
+    del _VARIANT_TABLES[4:]
+    return tables
+
+
+def _variant_of(puzzle: Puzzle) -> Puzzle | None:
+    """The variant shape a plan carries: the puzzle's empty grid with its regions and rules."""
+    if not puzzle.is_variant:
+        return None
+    return Puzzle("sudoku", puzzle.size, (EMPTY,) * len(puzzle.cells), puzzle.box,
+                  regions=puzzle.regions, constraints=puzzle.constraints)
 
 
 def _partners(shape: _WalkTables, symmetry: int) -> tuple[int, ...]:
@@ -591,7 +642,7 @@ def _code_all_marks(io: Coder, plan: _Plan, shape: _WalkTables, kinds: Sequence[
 def _read(reader: Reader, checked: bool = False) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks, notes."""
     plan = _code_header(reader, None, checked)
-    shape = _walk_tables(plan.kind, plan.size, plan.box, plan.layout)
+    shape = _tables(plan)
     if reader.x >> _max_bits(shape):  # more bits than that (one shift: linear in the text)
         raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
                           found=f"{bits(reader.x)} bits")
@@ -643,7 +694,10 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
                 if corner or colours or centre != cells[i].candidates:
                     cells[i] = Cell(cells[i].kind, cells[i].digit, centre,
                                     unpack(corner), unpack(colours))
-        puzzle = Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout, *words)
+        variant = plan.variant
+        puzzle = Puzzle(plan.kind, plan.size, tuple(cells), plan.box, plan.layout, *words,
+                        regions=variant.regions if variant else None,
+                        constraints=variant.constraints if variant else ())
     except PuzzleError as err:
         raise _Refused(f"a valid puzzle ({err})") from None
     if checked and not played(puzzle):
@@ -675,10 +729,30 @@ def _fits(puzzle: Puzzle, shape: _WalkTables) -> tuple[bool, bool, bool]:
 
     givens = digits_fit(("given", "black"))
     values = digits_fit(("value",))
-    open_masks = puzzle.open_masks
+    open_masks = puzzle.open_masks if not puzzle.is_variant else _house_masks(puzzle, shape)
     marks = all(pack(cell.candidates) & ~open_masks[i] == 0
                 for i, cell in enumerate(cells) if cell.kind == "candidates")
     return givens, values, marks
+
+
+def _house_masks(puzzle: Puzzle, shape: _WalkTables) -> list[int]:
+    """Per cell, the digits no digit in its houses rules out: a variant's possibles as the
+    walk counts them (its houses only; its cages and knight's moves are not asked)."""
+    full = (1 << shape.size) - 1
+    placed = [0] * shape.houses
+    cells = puzzle.cells
+    for i in shape.inside:
+        if cells[i].digit:
+            for h in shape.house_ids[i]:
+                placed[h] |= 1 << (cells[i].digit - 1)
+    out = [0] * shape.count
+    for i in shape.inside:
+        taken = 0
+        for h in shape.house_ids[i]:
+            taken |= placed[h]
+        own = 1 << (cells[i].digit - 1) if cells[i].digit else 0
+        out[i] = full & ~taken | own
+    return out
 
 
 def _cost(step: Callable[[Writer], object]) -> float:
@@ -711,9 +785,9 @@ def _number(puzzle: Puzzle, checked: bool = False, rank: int = 0, pad: int = 0) 
     """The text's number: the cells' walk, and after it the notes when there are any (and
     in a checked text a `pad` after them, which the reader passes over)."""
     writer, used = _write(puzzle, checked, rank)
-    if not puzzle.has_notes and not pad:
+    if not _notes_of(puzzle) and not pad:
         return writer.number()
-    shape = _walk_tables(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
+    shape = _tables(_plan_of(puzzle))
     cells = puzzle.cells
     under = [c.kind == "value" for c in cells]  # marks under a digit go in their own part
     truth = _notes.Notes([0 if u else pack(c.corner) for u, c in zip(under, cells)],  # noqa: B905
@@ -732,7 +806,7 @@ def _write(puzzle: Puzzle, checked: bool = False, rank: int = 0) -> tuple[Writer
     independent: symmetry changes only the kinds, the marks model only the marks. `rank`
     > 0 takes the rank-th cheapest symmetry instead (a checked text that reads as another:
     `encode`)."""
-    shape = _walk_tables(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout)
+    shape = _tables(_plan_of(puzzle))
     cells = puzzle.cells
     kinds = [_kind_id(c) for c in cells]
     givens_fit, values_fit, marks_fit = _fits(puzzle, shape)
@@ -740,7 +814,7 @@ def _write(puzzle: Puzzle, checked: bool = False, rank: int = 0) -> tuple[Writer
     bare = givens_fit and not has & {K_VALUE, K_MARKS}
     plan = _Plan(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout, bare=bare,
                  given_escape=not givens_fit, value_escape=not values_fit,
-                 mark_escape=not marks_fit)
+                 mark_escape=not marks_fit, variant=_variant_of(puzzle))
 
     def kinds_cost(symmetry: int) -> float:
         trial = plan.but(symmetry=symmetry)
@@ -771,6 +845,20 @@ def _write(puzzle: Puzzle, checked: bool = False, rank: int = 0) -> tuple[Writer
     if K_MARKS in has:
         _code_all_marks(writer, plan, shape, kinds, used, cells)
     return writer, used
+
+
+def _plan_of(puzzle: Puzzle) -> _Plan:
+    """The shape part of a puzzle's plan (what `_tables` needs)."""
+    return _Plan(puzzle.kind, puzzle.size, puzzle.box, puzzle.layout, variant=_variant_of(puzzle))
+
+
+def _notes_of(puzzle: Puzzle) -> bool:
+    """Whether the notes' walk has anything to write: corner marks, colours, marks under a
+    digit or words (a variant's regions and rules are in its header, not in the notes)."""
+    if not puzzle.is_variant:
+        return puzzle.has_notes
+    return bool(puzzle.title or puzzle.author or puzzle.rules) or any(
+        c.has_notes for c in puzzle.cells)
 
 
 def _max_bits(shape: _WalkTables) -> int:

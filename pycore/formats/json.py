@@ -15,7 +15,8 @@ and "constraints": one object under f-puzzles' names, cells spelt "r1c1" (clues 
 the grid "r0c4"), so that a converter maps key by key (`pycore.formats._constraints`):
 {"killercage": [{"cells": ["r1c1", "r1c2"], "value": "15"}], "thermometer": [{"lines":
 [["r2c2", "r2c3"]]}], "diagonal+": true, "negative": ["ratio"], ...}. A key we cannot read
-is carried under its own name as it came.
+is carried under its own name as it came; an element another tool drew that we cannot read
+is in "other": [{"key": "lockout[]", "data": {...}, "cells": ["r1c1", ...]}].
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         n = puzzle.size
         obj["regions"] = [list(puzzle.regions[r * n:(r + 1) * n]) for r in range(n)]
     if puzzle.constraints:
-        obj["constraints"] = _sorted(_constraints.write(puzzle, _cell_name))
+        obj["constraints"] = _sorted(_constraints.write(puzzle, _cell_name, others_listed=True))
     obj["cells"] = [[cell_to_json(c) for c in row] for row in puzzle.rows_of_cells()]
     return obj
 
@@ -293,7 +294,11 @@ def from_json(obj: object, text: str | None = None) -> Puzzle:
             if not isinstance(raw, dict):
                 raise FormatError(NAME, at, "constraints as an object", found=_short(raw))
             geo_rows = layout.height * layout.box if layout else size
-            constraints = _constraints.read(raw, geo_rows, width, size, _cell_reader(size, at))[0]
+            try:
+                constraints = _constraints.read(raw, geo_rows, width, size, _cell_reader(size, at),
+                                                others_listed=True)[0]
+            except _constraints.Unreadable:
+                raise FormatError(NAME, at, 'an "other" list of {"key", "data", "cells"}') from None
         at = places.end()
         puzzle = Puzzle(kind, size, cells, box, layout, regions=regions, constraints=constraints)
         for key, text in zip(TEXTS, texts):  # noqa: B905  # MicroPython's zip has no strict

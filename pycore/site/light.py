@@ -40,6 +40,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/formats/_numeral.py",
     "pycore/formats/_rans.py",
     "pycore/formats/_transform.py",
+    "pycore/formats/_variant_code.py",
     "pycore/formats/binary.py",
     "pycore/formats/bitcell.py",
     "pycore/formats/compact.py",

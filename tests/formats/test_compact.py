@@ -444,8 +444,8 @@ def unwritten(found: str) -> tuple[str, str]:
 # Each text here takes one step no encoder takes, or reads past what the puzzle holds.
 REFUSED_WALKS: dict[str, tuple[list[Step], tuple[str, str]]] = {
     "a later version": (  # the first step's last slot belongs to later versions
-        [("w", compact.HEAD, compact.LATER)],
-        ("a compact text of version 1", "a later version (a newer pycore reads it)")),
+        [("w", compact.HEAD, compact.LATER), ("u", compact.VERSIONS_LATER, 1)],
+        ("a compact text of version 1 or 2", "a later version (a newer pycore reads it)")),
     "the classic 9x9 in the long header": (
         [("w", compact.HEAD, compact.OTHER), ("u", 2, 0), ("u", 8, 3), ("u", 2, 0)],
         unwritten("the classic 9x9 written in the long header")),

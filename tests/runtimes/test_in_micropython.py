@@ -39,12 +39,14 @@ import pytest
 from pycore import formats, links
 from pycore.app import messages, persist
 from pycore.app.editor import Editor, start_mode
-from pycore.errors import FormatError, quoted
+from pycore.errors import FormatError, PuzzleError, quoted
 from pycore.formats import binary, jcode
 from pycore.formats.json import from_json, to_json
-from pycore.model import CELL_KINDS, Cell, Layout, Puzzle, black, candidates, given, pack, value
+from pycore.model import CELL_KINDS, EMPTY, Cell, Layout, Puzzle, black, candidates, given, pack, value
 from pycore.shapes import blank_shape
 from pycore.site.light import LIGHT_MODULES, STUBS
+from pycore.variants import Constraint
+from tests import variant_strategies
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -607,6 +609,27 @@ def corpus() -> list[Puzzle]:
     noting = random.Random(29)  # the notes' own stream: the grids above stay as they were
     for shape in ("sudoku-9", "sudoku-4", "str8ts-6", "samurai-4"):
         out.append(_noted(_variants(blank_shape(shape), noting)["played"], noting))
+    return out + _variant_sudokus()
+
+
+def _variant_sudokus() -> list[Puzzle]:
+    """Variant sudokus of every kind (constraints, jigsaws of 7 and 9), as set and in play."""
+    rules = random.Random(39)
+    out = []
+    for n, jigsaw in ((9, False), (9, True), (7, True), (6, False), (4, False)):
+        regions = variant_strategies.jigsaw_regions(rules, n) if jigsaw else None
+        for _ in range(2):
+            items = [variant_strategies.element(rules, n, kind) for kind in variant_strategies.KINDS_MADE]
+            kept: list[Constraint] = []
+            for item in items:
+                try:
+                    Puzzle("sudoku", n, (EMPTY,) * (n * n), regions=regions, constraints=[*kept, item])
+                    kept.append(item)
+                except PuzzleError:
+                    continue
+            blank = Puzzle("sudoku", n, (EMPTY,) * (n * n), regions=regions, constraints=kept)
+            made = _variants(blank, rules)
+            out += [made["set"], made["played"]]
     return out
 
 
@@ -748,8 +771,9 @@ def test_links_with_long_tails_are_refused_alike_and_in_time(tmp_path: Path) -> 
     for (name, text), cpython, micropython in zip(texts, ours, theirs, strict=True):
         said = f"{name} {text[:60]!r}... of {len(text)} characters"
         assert micropython[1] and cpython[1], f"over {HANG_MS} ms: {said}"
-        if name == "json":
-            assert micropython[0][0] == cpython[0][0] == "refused", said
+        if name == "json":  # refused by both (for their own reasons), or a blank tail read by both
+            assert micropython[0][0] == cpython[0][0], said
+            assert cpython[0][0] == "refused" or micropython == cpython, said
         else:
             assert micropython == cpython, said
 

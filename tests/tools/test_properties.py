@@ -26,7 +26,9 @@ FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 PREFIXES = ["", "https://sudokupad.app/", "https://sudokupad.app/scl", "classic", "scf", "ctc",
             "https://f-puzzles.com/?load=", "N4Ig", "https://puzz.link/p?sudoku/9/9/",
             "pzprv3/sudoku/9/", "SCv7_32_", "S9B", "T9B", "X9B", "https://sudokuwiki.org/?bd=",
-            ":0000:x:", '{"boxSize":3,"boxes":', "{ce:[[", '{"size":9,"grid":[', ".---.\n|"]
+            ":0000:x:", '{"boxSize":3,"boxes":', "{ce:[[", '{"size":9,"grid":[', ".---.\n|",
+            "L9B", "J9B", "M9B", "https://www.sudokuwiki.org/killersudoku.htm?bd=1,",
+            "https://swaroopg92.github.io/penpa-edit/#m=solve&p=", "https://opt-pan.github.io/penpa-edit/?p="]
 ALPHABET = st.sampled_from([*"0123456789abcdefgvwxyzABCDEFGNOP.,:;|+-*/=_'\"{}[] \n#%$", "\u00e9",
                             "\x00"])
 TEXTS = st.builds(lambda p, body: p + body, st.sampled_from(PREFIXES),

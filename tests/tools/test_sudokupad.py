@@ -17,6 +17,7 @@ from pycore.formats import tools
 from pycore.formats.tools import sudokupad
 from pycore.formats.tools._common import lz_decompress
 from pycore.model import EMPTY, WORD_BOUNDS, Layout, Puzzle, given, plain_words
+from pycore.variants import Other
 from tests.strategies import square_puzzles
 from tests.tools.examples import by_name, grid
 from tests.tools.grids import CLASSIC, HOSTILE, classic_puzzle, with_play
@@ -44,7 +45,8 @@ def test_sudokupad_zipped_json_reads_like_plain_json() -> None:
     found = tools.read(zipped)
     assert found.format == "sudokupad scl"
     assert grid(found.puzzle, "given") == "1.....2........4"
-    assert any("cages" in w for w in found.warnings)
+    assert any("(1 cage)" in w for w in found.warnings)  # a cage without unique: carried
+    assert found.puzzle.constraints == (Other("sudokupad:cage", '{"cells":[[0,0]],"value":3}', [0]),)
     assert found.puzzle.cells[15].colours == {7}  # red: the palette's vermilion, as said
     assert "the colour ff0000 of 1 cell is shown as colour 7, vermilion (#d55e00): the " \
         "nearest of the palette" in found.warnings

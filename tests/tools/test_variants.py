@@ -10,7 +10,9 @@ import pytest
 
 from pycore.errors import FormatError
 from pycore.formats import tools
-from pycore.formats.tools import _common, coach, fpuzzles, puzzlink, sudokupad, sudokuwiki
+from pycore.formats.tools import _common, coach, fpuzzles, penpa, puzzlink, sudokupad, sudokuwiki
+from pycore.variants import Rule
+from tests.tools.test_penpa import COMBO
 
 GRID = "105007093000000040040630200700000000000403000000000009006004010010000700080300904"
 
@@ -36,7 +38,8 @@ def _sudokuwiki(host: str) -> None:
         warned(f"https://www.{host}/sudoku.htm?bd={GRID}&{key}=1", what, f"{key}=")
     warned(f"https://www.{host}/Some_New_Page.aspx?bd={GRID}", "'some_new_page'", "does not know")
     warned(f"https://www.{host}/sudoku.htm?bd={GRID}&rules=1", "'rules'", "does not read")
-    refused(f"https://www.{host}/KillerSudoku.aspx?bd={'1' * 81},{'0' * 162}", "killer sudoku")
+    refused(f"https://www.{host}/KillerSudoku.aspx?bd={'1' * 81},{'0' * 162}", "at character 0",
+            "a cage of at most 9 cells")
     for page in sudokuwiki.CLASSIC_PAGES:
         assert tools.read(f"https://www.{host}/{page}.htm?bd={GRID}").warnings == ()
 
@@ -45,7 +48,7 @@ def _sudokupad(host: str) -> None:
     warned(f"https://{host}/scf{sudokupad.classic([0] * 81)}*x", "X-sudoku diagonals")
     warned(f"https://{host}/?puzzleid=scf{sudokupad.classic([0] * 81)}*w", "windoku")
     zipped = _common.lz_compress("{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],ca:[{ce:[[0,0]],v:3}]}")
-    warned(f"https://{host}/sudoku/scl{zipped}", "cages")
+    warned(f"https://{host}/sudoku/scl{zipped}", "(1 cage)", "never checked")
 
 
 def _fpuzzles(host: str) -> None:
@@ -68,9 +71,15 @@ def _coach(host: str) -> None:
     assert tools.read(f"https://{host}/en/play/{GRID}").warnings == ()
 
 
+def _penpa(host: str) -> None:
+    link = COMBO.replace("swaroopg92.github.io", host)
+    assert tools.read(link).puzzle.constraints  # read, constraints kept
+    refused(f"https://{host}/penpa-edit/#m=solve&p=@", "penpa+", "base64")
+
+
 WALKS: dict[tuple[str, ...], Callable[[str], None]] = {
     sudokuwiki.HOSTS: _sudokuwiki, sudokupad.HOSTS: _sudokupad, fpuzzles.HOSTS: _fpuzzles,
-    puzzlink.HOSTS: _puzzlink, coach.HOSTS: _coach,
+    puzzlink.HOSTS: _puzzlink, coach.HOSTS: _coach, penpa.HOSTS: _penpa,
 }
 
 
@@ -83,8 +92,9 @@ def test_each_variant_the_link_marks_is_named(host: str, walk: Callable[[str], N
     walk(host)
 
 
-def test_a_type_letter_and_its_page_are_both_named() -> None:
+def test_a_page_whose_rules_the_string_holds_says_nothing_and_another_page_is_named() -> None:
     x9b = "X9B" + "00" * 81
     found = tools.read(f"https://www.sudokuwiki.org/SudokuX.aspx?bd={x9b}")
-    assert any("type letter X" in w for w in found.warnings)
-    assert any("the page 'sudokux'" in w for w in found.warnings)
+    assert found.warnings == () and found.puzzle.constraints == (Rule("diagonal+"), Rule("diagonal-"))
+    other = tools.read(f"https://www.sudokuwiki.org/Killer_Sudoku.aspx?bd={x9b}")
+    assert [w for w in other.warnings if "killer cages" in w and "'killer_sudoku'" in w]

@@ -25,7 +25,7 @@ from types import ModuleType
 
 from ...errors import FormatError, Lost, NotRecognized, PuzzleError, UnknownName
 from ...model import Puzzle
-from . import coach, fpuzzles, hodoku, kangaroo, plain, puzzlink, sudokupad, sudokuwiki
+from . import coach, fpuzzles, hodoku, kangaroo, penpa, plain, puzzlink, sudokupad, sudokuwiki
 from ._common import MAX_TEXT, Export, Imported
 
 __all__ = ["EXPORTS", "IMPORTS", "MAX_TEXT", "Export", "Imported", "Verdict", "export", "lost",
@@ -33,10 +33,10 @@ __all__ = ["EXPORTS", "IMPORTS", "MAX_TEXT", "Export", "Imported", "Verdict", "e
 
 NAME = "import"
 # Most specific first: URLs and prefixed strings, then JSON files, then bare grids.
-IMPORTS = ("sudokupad", "fpuzzles", "puzzlink", "coach", "sudokuwiki", "kangaroo", "hodoku",
+IMPORTS = ("sudokupad", "fpuzzles", "puzzlink", "penpa", "coach", "sudokuwiki", "kangaroo", "hodoku",
            "plain")
 
-HOSTS = sudokupad.HOSTS + fpuzzles.HOSTS + puzzlink.HOSTS + sudokuwiki.HOSTS + coach.HOSTS
+HOSTS = sudokupad.HOSTS + fpuzzles.HOSTS + puzzlink.HOSTS + penpa.HOSTS + sudokuwiki.HOSTS + coach.HOSTS
 """Every site whose links some reader takes."""
 
 

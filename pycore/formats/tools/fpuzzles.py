@@ -133,6 +133,8 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
                         "the standard boxes are used instead")
     else:
         box, lost = box_from_regions(format, n, list(regions.values()))
+        if box is not None and min(box) < 2:  # rows or columns as regions: a jigsaw
+            box, lost = None, ["regions of one row or column"]
         if lost and len(regions) == n and all(len(places) == n for places in regions.values()):
             jigsaw = [0] * (n * n)  # irregular regions of n cells each: a jigsaw
             for k, places in enumerate(regions.values()):

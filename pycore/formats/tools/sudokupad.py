@@ -16,7 +16,15 @@ copied in marktekfan/sudokupad-penpa-import): an id starts with a format prefix:
 - `scf…`: classic2-zipped givens of a 9x9, then optionally `*` and constraint letters.
 - anything else is a short id of a puzzle kept on SudokuPad's server.
 
-We write `https://sudokupad.app/scl<lz-string JSON>` for a 9x9 with a title, author or
+SCL is drawings: `_scl_features` recognises the kinds of constraint by the styles
+SudokuPad's own converter draws them with, and carries every other drawing as an
+unchecked `Other("sudokupad:…")`; `regions` that cut the grid into n regions of n cells
+are a jigsaw.
+
+A variant puzzle (jigsaw regions or constraints) is written as
+`https://sudokupad.app/fpuzzles<lz-string of its f-puzzles JSON>`, which SudokuPad's own
+converter draws; what the converter does not read is named as lost (`_variant_lost`).
+We write `https://sudokupad.app/scl<lz-string JSON>` for a classic 9x9 with a title, author or
 rules (its givens as `cells`, the boxes as `regions`, the words in `metadata`, as
 SudokuPad's own f-puzzles conversion builds them), and otherwise
 `https://sudokupad.app/scf<classic2 zip>` for a givens-only 9x9
@@ -44,10 +52,10 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...errors import FormatError, Lost, quoted
+from ...errors import FormatError, Lost, PuzzleError, quoted
 from ...model import WORD_BOUNDS, Cell, Puzzle, candidates, given, plain_words
 from .. import _loss, _lzstring
-from . import fpuzzles
+from . import _scl_features, fpuzzles
 from ._common import (
     ColourMapping,
     Export,
@@ -56,6 +64,7 @@ from ._common import (
     box_from_regions,
     check_depth,
     check_length,
+    describe,
     is_classic,
     lz_compress,
     lz_decompress,
@@ -82,7 +91,10 @@ KEYS = {"ca": "cages (killer cages and others)", "cages": "cages (killer cages a
         "o": "overlays (dots, circles, labels)", "overlays": "overlays (dots, circles, labels)",
         "u": "underlays (shading and shapes)", "underlays": "underlays (shading and shapes)",
         "foglight": "fog of war", "fogLights": "fog of war", "triggereffect": "fog triggers"}
-SKIP = {"id", "cellSize", "cs", "cells", "ce", "regions", "re", "metadata", "settings", "grid"}
+SKIP = {"id", "cellSize", "cs", "cells", "ce", "regions", "re", "metadata", "metaData", "settings",
+        "grid"}
+DRAWN = {"ca", "cages", "a", "arrows", "l", "lines", "o", "overlays", "u", "underlays"}
+"""Keys whose drawings `_scl_features` reads (recognised, or carried as unknown)."""
 
 
 def _puzzle_id(text: str) -> str | None:
@@ -377,6 +389,7 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
             cells.append(candidates(marks).with_corner(corner).with_colours(colours))
     warnings = []
     box = None
+    jigsaw: list[int] | None = None
     regions = obj.get("regions", obj.get("re"))
     if isinstance(regions, list) and regions:
         shaped = []
@@ -387,14 +400,20 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
                             as_int(NAME, rc[1], "a region column", 0, n - 1))
                            for rc in region if isinstance(rc, list) and len(rc) == 2])
         box, lost = box_from_regions(NAME, n, shaped)
-        warnings += lost
+        jigsaw = _jigsaw(n, shaped) if lost else None
+        warnings += [] if jigsaw else lost
     if hidden:
         warnings.append(f"corner pencil marks under a digit in {plural(hidden, 'cell')} "
                         "cannot be kept")
     warnings += mapping.warnings()
+    meta = obj.get("metadata", obj.get("metaData"))
+    meta = meta if isinstance(meta, dict) else {}
+    reader = _scl_features.Reader(n, str(meta.get("rules", "")))
+    reader.read(obj)
+    constraints, drawn = reader.result()
     seen = set()
     for key, item in obj.items():
-        if key in SKIP or not item:
+        if key in SKIP or key in DRAWN or not item:
             continue
         name = KEYS.get(key, f"the {quoted(key)} elements")
         if name in seen:
@@ -402,15 +421,35 @@ def scl_puzzle(obj: Any) -> tuple[Puzzle, list[str]]:
         seen.add(name)
         count = f" ({len(item)})" if isinstance(item, list) else ""
         warnings.append(f"{name}{count} cannot be kept")
-    meta = obj.get("metadata")
-    texts = ("", "", "")
-    if isinstance(meta, dict):
-        texts, changed = words(meta.get("title", meta.get("t")), meta.get("author"),
-                               meta.get("rules"))
-        warnings += changed
-        if meta.get("solution"):
-            warnings.append("the solution cannot be kept")
-    return Puzzle("sudoku", n, tuple(cells), box).with_info(*texts), warnings
+    said = dict(reader.words)
+    said.update({k: v for k, v in meta.items() if isinstance(v, str)})
+    texts, changed = words(said.get("title", said.get("t")), said.get("author"), said.get("rules"))
+    warnings += changed
+    if said.get("solution") or meta.get("solution"):
+        warnings.append("the solution cannot be kept")
+    if said.get("bgimage"):
+        warnings.append(f"a background image ({quoted(said['bgimage'])}) may hold parts of the "
+                        "puzzle: it cannot be kept")
+    warnings += drawn
+    puzzle = Puzzle("sudoku", n, tuple(cells), box if jigsaw is None else None).with_info(*texts)
+    if jigsaw is not None or constraints:
+        puzzle = puzzle.with_variants(jigsaw, constraints)
+    return puzzle, warnings
+
+
+def _jigsaw(n: int, regions: list[list[tuple[int, int]]]) -> list[int] | None:
+    """Each cell's region number when the regions cut the grid into n regions of n cells."""
+    numbers = [-1] * (n * n)
+    if len(regions) != n:
+        return None
+    for k, region in enumerate(regions):
+        if len(set(region)) != n:
+            return None
+        for r, c in region:
+            if numbers[r * n + c] >= 0:
+                return None
+            numbers[r * n + c] = k
+    return numbers if -1 not in numbers else None
 
 
 def _remote(puzzle_id: str) -> FormatError:
@@ -485,10 +524,65 @@ def classic(digits: list[int]) -> str:
 
 def _lost(puzzle: Puzzle) -> list[Lost]:
     """Values, centre marks, corner marks and colours: the link holds givens and the
-    setter's words only."""
+    setter's words only. A variant puzzle goes through f-puzzles' JSON (`_variant_lost`)."""
+    if puzzle.is_variant:
+        return _variant_lost(puzzle)
     require(NAME, puzzle, is_classic(puzzle),
             "a 9x9 sudoku with 3x3 boxes (its classic link's only shape)")
     return _loss.kinds_lost(puzzle, "value", "candidates") + _loss.marks_lost(puzzle)
+
+
+FPD_READS = frozenset({
+    "size", "grid", "title", "author", "ruleset", "solution", "disabledlogic",
+    "truecandidatesoptions", "antiknight", "antiking", "littlekillersum", "arrow", "killercage",
+    "cage", "diagonal+", "diagonal-", "ratio", "difference", "xv", "thermometer", "palindrome",
+    "sandwichsum", "even", "odd", "extraregion", "clone", "quadruple", "betweenline", "lockout",
+    "minimum", "maximum", "line", "rectangle", "circle", "text"})
+"""The f-puzzles keys SudokuPad's converter reads (fpuzzlesdecoder.js `parse.*`); it skips
+any other key (non-consecutive, disjoint groups, negative rules, renban, whispers, ...)."""
+
+
+def _variant_lost(puzzle: Puzzle) -> list[Lost]:
+    """What `https://sudokupad.app/fpuzzles<lz>` drops: the player's digits, centre marks
+    under them and colours (the converter keeps givens, centre and corner marks, and reads
+    no highlight); the regions and constraints f-puzzles' JSON does not bring back; and
+    those whose f-puzzles key SudokuPad's converter does not read (FPD_READS). Both are
+    found by reading the JSON back, so the answer follows what the f-puzzles writer holds."""
+    lost = [part for part in fpuzzles.FPUZZLES.lost(puzzle) if part.what != "extra-colours"]
+    lost += _loss.kinds_lost(puzzle, "value")
+    under = sum(1 for c in puzzle.cells if c.kind == "value" and c.candidates)
+    if under:
+        lost.append(Lost("marks-under", under))
+    coloured = sum(1 for c in puzzle.cells if c.colours)
+    if coloured:
+        lost.append(Lost("colours", coloured))
+    obj = _fpuzzles_json(puzzle)
+    held = _read_back(obj)
+    drawn = _read_back({key: item for key, item in obj.items() if key in FPD_READS})
+    if puzzle.regions is not None and drawn.regions != puzzle.regions:
+        lost.append(Lost("regions"))
+    not_held = [c for c in puzzle.constraints if c not in set(held.constraints)]
+    not_drawn = [c for c in puzzle.constraints if c not in set(drawn.constraints) and c not in not_held]
+    for dropped, why in ((not_held, "f-puzzles' data holds none of them"),
+                         (not_drawn, "SudokuPad's converter does not read them")):
+        if dropped:
+            kinds = ", ".join(sorted({c.kind for c in dropped}))
+            lost.append(Lost("constraints", len(dropped), f"{kinds}: {why}"))
+    return lost
+
+
+def _fpuzzles_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle's f-puzzles JSON, or a FormatError when f-puzzles' writer cannot hold it."""
+    try:
+        return fpuzzles.fpuzzles_json(puzzle)
+    except (AssertionError, PuzzleError, ValueError, KeyError, TypeError):
+        raise FormatError(NAME, None, "a puzzle f-puzzles' JSON can hold (SudokuPad reads "
+                          "variants through it)", found=describe(puzzle)) from None
+
+
+def _read_back(obj: dict[str, Any]) -> Puzzle:
+    """The puzzle f-puzzles' reader makes of (part of) a JSON object we wrote."""
+    return fpuzzles.puzzle_from(json.loads(json.dumps(obj)), NAME)[0]
 
 
 def lz_reading(data: str) -> str | None:
@@ -555,9 +649,16 @@ def scl_json(puzzle: Puzzle) -> dict[str, Any]:
     return {"cellSize": 50, "cells": rows, "regions": regions, "metadata": metadata(puzzle)}
 
 
+FPUZZLES_BASE = "https://sudokupad.app/fpuzzles"
+
+
 def _write(puzzle: Puzzle) -> str:
     """The short SCF zip while the puzzle has no words (SCF holds no rules); else the
-    lz-string JSON, which SudokuPad's loader takes as its first reading."""
+    lz-string JSON, which SudokuPad's loader takes as its first reading. A variant puzzle:
+    its f-puzzles JSON, which SudokuPad's own converter draws (and checks what it can)."""
+    if puzzle.is_variant:
+        text = json.dumps(_fpuzzles_json(puzzle), separators=(",", ":"))
+        return FPUZZLES_BASE + lz_compress(text)
     if not metadata(puzzle):
         return BASE + unmistakable([c.digit if c.kind == "given" else 0 for c in puzzle.cells])
     # ASCII-only JSON: other characters become \u escapes, so the text always decompresses

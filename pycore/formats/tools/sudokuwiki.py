@@ -12,11 +12,23 @@ in both radices is read in the one the evidence favours, and the answer says whi
 is a placed digit (a given when the clue bit is set), and a grid whose every open cell
 shows all nine digits is one nobody has marked yet.
 
+The variant types keep their rules (puzzle-coding's EncodingFormats.md and
+ShiftTransform.md, Apache-2.0): X adds both diagonals, W the four windoku windows
+(r2-4c2-4, r2-4c6-8, r6-8c2-4, r6-8c6-8). J, L and M pack several numbers in one
+field by the shift transform (each range moved to start at 0, given just the bits its
+largest value needs, the first number in the highest bits): J a jigsaw region 1..n,
+then the cell; L a cage colour 1..5, the cage's sum (0..n(n+1)/2, written in the cage's
+first cell, 0 elsewhere), then the cell; M the region, then as L. A cage is a
+group of orthogonally touching cells of one colour (five colours are enough, as on a
+map). The killer page's older `killersudoku.htm?bd=<81 colour digits>,<81 two-digit
+sums>` holds cages the same way, a sum in any one cell of its cage.
+
 sudokuwiki.org serves its variants from pages of their own (Sudoku X, jigsaw, killer,
 ...), all with the same `?bd=` string, and adds parameters such as a jigsaw's
-`shape=`/`jigmap=`. A link's page and parameters are read too: a variant page, an
-unknown page or an unknown parameter is named in a warning (the grid is read as the
-plain puzzle it holds), and a killer's `bd=<colours>,<sums>` is refused by name.
+`shape=`/`jigmap=` (their form is not documented). A link's page and parameters are
+read too: a variant page whose rules the string does not hold, an unknown page or an
+unknown parameter is named in a warning (the grid is read as the puzzle it holds).
+sudokuwiki is read, not written.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ from urllib.parse import parse_qsl
 
 from ...errors import FormatError, quoted
 from ...model import DEFAULT_BOX, EMPTY, STR8TS_SIZES, Cell, Puzzle, candidates, given, unpack, value
+from ...variants import Cage, Constraint, ExtraRegion, Rule
 from .._fields import decode_fields, width_for
 from .._transform import offset_cell, offset_max, str8ts_cell, str8ts_max
 from . import plain
@@ -36,8 +49,15 @@ HOSTS = ("sudokuwiki.org", "str8ts.com")
 LOOKS_FOR = "a sudokuwiki.org or str8ts.com ?bd= link, or a header string like S9B… or T9B…"
 
 HEADER = re.compile(r"([A-Za-z])([0-9A-Za-z])([A-Za-z])[0-9A-Za-z]+")
-SUDOKU_TYPES = {"S": "", "X": "the diagonal rule of Sudoku X (type letter X)",
-                "W": "the four extra windoku regions (type letter W)"}
+SUDOKU_TYPES = {"S": "", "X": "", "W": ""}
+VARIANT_TYPES = {"J": "jigsaw sudoku", "L": "killer sudoku", "M": "killer jigsaw"}
+"""Types whose fields pack regions or cages with the cell (the shift transform)."""
+HELD = {"X": ("sudokux", "x_sudoku"), "W": ("windoku",), "J": ("jigsaw", "shape", "jigmap"),
+        "L": ("killer",), "M": ("killer", "jigsaw", "shape", "jigmap")}
+"""The page words and parameters whose rules a type's string itself holds."""
+WINDOWS = ((1, 1), (1, 5), (5, 1), (5, 5))
+"""The top-left corners (row, column, from 0) of windoku's four extra 3x3 regions."""
+CAGE_COLOURS = 5
 STR8TS_TYPES = {"T": "", "B": "the Str8ts B variant rules (type letter B)",
                 "U": "the Str8ts variant rules (type letter U)",
                 "V": "the Str8ts variant rules (type letter V)"}
@@ -66,8 +86,7 @@ VARIANT_PAGES = {
 """Words in a page name that mark a variant, and what our model cannot hold of it."""
 VARIANT_PARAMS = {"shape": "the jigsaw regions", "jigmap": "the jigsaw regions"}
 QUIET_PARAMS = frozenset({"bd", "utm_source", "utm_medium", "utm_campaign", "fbclid", "gclid"})
-REFUSED = {"J": "jigsaw sudoku (irregular regions)", "K": "KenKen (cages)", "D": "KenDoku (cages)",
-           "L": "killer sudoku (cages)", "M": "killer jigsaw (cages and irregular regions)"}
+REFUSED = {"K": "KenKen (cages with operations)", "D": "KenDoku (cages with operations)"}
 
 
 def is_header_string(text: str) -> bool:
@@ -76,19 +95,18 @@ def is_header_string(text: str) -> bool:
     if not HEADER.fullmatch(text):
         return False
     kind = text[0].upper()
-    return kind in SUDOKU_TYPES or kind in STR8TS_TYPES or kind in REFUSED
+    return kind in SUDOKU_TYPES or kind in STR8TS_TYPES or kind in REFUSED or kind in VARIANT_TYPES
 
 
-def _payload(text: str) -> tuple[str, str, list[str]]:
-    """(payload, host, what the link's page and parameters hold that is not read) from a
-    link with bd=, or the bare text."""
+def _payload(text: str) -> tuple[str, str, str, str]:
+    """(payload, host, the link's path and query) from a link with bd=, or the bare text."""
     url = split_url(text)
     if url.host:
         bd = url.param("bd")
         if bd is None:
             raise FormatError(NAME, None, "a link with ?bd=<puzzle>", found=url.host)
-        return unquote_all(bd).strip(), url.host, variant_of(url.path, url.query)
-    return text.strip(), "", []
+        return unquote_all(bd).strip(), url.host, url.path, url.query
+    return text.strip(), "", "", ""
 
 
 def page_name(path: str) -> str:
@@ -97,16 +115,21 @@ def page_name(path: str) -> str:
     return last.rsplit(".", 1)[0].lower() if "." in last else last.lower()
 
 
-def variant_of(path: str, query: str) -> list[str]:
-    """What a sudokuwiki.org or str8ts.com link's page and parameters say that the plain
-    grid does not: each named, so that nothing is dropped quietly."""
+def variant_of(path: str, query: str, held: tuple[str, ...] = ()) -> list[str]:
+    """What a sudokuwiki.org or str8ts.com link's page and parameters say that the grid
+    does not (`held`: the page words and parameters whose rules the string itself holds):
+    each named, so that nothing is dropped quietly."""
     lost: dict[str, list[str]] = {}  # what cannot be kept -> where the link says it
     page = page_name(path)
     if page not in CLASSIC_PAGES:
-        named = [what for word, what in VARIANT_PAGES.items() if word in page]
-        for what in named or [f"the rules of the page {quoted(page)} (a page pycore does not know)"]:
+        said = [word for word in VARIANT_PAGES if word in page]
+        named = [VARIANT_PAGES[word] for word in said if word not in held] if said else \
+            [f"the rules of the page {quoted(page)} (a page pycore does not know)"]
+        for what in named:
             lost.setdefault(what, []).append(f"the page {quoted(page)}")
     for key in dict.fromkeys(key.lower() for key, _ in parse_qsl(query, keep_blank_values=True)):
+        if key in held:
+            continue
         if key in VARIANT_PARAMS:
             lost.setdefault(VARIANT_PARAMS[key], []).append(f"{key}=")
         elif key not in QUIET_PARAMS:
@@ -223,12 +246,112 @@ def _packed(payload: str) -> Puzzle:
     return Puzzle("sudoku", 9, tuple(cells))
 
 
+def _components(ids: list[int], n: int) -> list[list[int]]:
+    """Groups of orthogonally touching cells with one id, each in row-major order, the
+    groups in the order of their first cells."""
+    seen = [False] * (n * n)
+    groups = []
+    for start in range(n * n):
+        if seen[start]:
+            continue
+        seen[start] = True
+        group, todo = [start], [start]
+        while todo:
+            i = todo.pop()
+            r, c = divmod(i, n)
+            for j, ok in ((i - n, r > 0), (i + n, r < n - 1), (i - 1, c > 0), (i + 1, c < n - 1)):
+                if ok and not seen[j] and ids[j] == ids[i]:
+                    seen[j] = True
+                    group.append(j)
+                    todo.append(j)
+        groups.append(sorted(group))
+    return groups
+
+
+def _cages(ids: list[int], sums: list[int], n: int, fields: tuple[int, int, int, int],
+           first_only: bool) -> list[Constraint]:
+    """Killer cages from each cell's cage colour and sum field (0 = none): a cage's sum in
+    its first cell (`first_only`, the header strings) or in any one of its cells (the
+    killer page's bd=). `fields`: where the colours start and how wide each is, then the
+    same of the sums, for the error's position."""
+    colour_at, colour_width, at, width = fields
+    cages: list[Constraint] = []
+    for group in _components(ids, n):
+        if len(group) > n:
+            raise FormatError(NAME, colour_at + group[0] * colour_width, f"a cage of at most {n} cells",
+                              found=f"{len(group)} touching cells of one colour")
+        shown = [i for i in group if sums[i]]
+        stray = [i for i in shown if i != group[0]] if first_only else shown[1:]
+        if stray:
+            raise FormatError(NAME, at + stray[0] * width, "a cage sum only in its cage's "
+                              + ("first cell" if first_only else "one cell"),
+                              found=str(sums[stray[0]]))
+        cages.append(Cage(group, sums[shown[0]] if shown else None))
+    return cages
+
+
+def _windoku(n: int) -> list[Constraint]:
+    return [ExtraRegion(r * n + c for r in range(top, top + 3) for c in range(left, left + 3))
+            for top, left in WINDOWS]
+
+
+def _shifted(payload: str, kind: str, n: int) -> Puzzle:
+    """A J, L or M string: fields of (region, ) (cage colour, sum, ) cell, shifted together."""
+    parts = []  # (lowest, highest) of each number in the field, highest bits first
+    if kind in "JM":
+        parts.append((1, n))
+    if kind in "LM":
+        parts += [(1, CAGE_COLOURS), (0, n * (n + 1) // 2)]
+    parts.append((0, offset_max(n)))
+    bits = [(high - low).bit_length() for low, high in parts]
+    maximum = 0
+    for (low, high), b in zip(parts, bits, strict=True):
+        maximum = (maximum << b) + high - low
+    width = width_for(maximum, 36)
+    body = payload[3:]
+    if len(body) != n * n * width:
+        raise FormatError(NAME, len(payload), f"{n * n} fields of {width} characters "
+                          f"({n * n * width}) after the header", found=f"{len(body)}")
+    values = decode_fields(NAME, body, width, maximum, 36, start=3)
+    columns: list[list[int]] = [[] for _ in parts]
+    for k, v in enumerate(values):
+        for p in range(len(parts) - 1, -1, -1):
+            low, high = parts[p]
+            number = (v & ((1 << bits[p]) - 1)) + low
+            if number > high:
+                raise FormatError(NAME, 3 + k * width, f"a field whose parts lie in "
+                                  f"{', '.join(f'{a}..{b}' for a, b in parts)}", found=str(v))
+            columns[p].append(number)
+            v >>= bits[p]
+    puzzle = Puzzle("sudoku", n, tuple(offset_cell(v, n) for v in columns[-1]))
+    regions = columns[0] if kind in "JM" else None
+    cages: list[Constraint] = []
+    if kind in "LM":
+        cages = _cages(columns[-3], columns[-2], n, (3, width, 3, width), True)
+    return puzzle.with_variants(regions, cages)
+
+
+def _killer_page(payload: str) -> Puzzle:
+    """The killer page's `<81 colour digits>,<162 digits>`: two digits of sum a cell."""
+    colours, _, sums = payload.partition(",")
+    if len(colours) != 81 or not colours.isdigit() or not colours.isascii():
+        raise FormatError(NAME, min(len(colours), 81), "81 cage colour digits before the comma",
+                          found=f"{len(colours)} characters")
+    if len(sums) != 162 or not sums.isdigit() or not sums.isascii():
+        raise FormatError(NAME, 82 + min(len(sums), 162), "162 digits of cage sums after the "
+                          "comma (two a cell, 00 where none is shown)", found=f"{len(sums)} characters")
+    totals = [int(sums[2 * k:2 * k + 2]) for k in range(81)]
+    cages = _cages([int(ch) for ch in colours], totals, 9, (0, 1, 82, 2), False)
+    return Puzzle.blank().with_variants(None, cages)
+
+
 def decode(text: str) -> Imported:
     check_length(NAME, text)
-    payload, host, variant = _payload(text)
+    payload, host, path, query = _payload(text)
     if "," in payload and all(part.isalnum() for part in payload.split(",")):
-        raise FormatError(NAME, payload.index(","), "a grid of digits; <colours>,<sums> is a "
-                          "killer sudoku (cages), which this model cannot hold", found="','")
+        held = HELD["L"]
+        return Imported(NAME, _killer_page(payload), tuple(variant_of(path, query, held)))
+    variant = variant_of(path, query)
     if len(payload) == 162 and all(ch in PAIR_DIGITS for ch in payload.lower()):
         return Imported(NAME, _packed(payload.lower()), tuple(variant))
     if payload and all(ch.isdigit() or ch == "." for ch in payload):
@@ -241,20 +364,27 @@ def decode(text: str) -> Imported:
     if kind in REFUSED:
         raise FormatError(NAME, 0, f"a sudoku or str8ts type letter; {REFUSED[kind]} cannot be "
                           f"held by this model", found=repr(payload[0]))
-    if kind not in SUDOKU_TYPES and kind not in STR8TS_TYPES:
-        raise FormatError(NAME, 0, "a type letter S, X, W, T, B, U or V", found=repr(payload[0]))
+    if kind not in SUDOKU_TYPES and kind not in STR8TS_TYPES and kind not in VARIANT_TYPES:
+        raise FormatError(NAME, 0, "a type letter S, X, W, J, L, M, T, B, U or V",
+                          found=repr(payload[0]))
     if version != "B":
         raise FormatError(NAME, 2, "version B", found=repr(payload[2]))
     n = int(size_code, 36)
+    variant = variant_of(path, query, HELD.get(kind, ()))
+    if kind not in STR8TS_TYPES and (n not in DEFAULT_BOX or (kind == "W" and n != 9)):
+        raise FormatError(NAME, 1, "a sudoku size code (4, 6, 8, 9, c, g, p)" if kind != "W"
+                          else "windoku's size code 9", found=repr(payload[1]))
+    if kind in VARIANT_TYPES:
+        return Imported(NAME, _shifted(payload, kind, n), tuple(variant))
     if kind in SUDOKU_TYPES:
-        if n not in DEFAULT_BOX:
-            raise FormatError(NAME, 1, "a sudoku size code (4, 6, 8, 9, c, g, p)",
-                              found=repr(payload[1]))
         name, puzzle, warnings = _sudoku(payload, n)
-        lost = SUDOKU_TYPES[kind]
+        if kind == "X":
+            puzzle = puzzle.with_variants(None, [Rule("diagonal+"), Rule("diagonal-")])
+        elif kind == "W":
+            puzzle = puzzle.with_variants(None, _windoku(n))
     else:
         name, puzzle, warnings = _str8ts(payload, n, host)
         lost = STR8TS_TYPES[kind]
-    if lost:
-        warnings.append(f"{lost} is not kept: read as a plain {puzzle.kind}")
+        if lost:
+            warnings.append(f"{lost} is not kept: read as a plain {puzzle.kind}")
     return Imported(name, puzzle, tuple(warnings + variant))
