@@ -218,7 +218,7 @@ def test_the_solver_finds_exactly_the_grids_that_break_no_rule(chunk: int) -> No
 
 
 def test_every_kind_is_drawn_by_the_random_puzzles() -> None:
-    kinds = set()
+    kinds: set[str] = set()
     for seed in range(480):
         p = random_puzzle(seed)
         if p is not None:
