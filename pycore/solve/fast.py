@@ -196,6 +196,8 @@ def _propagate_variant(
                 fresh.update(house_ids[c])
                 if not m & (m - 1):
                     todo.append(c)
+        if not fresh:
+            return _OK  # the propagators narrowed nothing: the grid's fixpoint holds
 
 
 def _choose(

@@ -289,8 +289,67 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
                         changed.append(c)
                         lo += (nm & -nm).bit_length() - mlo
                         hi += nm.bit_length() - mhi
+        targets = 0
+        for v in (fit if circle else values):
+            targets |= 1 << v
+        for path in paths:
+            if len(path) > 1 and not _reach(path, masks, targets, changed):
+                return False
         return changed
     return run
+
+
+def _reach(path: tuple[int, ...], masks: list[int], targets: int, changed: list[int]) -> bool:
+    """Keep each cell's digits that some choice of the path's other digits (repeats
+    allowed) brings to one of the `targets` (a bit set of sums); False when none does.
+    Sums as bit sets: the sums of the cells before each cell, and of those after it."""
+    before = [1]
+    f = 1
+    for c in path:
+        g = 0
+        m = masks[c]
+        while m:
+            low = m & -m
+            g |= f << low.bit_length()
+            m ^= low
+        f = g
+        before.append(f)
+    if not f & targets:
+        return False
+    after = 1
+    for k in range(len(path) - 1, -1, -1):
+        c = path[k]
+        a = before[k]
+        others = 0
+        b = after
+        while b:
+            low = b & -b
+            others |= a << (low.bit_length() - 1)
+            b ^= low
+        m = masks[c]
+        keep = 0
+        g = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            d = low.bit_length()
+            if (others << d) & targets:
+                keep |= low
+            g |= after << d
+            rest ^= low
+        if keep != m:
+            if not keep:
+                return False
+            masks[c] = keep
+            changed.append(c)
+            g = 0
+            rest = keep
+            while rest:
+                low = rest & -rest
+                g |= after << low.bit_length()
+                rest ^= low
+        after = g
+    return True
 
 
 def renban(cells: tuple[int, ...], n: int) -> Prop:
