@@ -269,7 +269,8 @@ class Rule(Constraint):
 
 
 class Other(Constraint):
-    """An element we cannot read: another tool's `key`, its data as canonical JSON text
+    """An element we cannot read: another tool's `key` (f-puzzles' keys end in "[]" for one
+    entry of a list-valued key), its data as canonical JSON text
     (sorted keys, no spaces) and the cells it covers, where the source says (for drawing).
     Carried and drawn where its shape allows, never checked."""
 

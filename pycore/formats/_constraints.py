@@ -299,6 +299,7 @@ def write(puzzle: Puzzle, cell_name: Callable[[int, int], str],
         out.setdefault(key, []).append(entry)
 
     keys = {v: k for k, v in LINES.items()}
+    repeated: set[str] = set()
     for item in puzzle.constraints:
         kind = item.kind
         if isinstance(item, Cage):
@@ -352,6 +353,11 @@ def write(puzzle: Puzzle, cell_name: Callable[[int, int], str],
                 add(OTHERS, {"key": item.key, "data": data, "cells": names(item.cells)})
             elif item.key.endswith(OTHER_LIST):
                 add(item.key[:-len(OTHER_LIST)], data)
+            elif item.key in out:  # one key said twice (another tool's drawings): a list keeps both
+                first = out[item.key]
+                out[item.key] = (first if isinstance(first, list) and item.key in repeated
+                                 else [first]) + [data]
+                repeated.add(item.key)
             else:
                 out[item.key] = data
     return out

@@ -14,7 +14,8 @@ rest of compact does, so the two cannot disagree. What each element costs, on a 
 - lines and arrows: a start cell, a length, and each step one of the eight directions;
 - dots: an edge and its kind (and a value other than the usual, rarely);
 - cell marks: a cell and its kind; outside clues: a place around the grid and a number;
-- rules: one bit each; an element we cannot read: its name and data, byte by byte.
+- rules: one bit each; an element we cannot read: its name and data, byte by byte in an
+  adaptive model (another tool's JSON repeats few characters).
 
 Each kind says first whether it occurs (a weighted bit: most do not), then how many.
 Elements are written in the model's canonical order and read back into it, so a puzzle
@@ -96,15 +97,32 @@ def _bounded(io: Coder, value: int, high: int, what: str) -> int:
     return n
 
 
-def _text(io: Coder, text: str) -> str:
-    """A short text as its UTF-8 bytes, counted."""
-    data = text.encode("utf-8")
-    count = _bounded(io, len(data), MAX_TEXT * 4, "bytes")
-    out = bytes([io.uniform(256, data[k] if k < len(data) else 0) for k in range(count)])
-    try:
-        return out.decode("utf-8")
-    except UnicodeError:
-        raise Refused("UTF-8 text") from None
+class _Bytes:
+    """An adaptive model of the bytes of unknown elements' texts: another tool's JSON repeats
+    its few characters (quotes, brackets, "R1C1"), so each byte seen grows its weight, and a
+    puzzle's texts share one model."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self) -> None:
+        self.counts = [1] * 256
+        for ch in '"{}[],:0123456789RC':
+            self.counts[ord(ch)] = 8
+
+    def text(self, io: Coder, text: str) -> str:
+        """A short text as its UTF-8 bytes, counted."""
+        data = text.encode("utf-8")
+        count = _bounded(io, len(data), MAX_TEXT * 4, "bytes")
+        out = []
+        counts = self.counts
+        for k in range(count):
+            b = io.weighted(counts, data[k] if k < len(data) else 0)
+            counts[b] += 24
+            out.append(b)
+        try:
+            return bytes(out).decode("utf-8")
+        except UnicodeError:
+            raise Refused("UTF-8 text") from None
 
 
 def code(io: Coder, truth: Puzzle | None) -> tuple[int, tuple[int, int] | None,
@@ -217,6 +235,7 @@ def _code_constraints(io: Coder, size: int, items: Sequence[Constraint]) -> tupl
     for item in items:
         by_kind.setdefault(item.kind, []).append(item)
     out: list[Constraint] = []
+    texts = _Bytes()
     for kind in KINDS:
         mine = by_kind.get(kind, [])
         if kind == "killer":
@@ -230,7 +249,7 @@ def _code_constraints(io: Coder, size: int, items: Sequence[Constraint]) -> tupl
             continue
         many = 1 + _bounded(io, len(mine) - 1, MAX_CONSTRAINTS, "elements of a kind")
         for k in range(many):
-            out.append(_code_item(io, kind, n, count, mine[k] if k < len(mine) else None))
+            out.append(_code_item(io, kind, n, count, mine[k] if k < len(mine) else None, texts))
         if len(out) > MAX_CONSTRAINTS:
             raise Refused(f"at most {MAX_CONSTRAINTS} constraints")
     return tuple(out)
@@ -347,7 +366,8 @@ def _connected(cells: Sequence[int], n: int) -> bool:
     return len(seen) == len(inside)
 
 
-def _code_item(io: Coder, kind: str, n: int, count: int, item: Constraint | None) -> Constraint:
+def _code_item(io: Coder, kind: str, n: int, count: int, item: Constraint | None,
+               texts: _Bytes) -> Constraint:
     if kind in LINE_KINDS:
         line = item if isinstance(item, Line) else None
         cells = _path(io, n, line.cells if line else None, 1 if kind == "thermo" else 2)
@@ -407,8 +427,8 @@ def _code_item(io: Coder, kind: str, n: int, count: int, item: Constraint | None
         digits = [1 + io.uniform(n, quad.digits[k] - 1 if quad else 0) for k in range(many)]
         return Quadruple((top, top + 1, top + n, top + n + 1), digits)
     other = item if isinstance(item, Other) else None
-    key = _text(io, other.key if other else "")
-    data = _text(io, other.data if other else "")
+    key = texts.text(io, other.key if other else "")
+    data = texts.text(io, other.data if other else "")
     if len(key) > 40 or len(data) > MAX_OTHER:
         raise Refused("an unknown element of bounded size")
     cells = _path_free(io, n, other.cells if other else None, least=0)
