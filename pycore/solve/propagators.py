@@ -26,7 +26,7 @@ from itertools import combinations, pairwise
 from typing import cast
 
 from ..model import Geometry
-from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Rule, _broken
+from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Quadruple, Rule, _broken
 
 __all__ = ["Prop", "cage_combinations", "compile_props"]
 
@@ -465,6 +465,170 @@ def zipper(cells: tuple[int, ...], n: int) -> Prop:
     return run
 
 
+def _fits(masks: Sequence[int], cells: Sequence[int], combo: int) -> bool:
+    """Whether `cells` can hold exactly the digits of `combo`, one each (each cell meets it
+    and together they cover it)."""
+    cover = 0
+    for c in cells:
+        x = masks[c] & combo
+        if not x:
+            return False
+        cover |= x
+    return cover == combo
+
+
+def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> object:
+    """Narrow each cell to its support: False when one is left empty, else the cells narrowed."""
+    changed = []
+    for c, k in zip(cells, support, strict=True):
+        m = masks[c]
+        nm = m & k
+        if nm != m:
+            if not nm:
+                return False
+            masks[c] = nm
+            changed.append(c)
+    return changed
+
+
+def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
+    """A sandwich clue: the digits between the line's 1 and its n sum to `total`. Each
+    placement of the 1 and the n is kept when the cells between can hold different
+    digits from 2 to n-1 that make the total."""
+    one, top = 1, 1 << (n - 1)
+    ends = one | top
+    length = len(cells)
+    combos = {k: tuple(c for c in cage_combinations(n, k, total) if not c & ends)
+              for k in range(length)}
+
+    def run(masks: list[int]) -> object:
+        support = [0] * length
+        for i in range(length):
+            if not masks[cells[i]] & one:
+                continue
+            for j in range(length):
+                if j == i or not masks[cells[j]] & top:
+                    continue
+                a, b = (i, j) if i < j else (j, i)
+                inner = cells[a + 1:b]
+                union = 0
+                if inner:
+                    for combo in combos[b - a - 1]:
+                        if _fits(masks, inner, combo):
+                            union |= combo
+                    if not union:
+                        continue
+                elif total != 0:
+                    continue
+                support[i] |= one
+                support[j] |= top
+                for k in range(length):
+                    if k != i and k != j:
+                        support[k] |= union if a < k < b else ~ends
+        return _keep(masks, cells, support)
+    return run
+
+
+def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
+    """An X-sum clue: the first X digits of the line sum to `total`, X the first digit."""
+    length = len(cells)
+
+    def run(masks: list[int]) -> object:
+        support = [0] * length
+        first = masks[cells[0]]
+        for x in _bits(first):
+            if x > length:
+                continue
+            bit = 1 << (x - 1)
+            rest = cells[1:x]
+            fitting = 0
+            for combo in cage_combinations(n, x, total):
+                if combo & bit and (not rest or _fits(masks, rest, combo ^ bit)):
+                    fitting |= combo ^ bit
+            if not fitting and rest:
+                continue
+            if not rest and x != total:
+                continue
+            support[0] |= bit
+            for k in range(1, length):
+                support[k] |= fitting if k < x else -1
+        return _keep(masks, cells, support)
+    return run
+
+
+def equal_sums(segments: tuple[tuple[int, ...], ...]) -> Prop:
+    """A region-sum line: each segment (its cells within one region) sums alike. The sums
+    every segment can still make (as bit sets, repeats allowed) are met, and each cell
+    keeps the digits that reach one of them."""
+    def run(masks: list[int]) -> object:
+        targets = -1
+        for seg in segments:
+            f = 1
+            for c in seg:
+                g = 0
+                m = masks[c]
+                while m:
+                    low = m & -m
+                    g |= f << low.bit_length()
+                    m ^= low
+                f = g
+            targets &= f
+            if not targets:
+                return False
+        changed: list[int] = []
+        for seg in segments:
+            if not _reach(seg, masks, targets, changed):
+                return False
+        return changed
+    return run
+
+
+def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
+    """A skyscraper clue of `seen`: the cell k steps in is at most n - seen + 1 + k (so
+    many taller ones must follow it); a clue of 1 puts n first."""
+    limits = []
+    for k in range(len(cells)):
+        most = min(n, n - seen + 1 + k)
+        limits.append(((1 << most) - 1) if most > 0 else 0)
+    if seen == 1 and cells:
+        limits[0] = 1 << (n - 1)
+
+    def run(masks: list[int]) -> object:
+        return _keep(masks, cells, limits)
+    return run
+
+
+def quadruple(cells: tuple[int, ...], digits: tuple[int, ...]) -> Prop:
+    """A quadruple: each digit shown appears among the four cells at least as often as
+    shown; with four digits shown, the cells hold only them; a digit with just enough
+    cells left goes into all of them."""
+    need = {d: digits.count(d) for d in set(digits)}
+    only = 0
+    if len(digits) == len(cells):
+        for d in digits:
+            only |= 1 << (d - 1)
+
+    def run(masks: list[int]) -> object:
+        changed: list[int] = []
+        if only:
+            moved = _keep(masks, cells, [only] * len(cells))
+            if moved is False:
+                return False
+            changed.extend(moved)  # type: ignore[arg-type]
+        for d, count in need.items():
+            bit = 1 << (d - 1)
+            spots = [c for c in cells if masks[c] & bit]
+            if len(spots) < count:
+                return False
+            if len(spots) == count:
+                for c in spots:
+                    if masks[c] != bit:
+                        masks[c] = bit
+                        changed.append(c)
+        return changed
+    return run
+
+
 class _Placed:
     """The digits placed in a state, as `variants.broken` reads a grid (0: still open)."""
 
@@ -576,7 +740,13 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             elif kind == "zipper":
                 add(zipper(cells, n), cells)
             else:  # region-sum
-                add(checked(item, cells, geo, n, regions, constraints), cells)
+                segments: list[list[int]] = []
+                for k, i in enumerate(cells):
+                    if k and regions[i] == regions[cells[k - 1]]:
+                        segments[-1].append(i)
+                    else:
+                        segments.append([i])
+                add(equal_sums(tuple(tuple(seg) for seg in segments)), cells)
         elif isinstance(item, Arrow):
             add(bounded_sum(item.shaft, item.circle, 0, n), item.cells)
         elif isinstance(item, Clue) and kind == "little-killer":
@@ -620,6 +790,16 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             else:
                 watch = geo.boxes[regions[item.cell]] if regions[item.cell] >= 0 else (item.cell,)
             add(checked_any(item, watch, geo, n, regions, constraints), watch)
+        elif isinstance(item, Clue) and kind == "sandwich" and len(cells) == n:
+            add(sandwich(cells, n, item.value), cells)
+        elif isinstance(item, Clue) and kind == "x-sum" and len(cells) == n:
+            add(x_sum(cells, n, item.value), cells)
+        elif isinstance(item, Clue) and kind == "skyscraper" and cells:
+            add(skyscraper_bounds(cells, n, item.value), cells)
+            add(checked(item, cells, geo, n, regions, constraints), cells)
+        elif isinstance(item, Quadruple):
+            add(quadruple(cells, item.digits), cells)
+            add(checked(item, cells, geo, n, regions, constraints), cells)
         elif (isinstance(item, Clue) or kind == "quadruple") and cells:
             add(checked(item, cells, geo, n, regions, constraints), cells)
     for cells, total in rule_of_45(cages, geo, n):
