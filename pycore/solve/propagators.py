@@ -33,6 +33,7 @@ __all__ = ["Prop", "cage_combinations", "compile_props"]
 Prop = Callable[[list[int]], object]
 """A propagator: False on a contradiction, else the list of cells it narrowed."""
 
+_REACH_CELLS = 8  # longer sums keep bounds only: their sets of sums cost more than they cut
 _TABLE_LIMIT = 12  # pair tables hold every mask up to this many digits (4096 entries)
 
 
@@ -293,7 +294,7 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
         for v in (fit if circle else values):
             targets |= 1 << v
         for path in paths:
-            if len(path) > 1 and not _reach(path, masks, targets, changed):
+            if 1 < len(path) <= _REACH_CELLS and not _reach(path, masks, targets, changed):
                 return False
         return changed
     return run
