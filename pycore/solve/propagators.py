@@ -362,6 +362,7 @@ def renban(cells: tuple[int, ...], n: int) -> Prop:
     def run(masks: list[int]) -> object:
         ms = [masks[c] for c in cells]
         keep = 0
+        need = -1
         for w in windows:
             cover = 0
             for m in ms:
@@ -372,6 +373,7 @@ def renban(cells: tuple[int, ...], n: int) -> Prop:
             else:
                 if cover == w:
                     keep |= w
+                    need &= w
         if not keep:
             return False
         changed = []
@@ -380,6 +382,15 @@ def renban(cells: tuple[int, ...], n: int) -> Prop:
             if nm != m:
                 masks[c] = nm
                 changed.append(c)
+        while need:  # a digit every fitting run holds, with one cell left for it, goes there
+            low = need & -need
+            need ^= low
+            spots = [c for c in cells if masks[c] & low]
+            if not spots:
+                return False
+            if len(spots) == 1 and masks[spots[0]] != low:
+                masks[spots[0]] = low
+                changed.append(spots[0])
         return changed
     return run
 
