@@ -305,3 +305,32 @@ def test_real_diagonal_windoku_and_jigsaw_puzzles_have_one_solution(name: str) -
     assert puzzle.is_variant
     assert solve(puzzle).is_solved
     assert count_solutions(puzzle) == 1
+
+
+# ---- real puzzles with published solutions (tests/data/variants, the corpus) ----------------
+
+CORPUS_FILE = Path(__file__).parent.parent / "data" / "variants" / "puzzles.json"
+CORPUS = {e["name"]: e for e in json.loads(CORPUS_FILE.read_text("utf-8"))} \
+    if CORPUS_FILE.is_file() else {}
+QUICK = ["Odd & even", "Thermo", "German Whispers", "Elementary",
+         "Sudoku Variants Series (173) - Between Lines Sudoku",
+         "Sudoku Variants Series (013) - Palindrome Sudoku", "Killer", "Arrow", "Quadruple X",
+         "XV Kropki Sudoku", "Between 1 and 9 Sudoku", "Skyscraper", "X-Sum", "Sudoku X",
+         "X-Windoku", "Jigsaw", "Anti-knights move", "Killer sudoku [overlap]",
+         "Killer sudoku [gaps]", "Anti-knight Anti-king", "Septa", "XV-sudoku",
+         "X-Sum little killer", "Quadruple - repeated values", "Zipper lines - easy",
+         "Zipper lines - tutorial", "Windoku", "Force non-unit coeff",
+         "Anti-knight Anti-consecutive", "6x6: Little Killer"]
+"""The corpus's puzzles our search settles in well under a tenth of a second (the others are
+timed by benchmarks/variants_solve.py)."""
+
+
+@pytest.mark.skipif(not CORPUS, reason="the corpus of real variant puzzles is not here")
+@pytest.mark.parametrize("name", QUICK)
+def test_real_puzzles_solve_to_their_published_solution(name: str) -> None:
+    entry = CORPUS[name]
+    puzzle = from_json(entry["json"])
+    assert not puzzle.unchecked
+    solved = solve(puzzle)
+    assert "".join(str(c.digit) for c in solved.cells) == str(entry["solution"])
+    assert count_solutions(puzzle) == 1
