@@ -1,6 +1,7 @@
 """A long-running fuzzer for every decoder: only FormatError may ever come out.
 
-`pycore fuzz --seconds N` mutates valid texts of every format (truncation, bit
+`pycore fuzz --seconds N` mutates valid texts of every format (variant puzzles and
+their f-puzzles JSON and links among them; truncation, bit
 flips, wrong headers, huge sizes, wrong lengths, unicode, NUL, white space) and
 random text, feeds them to each decoder, and prints per decoder how many inputs
 were tried, how many were accepted, and the slowest input's time. Anything but
@@ -13,13 +14,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import formats, links
-from ..errors import FormatError
+from ..errors import FormatError, PuzzleError
+from ..formats.tools import fpuzzles
 from ..model import (
     BLACK,
     DEFAULT_BOX,
@@ -34,6 +37,7 @@ from ..model import (
     given,
     value,
 )
+from ..variants import Cage, Clue, Constraint, Dot, Line, Other, Rule
 
 Decoder = Callable[[str], object]
 
@@ -79,7 +83,49 @@ def random_puzzle(rng: random.Random) -> Puzzle:
             changes[i] = BLACK if kind < 0.92 else black(rng.randint(1, n))
         else:
             changes[i] = EMPTY
-    return blank.with_cells(changes)
+    puzzle = blank.with_cells(changes)
+    if blank.kind == "sudoku" and blank.layout is None and rng.random() < 0.4:
+        with contextlib.suppress(PuzzleError):  # elements that clash are simply left out
+            puzzle = puzzle.with_variants(constraints=random_rules(rng, n))
+    return puzzle
+
+
+def random_rules(rng: random.Random, n: int) -> list[Constraint]:
+    """A few variant elements of several kinds on an n x n grid (valid by construction)."""
+    def path(length: int) -> list[int]:
+        cells = [rng.randrange(n * n)]
+        while len(cells) < length:
+            r, c = divmod(cells[-1], n)
+            steps = [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+                     and (r + dr) * n + c + dc not in cells]
+            if not steps:
+                break
+            cells.append(rng.choice(steps))
+        return cells
+
+    out: list[Constraint] = []
+    for _ in range(rng.randint(1, 6)):
+        roll = rng.random()
+        if roll < 0.3:
+            out.append(Cage(path(rng.randint(1, min(n, 4))), rng.choice([None, rng.randint(1, 40)])))
+        elif roll < 0.5:
+            kind = rng.choice(("thermo", "renban", "palindrome", "between"))
+            out.append(Line(kind, path(rng.randint(2, 5))))
+        elif roll < 0.7:
+            i = rng.randrange(n * n - n)
+            out.append(Dot(rng.choice(("white", "black", "x", "v")), (i, i + n)))
+        elif roll < 0.8:
+            out.append(Rule(rng.choice(("anti-knight", "anti-king", "diagonal+", "non-consecutive"))))
+        elif roll < 0.9:
+            out.append(Clue("little-killer", -1, rng.randrange(n), rng.randint(1, 50), "DR"))
+        else:
+            out.append(Other("lockout[]", '{"n":' + str(rng.randint(0, 9)) + "}", path(2)))
+    unique = []
+    for item in out:
+        if item not in unique:
+            unique.append(item)
+    return unique
 
 
 def seeds(rng: random.Random) -> list[str]:
@@ -92,6 +138,10 @@ def seeds(rng: random.Random) -> list[str]:
                 out.append(formats.encode(name, puzzle, lossy=True))
         with contextlib.suppress(FormatError):
             out.append("https://example.org/#" + links.best(puzzle)[1])
+        if puzzle.is_variant:  # another tool's JSON and link of a variant puzzle
+            with contextlib.suppress(FormatError):
+                out.append(json.dumps(fpuzzles.fpuzzles_json(puzzle)))
+                out.append(fpuzzles.export(puzzle, lossy=True))
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 from hypothesis import given as hypothesis_given
@@ -120,3 +121,32 @@ def test_hostile_variant_texts_are_refused_with_a_position_or_read(seed: int) ->
         compact.decode(text)
     except FormatError as err:
         assert err.pos is not None
+
+
+def _documented(marker: str, fence: str) -> list[str]:
+    """The lines of the block docs/formats.md shows after `marker`, verbatim."""
+    doc = (Path(__file__).parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
+    block = doc.split(marker, 1)[1].split(f"```{fence}\n", 1)[1].split("\n```", 1)[0]
+    return block.splitlines()
+
+
+def documented_puzzles() -> tuple[Puzzle, Puzzle]:
+    """The two puzzles of the documented examples: a 4x4 with a killer cage, a thermometer,
+    a white dot and the falling diagonal; a 4x4 jigsaw with one given."""
+    rules = Puzzle.blank("sudoku", 4).with_variants(constraints=[
+        Cage((0, 1), 3), Line("thermo", (4, 5, 6)), Dot("white", (10, 11)), Rule("diagonal-")])
+    jigsaw = Puzzle("sudoku", 4, (EMPTY,) * 16,
+                    regions=[0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]).with_cells({0: given(1)})
+    return rules, jigsaw
+
+
+def test_the_documented_json_examples_read_as_they_say() -> None:
+    texts = _documented("<!-- json-variant-example -->", "json")
+    assert [json.decode(t) for t in texts] == list(documented_puzzles())
+    assert [json.encode(p) for p in documented_puzzles()] == texts
+
+
+def test_the_documented_compact_vectors_read_as_they_say() -> None:
+    texts = _documented("<!-- compact-variant-vectors -->", "text")
+    assert [compact.decode(t) for t in texts] == list(documented_puzzles())
+    assert [compact.encode(p) for p in documented_puzzles()] == texts
