@@ -22,7 +22,7 @@ from typing import Any
 
 from pycore.errors import PuzzleError
 from pycore.formats import json as json_form
-from pycore.model import EMPTY, Puzzle, given
+from pycore.model import DEFAULT_BOX, EMPTY, Puzzle, given
 from pycore.variants import (
     Arrow,
     Cage,
@@ -109,7 +109,7 @@ def convert(item: dict[str, Any]) -> dict[str, Any] | None:
                     for left in (1, 5):
                         window = [(top + r) * n + left + c for r in range(3) for c in range(3)]
                         items.append(ExtraRegion(window))
-            elif kind == "Jigsaw" and "NoBoxes" in parts:
+            elif kind == "Jigsaw" and ("NoBoxes" in parts or n not in DEFAULT_BOX):
                 regions = [int(ch, 36) for ch in t[1]]
             elif kind == "Jigsaw":  # beside the boxes, the jigsaw's regions are extra houses
                 numbers = [int(ch, 36) for ch in t[1]]
