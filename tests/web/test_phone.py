@@ -174,7 +174,7 @@ def test_a_20000_character_constraint_name_gives_a_short_warning(phone: App) -> 
     page = phone.open()
     paste(page, long_fpuzzles_link("q" * 20_000))
     shown = page.eval_on_selector_all("#warnings li", "els => els.map(e => e.textContent)")
-    assert "the 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…' constraint (1) cannot be kept" in shown
+    assert "the 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…' constraint cannot be kept" in shown
     assert page.evaluate(WIDTH_JS) <= 360
     top, bottom, _, _ = box(phone, "#warnings")
     assert bottom - top < 300  # the grid below it stays near the top of the page
