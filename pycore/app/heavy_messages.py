@@ -50,11 +50,14 @@ def no_path(err: Exception) -> str:
 
 
 def rule_broken(rules: list[str]) -> str:
-    """Check's answer when the digits break a variant's rule: the first few named (their
+    """Check's answer when the digits break a variant's rule: the first two named (their
     cells are shown in red, as a clash's)."""
-    rules = [rule[4:] if rule.startswith("the ") else rule for rule in rules]  # "the anti-knight rule"
-    named = ", ".join(rules[:2]) + (f" and {len(rules) - 2} more" if len(rules) > 2 else "")
-    return f"Something is wrong: the digits break the {named} (shown in red)."
+    named = ["the " + (rule[4:] if rule.startswith("the ") else rule) for rule in rules]
+    if len(named) > 2:
+        listed = f"{named[0]}, {named[1]} and {len(named) - 2} more"
+    else:
+        listed = " and ".join(named)
+    return f"Something is wrong: the digits break {listed} (shown in red)."
 
 
 def cannot_check_unread(puzzle: Puzzle) -> str:
