@@ -53,10 +53,7 @@ def rule_broken(rules: list[str]) -> str:
     """Check's answer when the digits break a variant's rule: the first two named (their
     cells are shown in red, as a clash's)."""
     named = ["the " + (rule[4:] if rule.startswith("the ") else rule) for rule in rules]
-    if len(named) > 2:
-        listed = f"{named[0]}, {named[1]} and {len(named) - 2} more"
-    else:
-        listed = " and ".join(named)
+    listed = f"{named[0]}, {named[1]} and {len(named) - 2} more" if len(named) > 2 else " and ".join(named)
     return f"Something is wrong: the digits break {listed} (shown in red)."
 
 
