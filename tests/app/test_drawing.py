@@ -213,3 +213,33 @@ def test_check_names_the_broken_rules() -> None:
                     "and 1 more (shown in red).")
     assert heavy_messages.rule_broken(["X r1c1-r1c2"]) == \
         "Something is wrong: the digits break the X r1c1-r1c2 (shown in red)."
+
+
+def test_print_draws_a_variants_rules_in_black_and_grey_in_a_well_formed_document() -> None:
+    from xml.etree import ElementTree
+
+    from pycore.render.svg import render_svg
+
+    svg = render_svg(nine(Cage((0, 1), 3), Dot("black", (40, 41)), Line("renban", (20, 21)),
+                          Clue("sandwich", -1, 4, 10)))
+    root = ElementTree.fromstring(svg)
+    found = {e.get("class"): e for e in root.iter() if e.get("class")}
+    assert found["v-cage"].get("stroke-dasharray") == "0.1 0.06"
+    assert found["v-dot"].get("fill") == "#000"
+    assert found["v-line"].get("stroke") == "#c8c8c8"
+    plain = ElementTree.fromstring(render_svg(Puzzle.blank()))
+    assert float(root.get("width") or 0) == float(plain.get("width") or 0) + 2 * 40  # the clues' margin
+    assert "variant" not in render_svg(Puzzle.blank())
+
+
+def test_print_draws_a_jigsaws_lines_between_its_regions() -> None:
+    from pycore.render.svg import render_svg
+
+    regions = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]
+    svg = render_svg(Puzzle("sudoku", 4, Puzzle.blank("sudoku", 4).cells, regions=regions), cell=10)
+    boxes = re.search(r'class="boxes" d="([^"]+)"', svg)
+    assert boxes is not None
+    # the frame, then one side per pair of neighbours in different regions
+    pairs = sum(1 for i in range(16) if i % 4 < 3 and regions[i] != regions[i + 1]) + \
+        sum(1 for i in range(12) if regions[i] != regions[i + 4])
+    assert boxes.group(1).count("M") == 1 + pairs
