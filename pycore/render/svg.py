@@ -19,9 +19,8 @@ get a margin a cell wide.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from typing import Any
+from xml.sax.saxutils import escape, quoteattr
 
 from ..app.drawing import drawing
 from ..model import Puzzle
@@ -206,4 +205,5 @@ def _layer(nodes: list[Any], cell: float, name: str) -> list[str]:
     """One of the drawing's layers, scaled from cell units (none: nothing)."""
     if not nodes:
         return []
-    return [f'<g class="{name}" transform="scale({_num(cell)})">' + "".join(_markup(node) for node in nodes) + "</g>"]
+    inner = "".join(_markup(node) for node in nodes)
+    return [f'<g class="{name}" transform="scale({_num(cell)})">' + inner + "</g>"]
