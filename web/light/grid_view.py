@@ -142,6 +142,7 @@ class GridView:
         self.variants_shown: tuple[object, object] | None = None
         self.rules_of: list[str] = []
         self.sums: frozenset[int] = frozenset()
+        self.sums_written = False
 
     @property
     def under(self) -> str:
@@ -261,8 +262,10 @@ class GridView:
                 if words not in named[i]:
                     named[i].append(words)
         self.rules_of = [cell_rules(words) for words in named] if p.constraints else []
+        had = bool(self.sums)
         self.sums = frozenset([item.cells[0] for item in p.constraints
                                if item.kind == "killer" and getattr(item, "total", None) is not None])
+        self.sums_written = had or bool(self.sums)  # the last puzzle's marks go too
         return drawing(p)
 
     def show_variants(self, drawn: Drawing, p: Puzzle, built: bool = False) -> None:
@@ -278,7 +281,7 @@ class GridView:
 
     def build(self, p: Puzzle) -> None:
         self.shape_key = (p.kind, p.size, p.box, p.layout, p.regions)
-        self.variants_shown = None
+        self.variants_shown, self.sums = None, frozenset()
         drawn = self.variants(p)
         assert drawn is not None
         rows, cols = self.rows, self.cols = p.rows, p.cols
@@ -340,7 +343,7 @@ class GridView:
             "aria-label": cell_label(r, c, cell, clash, self.rules_of[i] if self.rules_of else ""),
             "data-colours": " ".join([str(k) for k in sorted(cell.colours)]) or None,
         }
-        if self.sums:  # a cage's sum in its corner: the corner marks make room for it
+        if self.sums_written:  # a cage's sum in its corner: the corner marks make room for it
             attributes["data-cage-sum"] = "" if i in self.sums else None
         if hint is not None:  # an unmarked cell's class and hint attributes stay as they are
             attributes["class"] = " ".join(["cell"] + hint.classes)  # noqa: RUF005  # MicroPython: no [a, *b]
