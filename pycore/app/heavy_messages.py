@@ -9,13 +9,19 @@ visit starts later. messages.py holds every other sentence the page shows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .messages import PUZZLE_CANCELLED, not_loaded
 
+if TYPE_CHECKING:
+    from ..model import Puzzle
+
 __all__ = ["CHECKED_SOLVED", "NOTHING_TO_HINT", "NO_MISTAKES", "NO_MISTAKES_SEVERAL", "NO_PATH_LEFT",
-           "NO_SOLUTION", "PUZZLE_CANCELLED", "SOLVED", "cannot_check", "cannot_export", "cannot_make",
-           "cannot_solve", "check_your_digits", "hint_applied", "hinting", "mistake_in_marks",
+           "NO_SOLUTION", "PUZZLE_CANCELLED", "SOLVED", "cannot_check", "cannot_check_unread",
+           "cannot_export", "cannot_make", "cannot_solve", "check_your_digits", "hint_applied", "hinting",
+           "mistake_in_marks",
            "no_hint", "no_path", "no_puzzle_made", "no_qr", "no_step", "not_loaded", "path_graded",
-           "path_step", "path_walking", "puzzle_made", "technique_words"]
+           "path_step", "path_walking", "puzzle_made", "rule_broken", "technique_words"]
 
 
 NO_SOLUTION = "Something is wrong: no solution fits the digits on the grid."
@@ -41,6 +47,21 @@ def no_hint(err: Exception) -> str:
 
 def no_path(err: Exception) -> str:
     return f"No solution path for this grid.\n({err})"
+
+
+def rule_broken(rules: list[str]) -> str:
+    """Check's answer when the digits break a variant's rule: the first two named (their
+    cells are shown in red, as a clash's)."""
+    named = ["the " + (rule[4:] if rule.startswith("the ") else rule) for rule in rules]
+    listed = f"{named[0]}, {named[1]} and {len(named) - 2} more" if len(named) > 2 else " and ".join(named)
+    return f"Something is wrong: the digits break {listed} (shown in red)."
+
+
+def cannot_check_unread(puzzle: Puzzle) -> str:
+    """Check on a puzzle with rules carried but not read (`Puzzle.unchecked`)."""
+    count = len(puzzle.unchecked)
+    which = "one of its rules" if count == 1 else f"{count} of its rules"
+    return f"Cannot check this grid: {which} cannot be read here, so no answer would be true."
 
 
 def check_your_digits(told: str) -> str:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from ..cutoff import CutOff
     from ..model import Cell, Puzzle
+    from ..variants import Constraint
 
 __all__ = ["cut_words", "doubt", "for_error", "listed", "losing", "lost_words", "opening", "pasting",
            "refusing", "sharing"]
@@ -97,6 +98,8 @@ def doubt(puzzle: Puzzle, format: str = links.UNTAGGED) -> str | None:
     from ..solve import SearchTooLong, count_solutions  # on the first link opened, not at start
 
     unplayed = puzzle.unplayed
+    if puzzle.unchecked:  # no count is true of rules that cannot be read (the opening line says so)
+        return None
     if not any(c.kind == "given" or (c.kind == "black" and c.digit) for c in unplayed.cells):
         return None
     try:
@@ -288,9 +291,94 @@ def grid_role(mode: str) -> str:
     return f"puzzle grid, {MODE_LABELS[mode]} mode"
 
 
-def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
-    """What a screen reader says of a grid's cell (rows and columns counted from 0)."""
-    return f"Row {row + 1}, column {col + 1}: {cell_words(cell)}" + (", conflict" if clash else "")
+def cell_label(row: int, col: int, cell: Cell, clash: bool, rules: str = "") -> str:
+    """What a screen reader says of a grid's cell (rows and columns counted from 0);
+    `rules`: the variant rules on it (`cell_rules`)."""
+    return (f"Row {row + 1}, column {col + 1}: {cell_words(cell)}" + (", conflict" if clash else "")
+            + (", " + rules if rules else ""))
+
+
+# --- variant rules in words ----------------------------------------------------------
+
+# A kind as a player names one element of it, on a cell (`rule_name`).
+RULE_NAMES = {"thermo": "thermometer", "slow-thermo": "slow thermometer", "renban": "renban line",
+              "palindrome": "palindrome line", "between": "between line", "region-sum": "region-sum line",
+              "entropic": "entropic line", "zipper": "zipper line", "parity": "parity line",
+              "arrow": "arrow", "white": "white dot", "black": "black dot", "x": "X", "v": "V",
+              "odd": "odd cell", "even": "even cell", "min": "minimum cell", "max": "maximum cell",
+              "row-indexer": "row indexer", "column-indexer": "column indexer", "box-indexer": "box indexer",
+              "extra-region": "extra region", "clone": "clone", "quadruple": "quadruple",
+              "other": "a rule not checked here", "diagonal+": "rising diagonal",
+              "diagonal-": "falling diagonal"}
+# A kind as the opening line names the puzzle ("a 9x9 killer sudoku"), in the order of
+# VARIANT_ORDER; kinds that name no variant of their own are left out.
+VARIANT_ORDER = ("jigsaw", "killer", "little-killer", "sandwich", "x-sum", "skyscraper", "arrow",
+                 "thermo", "slow-thermo", "renban", "whispers", "palindrome", "between", "region-sum",
+                 "entropic", "zipper", "parity", "kropki", "xv", "odd", "min", "indexer", "extra-region",
+                 "clone", "quadruple", "diagonal", "anti-knight", "anti-king", "non-consecutive",
+                 "disjoint-groups")
+VARIANT_NAMES = {"jigsaw": "jigsaw", "killer": "killer", "little-killer": "little killer",
+                 "sandwich": "sandwich", "x-sum": "X-sums", "skyscraper": "skyscraper", "arrow": "arrow",
+                 "thermo": "thermometer", "slow-thermo": "slow thermometer", "renban": "renban",
+                 "whispers": "whispers", "palindrome": "palindrome", "between": "between lines",
+                 "region-sum": "region-sum lines", "entropic": "entropic lines", "zipper": "zipper lines",
+                 "parity": "parity lines", "kropki": "kropki", "xv": "XV", "odd": "odd-even",
+                 "min": "minimum-maximum", "indexer": "indexer", "extra-region": "extra regions",
+                 "clone": "clone", "quadruple": "quadruples", "diagonal": "diagonal",
+                 "anti-knight": "anti-knight", "anti-king": "anti-king", "non-consecutive": "non-consecutive",
+                 "disjoint-groups": "disjoint groups"}
+# Kinds a variant is named by another's name: its family.
+FAMILY = {"white": "kropki", "black": "kropki", "negative-black": "kropki", "x": "xv", "v": "xv",
+          "negative-xv": "xv", "even": "odd", "max": "min", "row-indexer": "indexer",
+          "column-indexer": "indexer", "box-indexer": "indexer", "diagonal+": "diagonal",
+          "diagonal-": "diagonal"}
+
+
+def rule_name(item: Constraint, size: int = 9) -> str:
+    """One element as a cell's label names it: "killer cage 15", "thermometer", "German
+    whispers line", "white dot"."""
+    kind = item.kind
+    if kind == "killer":
+        total = getattr(item, "total", None)
+        return "killer cage" if total is None else f"killer cage {total}"
+    if kind == "whispers":
+        value = getattr(item, "value", None) or 0
+        return ("Dutch" if value < (size + 1) // 2 else "German") + " whispers line"
+    if kind == "quadruple":
+        return "quadruple " + " ".join(str(d) for d in getattr(item, "digits", ()))
+    return RULE_NAMES.get(kind, kind.replace("-", " "))
+
+
+def cell_rules(names: Sequence[str]) -> str:
+    """A cell's rules as its label ends: "killer cage 15, thermometer"."""
+    return ", ".join(names)
+
+
+def variant_name(puzzle: Puzzle) -> str:
+    """What kind of variant a puzzle is, as players say it: "killer", "jigsaw killer",
+    "thermometer and arrow" (at most three names; "" for a classic puzzle)."""
+    found = {FAMILY.get(item.kind, item.kind) for item in puzzle.constraints}
+    if puzzle.regions is not None:
+        found.add("jigsaw")
+    names = [VARIANT_NAMES[kind] for kind in VARIANT_ORDER if kind in found]
+    if not names:
+        return ""
+    if len(names) > 3:
+        return ", ".join(names[:3]) + " and more"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def unchecked_rules(puzzle: Puzzle) -> str:
+    """Said once, when a puzzle with rules carried but not read (`Puzzle.unchecked`) opens."""
+    count = len(puzzle.unchecked)
+    if not count:
+        return ""
+    them = "it" if count == 1 else "them"
+    many = "One" if count == 1 else str(count)
+    return (f"{many} of its rules cannot be checked here: red marks leave {them} out, and Check, "
+            f"Hint and Solve cannot take {them} into account.")
 
 
 # --- the moment a grid is full (editor.finish) ----------------------------------------
@@ -299,9 +387,11 @@ def cell_label(row: int, col: int, cell: Cell, clash: bool) -> str:
 SOLVED_NOW = "Solved. Well done!"
 
 
-def full_not_solved(clashes: bool) -> str:
-    """A full grid that is no solution, said calmly: where to look, and what helps."""
+def full_not_solved(clashes: bool, broken: bool = False) -> str:
+    """A full grid that is no solution, said calmly: where to look, and what helps
+    (`broken`: a variant's rule is broken, shown in red as a clash is)."""
     where = ("a digit repeats (shown in red)" if clashes
+             else "a rule is broken (shown in red)" if broken
              else "a compartment does not hold a straight")
     return f"The grid is full, but something is wrong: {where}. Check or Hint tells more."
 
@@ -403,8 +493,11 @@ def opened(puzzle: Puzzle, format: str) -> str:
 
     named = next((label.split(" (")[0] for label, layout in LAYOUTS.values()
                   if layout == puzzle.layout), None) if puzzle.layout is not None else None
-    what = named or f"{puzzle.rows}x{puzzle.cols} {puzzle.kind}"
-    return f"Opened a {what} ({format} format)."
+    variant = variant_name(puzzle)
+    what = named or f"{puzzle.rows}x{puzzle.cols} " + (variant + " " if variant else "") + puzzle.kind
+    said = f"Opened a {what} ({format} format)."
+    unchecked = unchecked_rules(puzzle)
+    return said + " " + unchecked if unchecked else said
 
 
 def link_size(format: str, characters: int) -> str:

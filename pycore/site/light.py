@@ -26,6 +26,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/__init__.py",
     "pycore/app/__init__.py",
     "pycore/app/crossings.py",
+    "pycore/app/drawing.py",
     "pycore/app/editor.py",
     "pycore/app/messages.py",
     "pycore/app/persist.py",

@@ -162,7 +162,7 @@ def test_a_long_paste_wraps_on_a_phone_opened_or_failed(phone: App) -> None:
     page.fill("#open-text", long_link)  # typed in, not yet opened
     settle(page)
     assert page.evaluate(WIDTH_JS) <= 360 and open_button_in_view(page)
-    assert paste(page, long_link).startswith("Opened a 9x9 sudoku")
+    assert paste(page, long_link).startswith("Opened a 9x9 ")  # a thermometer sudoku, as it says
     assert page.evaluate(WIDTH_JS) <= 360 and open_button_in_view(page)
     failed = "https://sudokupad.app/scl" + "Q" * 900  # no reader takes it: it stays in the box
     assert paste(page, failed).startswith("That SudokuPad link could not be read")

@@ -31,6 +31,7 @@ from pycore.solve import advice, count_solutions, techniques
 from pycore.solve import solve as solved
 from pycore.solve.generate import GenerateFailed, making
 from pycore.solve.start import NoSolution
+from pycore.variants import describe
 
 # The page's address (without its fragment) and the build's optional wheels, module -> site
 # paths; `start` sets them (a worker started from a blob: URL cannot resolve site paths).
@@ -72,6 +73,11 @@ def start(facts: str) -> str:
 
 def check(state: str) -> str:
     p = _puzzle(state)
+    if p.unchecked:  # no answer is true of rules that cannot be read: said, not guessed
+        return _said(heavy_messages.cannot_check_unread(p), error=True)
+    broken = p.broken() if p.constraints else []
+    if broken:  # a rule the digits already break, named (its cells are red on the grid)
+        return _said(heavy_messages.rule_broken([describe(item, p.cols) for item, _ in broken]), error=True)
     try:
         count = count_solutions(p, limit=2)
     except PuzzleError as err:
@@ -139,6 +145,8 @@ def hint(state: str) -> str:
         return _said(heavy_messages.no_hint(err), error=True)
     if told.kind == "wrong":
         return _said(heavy_messages.check_your_digits(told.text), error=True)
+    if told.kind == "unchecked":  # rules it cannot read: no step would be true of them
+        return _said(told.text, error=True)
     step = told.step
     if step is None:
         return _said(heavy_messages.no_step())

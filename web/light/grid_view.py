@@ -13,9 +13,11 @@ from typing import Any
 
 from dom import Change, Node, build_children, set_attribute, set_style, update
 
-from pycore.app.messages import cell_label
+from pycore.app.drawing import Drawing, drawing
+from pycore.app.messages import cell_label, cell_rules, rule_name
 from pycore.model import Cell, Puzzle
 from pycore.shapes import mark_grid
+from pycore.variants import describe
 
 
 def _edges(p: Puzzle) -> list[dict[str, str]]:
@@ -135,6 +137,29 @@ class GridView:
         self.selected_shown: frozenset[int] = frozenset()
         self.rows = self.cols = 9
         self.mark_rows = self.mark_cols = 3
+        # the variant rules drawn (`show_variants`): the puzzle's regions and constraints,
+        # each cell's rules in words (its label), the cells a cage's sum sits in
+        self.variants_shown: tuple[object, object] | None = None
+        self.rules_of: list[str] = []
+        self.sums: frozenset[int] = frozenset()
+        self.sums_written = False
+
+    @property
+    def under(self) -> str:
+        """The id of the SVG under the cells that a variant's rules are drawn in (cages,
+        lines, thermometers ...; pycore.app.drawing), in cells as the chain's overlay."""
+        return self.name + "-under"
+
+    @property
+    def over(self) -> str:
+        """The id of the SVG over the cells for what sits on their edges and corners (dots,
+        XV, cage sums) and the clues outside the grid."""
+        return self.name + "-over"
+
+    @property
+    def rules_list(self) -> str:
+        """The id of the list of the puzzle's rules in words, for screen readers."""
+        return self.name + "-rules"
 
     @property
     def overlay(self) -> str:
@@ -177,14 +202,22 @@ class GridView:
         """Bring the grid in step with `p`; True when it was rebuilt for a new shape.
         `selected`: the cells besides the cursor a change applies to (drawn as selected
         when there are several)."""
-        key = (p.kind, p.size, p.box, p.layout)
+        key = (p.kind, p.size, p.box, p.layout, p.regions)
         rebuilt = key != self.shape_key
         if rebuilt:
             self.build(p)
+        drawn = None if rebuilt else self.variants(p)
+        if drawn is not None:
+            self.show_variants(drawn, p)
         conflicts = p.conflicts()
+        if p.constraints:  # a broken rule's cells are marked as a clash's
+            for _, cells in p.broken():
+                conflicts = conflicts | frozenset(cells)
         shown = self.shown
         # the same length (a new shape was built above); MicroPython's zip has no strict=
         changed = {i for i, (a, b) in enumerate(zip(shown, p.cells)) if a is not b and a != b}  # noqa: B905
+        if drawn is not None:  # each cell's label names its rules
+            changed = set(range(len(p.cells)))
         changed |= conflicts ^ self.conflicts
         self.shown, self.conflicts, self.drawn = p.cells, conflicts, p
         changes: list[Change] = []
@@ -202,8 +235,55 @@ class GridView:
             update(self.name, changes, cursor if focus else -1)
         return rebuilt
 
+    def variants(self, p: Puzzle) -> Drawing | None:
+        """The puzzle's variant rules drawn (pycore.app.drawing) when they are not the ones
+        drawn already (None: they are; a keystroke keeps the same tuple, so this is once per
+        puzzle), with each cell's rules in words for its label and the cells a cage's sum
+        sits in."""
+        shown = self.variants_shown
+        if shown is not None and shown[1] is p.constraints and shown[0] == p.regions:
+            return None
+        if shown is not None and shown == (p.regions, p.constraints):
+            self.variants_shown = (p.regions, p.constraints)
+            return None
+        self.variants_shown = (p.regions, p.constraints)
+        named: list[list[str]] = [[] for _ in p.cells]
+        cols, size = p.cols, p.size
+        for item in p.constraints:
+            if item.kind in ("diagonal+", "diagonal-"):
+                rising = item.kind == "diagonal+"
+                cells = [(p.rows - 1 - k if rising else k) * cols + k for k in range(min(p.rows, cols))]
+                words = rule_name(item, size)
+            elif item.kind in ("little-killer", "sandwich", "x-sum", "skyscraper"):
+                continue  # said in the list of rules: not on every cell of its line
+            else:
+                cells, words = list(item.cells), rule_name(item, size)
+            for i in cells:
+                if words not in named[i]:
+                    named[i].append(words)
+        self.rules_of = [cell_rules(words) for words in named] if p.constraints else []
+        had = bool(self.sums)
+        self.sums = frozenset([item.cells[0] for item in p.constraints
+                               if item.kind == "killer" and getattr(item, "total", None) is not None])
+        self.sums_written = had or bool(self.sums)  # the last puzzle's marks go too
+        return drawing(p)
+
+    def show_variants(self, drawn: Drawing, p: Puzzle, built: bool = False) -> None:
+        """Write a drawing of the rules (`variants`) into the grid's layers (`built`: they
+        are in the new grid's nodes already), and the rules' list in words."""
+        name = self.name
+        if not built:
+            build_children(self.under, drawn.under)
+            build_children(self.over, drawn.over)
+        set_attribute(name, "data-variant", "" if drawn.under or drawn.over else None)
+        set_attribute(name, "data-margin", "" if drawn.margin else None)
+        build_children(self.rules_list, [["li", {}, describe(item, p.cols)] for item in p.constraints])
+
     def build(self, p: Puzzle) -> None:
-        self.shape_key = (p.kind, p.size, p.box, p.layout)
+        self.shape_key = (p.kind, p.size, p.box, p.layout, p.regions)
+        self.variants_shown, self.sums = None, frozenset()
+        drawn = self.variants(p)
+        assert drawn is not None
         rows, cols = self.rows, self.cols = p.rows, p.cols
         self.mark_rows, self.mark_cols = mark_grid(p.size)
         name = self.name  # the frame's writes go with the render's (dom.later)
@@ -219,7 +299,9 @@ class GridView:
         edges = _edges(p)
         self.conflicts = frozenset()
         self.marked = {}
-        built: list[Node] = []
+        # under the cells (a variant's rules, drawn by show_variants); the cells see-through
+        built: list[Node] = [["svg", {"id": self.under, "class": "variant-under", "aria-hidden": "true",
+                                      "viewBox": f"0 0 {cols} {rows}"}, drawn.under]]
         for r in range(rows):
             row: list[Node] = []
             for c in range(cols):
@@ -235,10 +317,14 @@ class GridView:
                     attributes.update({k: v for k, v in shown.items() if v is not None})
                 row.append(["div", attributes, children])
             built.append(["div", {"role": "row", "class": "row"}, row])
+        # over the cells: a variant's dots, sums and outside clues; taps go through it
+        built.append(["svg", {"id": self.over, "class": "variant-over", "aria-hidden": "true",
+                              "viewBox": f"0 0 {cols} {rows}"}, drawn.over])
         # over the cells, drawn only while a hint shows a chain; taps go through it
         built.append(["svg", {"id": self.overlay, "class": "chain", "aria-hidden": "true",
                               "viewBox": f"0 0 {cols} {rows}"}, []])
         build_children(self.name, built)
+        self.show_variants(drawn, p, built=True)
         self.shown, self.drawn = p.cells, p
         self.cursor_shown = -1
         self.selected_shown = frozenset()
@@ -254,9 +340,11 @@ class GridView:
         attributes: dict[str, str | None] = {
             "data-kind": cell.kind,
             "data-conflict": "true" if clash else None,
-            "aria-label": cell_label(r, c, cell, clash),
+            "aria-label": cell_label(r, c, cell, clash, self.rules_of[i] if self.rules_of else ""),
             "data-colours": " ".join([str(k) for k in sorted(cell.colours)]) or None,
         }
+        if self.sums_written:  # a cage's sum in its corner: the corner marks make room for it
+            attributes["data-cage-sum"] = "" if i in self.sums else None
         if hint is not None:  # an unmarked cell's class and hint attributes stay as they are
             attributes["class"] = " ".join(["cell"] + hint.classes)  # noqa: RUF005  # MicroPython: no [a, *b]
             attributes.update(hint.attributes)

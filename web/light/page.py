@@ -274,7 +274,7 @@ class Page:
         if moment == SOLVED:
             self.say(messages.SOLVED_NOW)
         elif moment == FULL:
-            self.say(messages.full_not_solved(bool(p.conflicts())))
+            self.say(messages.full_not_solved(bool(p.conflicts()), bool(p.constraints and p.broken())))
         elif (self.said_full and p is not before and not is_full(p)) or (
                 self.said_opening and p is not before):  # the first edit: an opening line goes
             self.say("")
