@@ -30,13 +30,14 @@ from ..errors import PuzzleError
 from ..model import Puzzle, value
 from .fast import DEFAULT_MAX_NODES, SearchLimit, propagate, search
 from .rules import cell_name, house_name
-from .start import NoSolution, start
+from .start import NoSolution, UncheckedRules, start
 
 __all__ = [
     "DEFAULT_MAX_NODES",
     "Hint",
     "NoSolution",
     "SearchTooLong",
+    "UncheckedRules",
     "count_solutions",
     "hint",
     "solutions",
@@ -97,8 +98,14 @@ def _why_none(puzzle: Puzzle) -> str:
     geo = puzzle.geometry
     if len(blame) == 1 and blame[0] >= 0:
         return f"no solution: {cell_name(blame[0], board.cols)} has no digit left"
-    if len(blame) > 1:
+    if len(blame) > 1 and puzzle.is_variant and blame in board.houses:
+        return f"no solution: {board.names[board.houses.index(blame)]} cannot hold every digit"
+    if len(blame) > 1 and not puzzle.is_variant:
         return f"no solution: {house_name(blame, board.cols, geo.boxes)} cannot hold every digit"
+    if len(blame) > 1:
+        cells = ", ".join(cell_name(i, board.cols) for i in blame[:4])
+        more = ", …" if len(blame) > 4 else ""
+        return f"no solution: a rule on {cells}{more} cannot be kept"
     return "no solution: the givens and values cannot all be completed"
 
 

@@ -12,7 +12,8 @@ cell's digit) is reported before anything is deduced from it: a deduction from a
 digit would teach a wrong step. Then the technique engine (`pycore.solve.techniques`)
 gives the simplest step, with the uniqueness techniques only when the solution is
 unique. When no technique applies the hint says so in one sentence (`STUCK`), the same
-for every caller.
+for every caller. A puzzle with rules carried but never checked (`Puzzle.unchecked`) gets
+no hint: it says so (`UNCHECKED`) rather than deduce as if they were absent.
 """
 
 from __future__ import annotations
@@ -21,14 +22,19 @@ import math
 import time
 from dataclasses import dataclass
 
+from ..errors import quoted
 from ..model import Puzzle
 from .rules import cell_name
 from .start import NoSolution, check_clashes
 from .techniques import Grade, Grading, State, Step, grading, next_step
+from .techniques.state import solver_sees_geometry
 
-__all__ = ["SOLVED", "STUCK", "Hint", "Walk", "guesses_words", "hint", "house_of", "solution_path",
-           "wrong_marks"]
+__all__ = ["SOLVED", "STUCK", "UNCHECKED", "Hint", "Walk", "guesses_words", "hint", "house_of",
+           "solution_path", "unchecked_words", "wrong_marks"]
 
+UNCHECKED = ("This puzzle has rules I cannot read or check ({rules}), so I cannot give a hint: "
+             "any step I found would ignore them")
+"""What every hint says on a puzzle with rules carried unchecked (`Puzzle.unchecked`)."""
 STUCK = "no technique I know applies here"
 """What every hint says when the techniques find no step (the grid may still be solvable)."""
 SOLVED = "the puzzle is solved"
@@ -37,7 +43,8 @@ SOLVED = "the puzzle is solved"
 @dataclass(frozen=True)
 class Hint:
     """What to tell the player: `kind` is "step" (the engine's `step`), "wrong" (the
-    player's digits or marks in `wrong` contradict the one solution), "solved" or "stuck".
+    player's digits or marks in `wrong` contradict the one solution), "solved", "stuck" or
+    "unchecked" (the puzzle has rules we carry but cannot check: no hint is given).
     `unique` says whether the givens were found to have exactly one solution."""
 
     kind: str
@@ -97,6 +104,7 @@ class Walk:
         told, solution = _checked_against(puzzle)
         self.told = told
         self.unique = solution is not None
+        self._counted = solver_sees_geometry(puzzle)  # else "several" would be a guess
         self.path: list[Step] = []
         """The steps taken so far, in order."""
         self.grade: Grade | None = None
@@ -131,7 +139,15 @@ class Walk:
     def summary(self) -> Hint:
         """The "path" hint `solution_path` gives with the grade (the walk must be over)."""
         assert self.grade is not None, "the walk is not over"
-        return _path_hint(self.grade, self.unique)
+        return _path_hint(self.grade, self.unique, self._counted)
+
+
+def unchecked_words(puzzle: Puzzle) -> str:
+    """Why no hint is given on a puzzle with rules we cannot check (`UNCHECKED`), naming
+    them (the first three kinds, by their source's key)."""
+    keys = list(dict.fromkeys(quoted(getattr(item, "key", item.kind)) for item in puzzle.unchecked))
+    more = f" and {len(keys) - 3} more" if len(keys) > 3 else ""
+    return UNCHECKED.format(rules=", ".join(keys[:3]) + more) + "."
 
 
 def guesses_words(count: int) -> str:
@@ -141,8 +157,11 @@ def guesses_words(count: int) -> str:
     return f", {count} guess{'es' * (count != 1)} where {STUCK}" if count else ""
 
 
-def _path_hint(graded: Grade, unique: bool) -> Hint:
-    several = "" if unique else " (several solutions fit: without the uniqueness techniques)"
+def _path_hint(graded: Grade, unique: bool, counted: bool = True) -> Hint:
+    """The path's summary; "several solutions fit" only when they were counted (not on a
+    variant whose geometry the solver cannot read yet)."""
+    several = "" if unique or not counted else \
+        " (several solutions fit: without the uniqueness techniques)"
     return Hint("path", f"{graded.level}, score {graded.score}, {graded.steps} steps{several}",
                 unique=unique)
 
@@ -158,6 +177,8 @@ def _checked_against(puzzle: Puzzle) -> tuple[Hint | None, Puzzle | None]:
     """`_checked`, with the givens' one solution (None when they have several, or when
     the grid is solved; a "wrong" hint always comes with it)."""
     check_clashes(puzzle)
+    if puzzle.unchecked:
+        return Hint("unchecked", unchecked_words(puzzle)), None
     if puzzle.is_solved:
         return Hint("solved", SOLVED), None
     solution, _ = _the_solution(puzzle)
@@ -174,6 +195,8 @@ def _the_solution(puzzle: Puzzle) -> tuple[Puzzle | None, bool]:
     givens (or, with several solutions, the givens and values) admit none."""
     from . import SearchTooLong, count_solutions, solutions
 
+    if not solver_sees_geometry(puzzle):
+        return None, False  # its solutions would be another puzzle's: deduce without them
     givens = puzzle.unplayed
     try:
         found = solutions(givens, 2)

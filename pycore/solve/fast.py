@@ -48,6 +48,15 @@ def propagate(
     a contradiction showed (a cell out of digits, a house missing one; (-1,)
     when no cell is to blame).
     """
+    if board.props:
+        return _propagate_variant(board, masks, todo, changed)
+    return _propagate_grid(board, masks, todo, changed)
+
+
+def _propagate_grid(
+    board: Board, masks: list[int], todo: list[int], changed: Iterable[int] | None = None
+) -> tuple[int, ...]:
+    """`propagate` by the grid's own houses and peers (all a classic puzzle has)."""
     peers = board.peers
     houses = board.houses
     readers = board.readers
@@ -150,6 +159,45 @@ def propagate(
                 fresh.update(range(len(houses)))
                 continue
         return _OK
+
+
+def _propagate_variant(
+    board: Board, masks: list[int], todo: list[int], changed: Iterable[int] | None
+) -> tuple[int, ...]:
+    """`propagate` with a variant's propagators: the grid's own rules to their fixpoint,
+    then every propagator watching a cell whose mask changed since, until none narrows."""
+    props = board.props
+    watch = board.watch
+    count = board.cell_count
+    pending = set(range(len(props))) if changed is None else {k for c in todo for k in watch[c]}
+    snapshot = masks[:count]
+    house_ids = board.house_ids
+    fresh: set[int] | None = None if changed is None else set(changed)
+    while True:
+        blame = _propagate_grid(board, masks, todo, fresh)
+        if blame:
+            return blame
+        for c in board.open:
+            if masks[c] != snapshot[c]:
+                snapshot[c] = masks[c]
+                pending.update(watch[c])
+        if not pending:
+            return _OK
+        fresh = set()
+        while pending:
+            k = pending.pop()
+            moved = props[k](masks)
+            if moved is False:
+                return board.prop_cells[k] or _SOMEWHERE
+            for c in moved:  # type: ignore[attr-defined]
+                m = masks[c]
+                snapshot[c] = m
+                pending.update(watch[c])
+                fresh.update(house_ids[c])
+                if not m & (m - 1):
+                    todo.append(c)
+        if not fresh:
+            return _OK  # the propagators narrowed nothing: the grid's fixpoint holds
 
 
 def _choose(

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 
-from ..model import Layout, Puzzle, white_runs
+from ..model import Geometry, Layout, Puzzle, white_runs
+from ..variants import Constraint
 
 __all__ = ["Board", "Compartment", "Piece", "board_of", "cell_name", "grid_names", "house_kind",
            "house_name", "state_size"]
@@ -72,6 +73,13 @@ class Board:
     cells; the last piece may be the cells no other house shares (no targets). A
     digit that in the house lies in one piece only is locked there, so it leaves
     the piece's targets (locked candidates: pointing and claiming)."""
+    props: tuple[Callable[[list[int]], object], ...] = ()
+    """A variant's propagators (`pycore.solve.propagators`): each narrows the masks of its
+    element's cells, returning False on a contradiction, else the cells it narrowed."""
+    watch: tuple[tuple[int, ...], ...] = ()
+    """For every cell, the indexes in `props` of the propagators that look at it."""
+    prop_cells: tuple[tuple[int, ...], ...] = ()
+    """For every propagator, its cells (blamed when it finds a contradiction)."""
 
 
 def cell_name(index: int, cols: int) -> str:
@@ -151,7 +159,13 @@ def _in_grid(house: tuple[int, ...], cols: int, layout: Layout) -> str:
 
 
 def board_of(puzzle: Puzzle) -> Board:
-    """The compiled board of this puzzle's shape (cached: shapes repeat, puzzles change)."""
+    """The compiled board of this puzzle's shape (cached: shapes repeat, puzzles change).
+
+    A variant's board comes from its own geometry (jigsaw regions, diagonals and extra
+    regions are houses; cages, renban lines and knight or king pairs are peers) with the
+    propagators of its constraints."""
+    if puzzle.is_variant:
+        return _variant_board(puzzle)
     blacks = (
         tuple(i for i, cell in enumerate(puzzle.cells) if cell.kind == "black")
         if puzzle.kind == "str8ts"
@@ -180,6 +194,74 @@ def _board(
         kind, size, geo.cols, (1 << size) - 1, count,
         tuple(i for i in range(count) if is_open[i]), peers, houses, compartments, names,
         kinds, house_ids, tuple(itemgetter(*h) for h in houses), _locks(houses),
+    )
+
+
+_VARIANT_BOARDS: list[tuple[Geometry, tuple[Constraint, ...], Board]] = []
+_VARIANT_KEEP = 8
+"""Variant boards kept, by the identity of their geometry and constraints: every killer
+has its own shape, and each keystroke's puzzle passes on the very same tuples."""
+
+
+def _variant_board(puzzle: Puzzle) -> Board:
+    geo = puzzle.geometry
+    constraints = puzzle.constraints
+    for seen_geo, seen_constraints, board in _VARIANT_BOARDS:
+        if seen_geo is geo and seen_constraints is constraints:
+            return board
+    board = _build_variant(puzzle.size, geo, constraints)
+    _VARIANT_BOARDS.insert(0, (geo, constraints, board))
+    del _VARIANT_BOARDS[_VARIANT_KEEP:]
+    return board
+
+
+def variant_house_name(house: tuple[int, ...], geo: Geometry) -> str:
+    """A reader's name for a house of a variant grid: row, column, box or region, one of
+    the diagonals, an extra region or a disjoint group."""
+    kind = house_kind(house, geo.cols)
+    if kind == "row":
+        return f"row {house[0] // geo.cols + 1}"
+    if kind == "column":
+        return f"column {house[0] % geo.cols + 1}"
+    if house in geo.boxes:
+        regular = all(len({i // geo.cols for i in b}) < len(b) for b in geo.boxes) and \
+            _is_rectangles(geo.boxes, geo.cols)
+        return f"{'box' if regular else 'region'} {geo.boxes.index(house) + 1}"
+    n = geo.rows
+    if len(house) == n and geo.rows == geo.cols:
+        if house == tuple(k * geo.cols + k for k in range(n)):
+            return "the falling diagonal"
+        if set(house) == {(n - 1 - k) * geo.cols + k for k in range(n)}:
+            return "the rising diagonal"
+    first, last = (cell_name(i, geo.cols) for i in (min(house), max(house)))
+    return f"the extra region {first}-{last}"
+
+
+def _is_rectangles(boxes: tuple[tuple[int, ...], ...], cols: int) -> bool:
+    for b in boxes:
+        rows = {i // cols for i in b}
+        columns = {i % cols for i in b}
+        if len(rows) * len(columns) != len(b):
+            return False
+    return True
+
+
+def _build_variant(size: int, geo: Geometry, constraints: tuple[Constraint, ...]) -> Board:
+    from .propagators import compile_props
+
+    count = geo.rows * geo.cols
+    is_open = [i not in geo.outside for i in range(count)]
+    peers = tuple(tuple(p for p in geo.peers[i] if is_open[p]) for i in range(count))
+    houses = tuple(h for h in geo.houses if len(h) == size and all(is_open[i] for i in h))
+    names = tuple(variant_house_name(h, geo) for h in houses)
+    kinds = tuple(house_kind(h, geo.cols) for h in houses)
+    house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
+    props, watch, prop_cells = compile_props(constraints, geo, size)
+    return Board(
+        "sudoku", size, geo.cols, (1 << size) - 1, count,
+        tuple(i for i in range(count) if is_open[i]), peers, houses, (), names,
+        kinds, house_ids, tuple(itemgetter(*h) for h in houses), _locks(houses),
+        props, watch, prop_cells,
     )
 
 

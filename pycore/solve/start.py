@@ -4,13 +4,34 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from ..model import Puzzle, open_masks_of
-from .rules import Board, board_of, cell_name, house_name, state_size
+from .rules import Board, board_of, cell_name, house_name, state_size, variant_house_name
 
-__all__ = ["NoSolution", "check_clashes", "start"]
+__all__ = ["NoSolution", "UncheckedRules", "check_clashes", "start"]
 
 
 class NoSolution(PuzzleError):
     """The givens and values admit no solution; the message names a conflict when one is plain."""
+
+
+class UncheckedRules(PuzzleError):
+    """The puzzle carries rules pycore cannot read (`Puzzle.unchecked`): any answer would
+    treat them as absent, so none is given."""
+
+
+def check_readable(puzzle: Puzzle) -> None:
+    """Raise UncheckedRules when the puzzle holds rules the solver cannot check."""
+    unknown = puzzle.unchecked
+    if unknown:
+        names: list[str] = []
+        for item in unknown:
+            key = getattr(item, "key", item.kind)
+            if key not in names:
+                names.append(key)
+        shown = ", ".join(repr(k[:40]) for k in names[:3]) + (", …" if len(names) > 3 else "")
+        rules = "rule" if len(unknown) == 1 else "rules"
+        raise UncheckedRules(
+            f"this puzzle has {len(unknown)} {rules} pycore cannot check ({shown}): "
+            "it cannot be solved here")
 
 
 def start(puzzle: Puzzle) -> tuple[Board, list[int], list[int]]:
@@ -20,6 +41,7 @@ def start(puzzle: Puzzle) -> tuple[Board, list[int], list[int]]:
     Raises NoSolution when two digits clash in a house or a black given leaves a
     cell without candidates.
     """
+    check_readable(puzzle)
     check_clashes(puzzle)
     board = board_of(puzzle)
     masks = [0] * state_size(board)
@@ -51,7 +73,8 @@ def check_clashes(puzzle: Puzzle) -> None:
     for first, second, house in puzzle.clashes():
         geo = puzzle.geometry
         a, b = (cell_name(j, geo.cols) for j in (first, second))
-        where = house_name(house, geo.cols, geo.boxes, puzzle.layout)
+        where = variant_house_name(house, geo) if puzzle.is_variant else \
+            house_name(house, geo.cols, geo.boxes, puzzle.layout)
         raise NoSolution(
             f"no solution: {a} and {b} both hold {puzzle.cells[first].digit} in {where}"
         )

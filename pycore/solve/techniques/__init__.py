@@ -16,6 +16,15 @@ HoDoKu's names; `TECHNIQUES` says for each its level, score, the shapes it works
 and what it does. The uniqueness techniques (`UNIQUENESS`) assume the puzzle has
 exactly one solution: pass `uniqueness=False` to leave them out.
 
+On a variant sudoku (`Puzzle.is_variant`) the engine works on the puzzle's real geometry:
+jigsaw regions, diagonals, extra regions and disjoint groups are houses (named "region 4",
+"the falling diagonal", "extra region 2", "disjoint group 5"), killer cages, renban lines
+and knight's or king's moves make cells see each other. The other rules (a cage's sum, a
+thermometer, a dot) are not reasoned about, so every step stays true, only fewer are
+found. The uniqueness techniques never run there (a cage, a dot or a knight's move breaks
+the digit swap they rest on), nor the complex fish; a jigsaw also goes without the
+techniques written for regular boxes (finned fish, empty rectangles, grouped chains).
+
 Three modules hold the engine: `catalogue` (the table of techniques), `stepping` (the
 next step, applying it) and `grader` (grading); one module per family of techniques
 finds them (`singles`, `fish`, `chains`, ...) on a `state.State`. Their public names

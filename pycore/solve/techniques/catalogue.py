@@ -263,7 +263,14 @@ BY_NAME = {t.name: t for t in TECHNIQUES}
 
 
 def fits(technique: Technique, puzzle: Puzzle) -> bool:
-    """Whether the technique works on this puzzle's shape (its `shapes`)."""
+    """Whether the technique works on this puzzle's shape (its `shapes`). The uniqueness
+    techniques never work on a variant sudoku: they assume that swapping two digits in a
+    pattern of rows, columns and boxes leaves another solution, and a cage's sum, a
+    dot, a line, a diagonal or an anti-knight pair through the pattern breaks the swap (on
+    an anti-knight puzzle a unique rectangle removed the solution's own digit: issue
+    #39)."""
+    if technique.name in UNIQUENESS and puzzle.is_variant:
+        return False
     if technique.shapes == STR8TS:
         return puzzle.kind == "str8ts"
     if technique.shapes == ANY:

@@ -120,8 +120,10 @@ class _Graph:
 
 
 class _GroupedGraph(_Graph):
-    """The candidates and the group nodes of a plain sudoku's state (group numbers follow
-    the candidate numbers), with their strong and weak partners."""
+    """The candidates and the group nodes of a one-grid sudoku's state with regular boxes
+    (group numbers follow the candidate numbers), with their strong and weak partners: a
+    group is a digit's places where a box crosses another house (a row, a column, or a
+    variant's diagonal or extra region)."""
 
     def __init__(self, s: State) -> None:
         super().__init__(s, None)
@@ -193,7 +195,7 @@ def _chains(s: State, digit: int | None, grouped: bool = False
     first from each start candidate; grouped, only the chains through a group. The
     continuous and discontinuous loops and the AICs each take every chain of the state
     (the grader takes the best of all three kinds), so the search runs once for them."""
-    if too_open(s) or (grouped and not s.tables.plain):
+    if too_open(s) or (grouped and not s.tables.box):  # groups: where a box and a house cross
         return ()
     return _all_chains(s.tables, tuple(s.masks), digit, grouped)
 
@@ -307,10 +309,15 @@ def links_of(g: _Graph, chain: list[Node]) -> list[ChainLink]:
 
 
 def group_name(s: State, cells: tuple[int, ...]) -> str:
-    """HoDoKu's name of a group of cells in one row or column: r1c23, r45c9."""
+    """HoDoKu's name of a group of cells in one row or column: r1c23, r45c9; a group on
+    a variant's diagonal or extra region, in neither, is its cells: r1c1/r2c2."""
     cols = s.tables.cols
-    rows = "".join(str(r + 1) for r in sorted({c // cols for c in cells}))
-    columns = "".join(str(k + 1) for k in sorted({c % cols for c in cells}))
+    in_rows = sorted({c // cols for c in cells})
+    in_columns = sorted({c % cols for c in cells})
+    if len(in_rows) > 1 and len(in_columns) > 1:
+        return "/".join(s.tables.name(c) for c in sorted(cells))
+    rows = "".join(str(r + 1) for r in in_rows)
+    columns = "".join(str(k + 1) for k in in_columns)
     return f"r{rows}c{columns}"
 
 

@@ -4,7 +4,8 @@ Each base line takes the digit once, in a cover line, and each cover line holds 
 at most once: so the cover lines' digit sits in the base lines, and leaves the cover
 lines' other cells. Basic fish work on any sudoku geometry (the lines are the
 geometry's houses: a Samurai has several rows 1). Finned and sashimi fish
-(extra base places, the fins, all in one box) work on plain sudokus of any size.
+(extra base places, the fins, all in one box) work on one-grid sudokus of any size
+with regular boxes.
 """
 
 from __future__ import annotations
@@ -99,9 +100,11 @@ def _covers(tables: HouseTables, kind: str) -> tuple[int, ...]:
 
 def finned(s: State, size: int, sashimi: bool) -> Iterator[Step]:
     """Fish whose base has extra places (fins) in one box: the eliminations a plain fish
-    would make, kept only in cells that also see every fin (so in the fins' box)."""
+    would make, kept only in cells that also see every fin (so in the fins' box). Needs
+    the regular boxes of a one-grid sudoku (`HouseTables.box`): a classic one, or a variant
+    whose extra houses and peers change nothing of the argument (not a jigsaw)."""
     tables = s.tables
-    if not tables.plain:
+    if not tables.box:
         return
     masks = s.masks
     n = tables.n

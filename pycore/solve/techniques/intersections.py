@@ -24,12 +24,27 @@ def common_houses(s: State, cells: list[int] | tuple[int, ...]) -> set[int]:
     return common
 
 
+LINES = ("row", "column", "diagonal")
+"""The kinds of house that run across the grid in a line: a digit confined in one to where
+it crosses another house is claimed (locked candidates, claiming); confined in any other
+house (a box, a jigsaw region, an extra region, a disjoint group) it points."""
+
+
+def _crossing(kind: str, other: str) -> bool:
+    """Whether two houses of these kinds may lock a digit for each other: not two rows or
+    columns (which cross in one cell, or on a Samurai share a corner box's row as a
+    piece of both grids' rows: a shared line, not a crossing), not two boxes."""
+    if kind in ("row", "column") and other in ("row", "column"):
+        return False
+    return not kind == other == "box"
+
+
 def _locked(s: State, source_kind: str, technique: str) -> Iterator[Step]:
     tables = s.tables
     masks = s.masks
     for h, house in enumerate(tables.houses):
-        is_box = tables.house_kind[h] == "box"
-        if is_box != (source_kind == "box"):
+        kind = tables.house_kind[h]
+        if (kind in LINES) != (source_kind == "line"):
             continue
         needed = tables.board.full & ~s.placed_in(house)
         for d in digits_of(needed):
@@ -38,7 +53,7 @@ def _locked(s: State, source_kind: str, technique: str) -> Iterator[Step]:
             if len(places) < 2:
                 continue
             for other in sorted(common_houses(s, places) - {h}):
-                if (tables.house_kind[other] == "box") == is_box:
+                if not _crossing(kind, tables.house_kind[other]):
                     continue
                 inside = set(house)
                 gone = s.eliminations(tables.houses[other], bit, d, inside)
@@ -63,9 +78,16 @@ def claiming(s: State) -> Iterator[Step]:
 
 def subset_eliminations(s: State, cells: tuple[int, ...], union: int) -> set[tuple[int, int]]:
     """What a naked subset removes: its digits from the other cells of every house that
-    holds all of its cells (a box and a line both, where they cross)."""
+    holds all of its cells (a box and a line both, where they cross). On a variant sudoku,
+    from every cell that sees all of them (a killer cage's cells, a knight's move away
+    from each): the subset's cells see each other, so each of its digits is in one of them."""
     masks = s.masks
     gone: set[tuple[int, int]] = set()
+    if s.puzzle.is_variant:
+        for c in s.common_seen(cells):
+            if masks[c] & union:
+                gone.update((c, d) for d in digits_of(masks[c] & union))
+        return gone
     for other in common_houses(s, cells):
         for c in s.tables.houses[other]:
             if c not in cells and masks[c] & union:

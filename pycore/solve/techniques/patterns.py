@@ -108,7 +108,7 @@ def empty_rectangle(s: State) -> Iterator[Step]:
     """A box whose places for d all lie on one row and one column of it (the cross), and a
     strong link in a line outside: the cross's row or column must hold the box's d."""
     tables = s.tables
-    if not tables.plain:
+    if not tables.box:  # regular boxes (a classic grid, or a variant's that is no jigsaw)
         return
     n = tables.n
     masks = s.masks

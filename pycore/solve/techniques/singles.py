@@ -50,11 +50,13 @@ def full_house(s: State) -> Iterator[Step]:
 def naked_single(s: State) -> Iterator[Step]:
     """A cell whose candidates have come down to one digit."""
     tables = s.tables
+    # a variant's cell also sees cells in no house with it (a cage, a knight's move away)
+    where = "in a cell it sees" if s.puzzle.is_variant else "in a house it belongs to"
     for c in _waiting_naked(s, s.singles()):
         d = s.masks[c].bit_length()
         yield Step("naked-single", ((c, d),), (), (c,), (d,),
                    f"{tables.name(c)} can only be {d}: every other digit is already "
-                   "in a house it belongs to or ruled out.")
+                   f"{where} or ruled out.")
 
 
 def hidden_single(s: State) -> Iterator[Step]:

@@ -13,11 +13,12 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import or_
+from operator import itemgetter, or_
 
+from ...errors import PuzzleError
 from ...model import Puzzle, pack
 from ...model import digits_in as digits_of
-from ..rules import Board, board_of, cell_name, house_name
+from ..rules import Board, board_of, cell_name, house_kind, house_name
 
 __all__ = ["ChainLink", "HouseTables", "Queues", "State", "Step", "bits", "chain_links",
            "digits_of", "eureka", "popcount"]
@@ -125,7 +126,9 @@ class HouseTables:
     `houses` hold every digit exactly once (the full houses: rows, columns and boxes of a
     sudoku, a str8ts row or column without black cells); `groups` hold each digit at most
     once (also a str8ts line's white cells). `row`, `col` and `box` give, for a plain
-    sudoku, each cell's house index; they are empty for other shapes.
+    sudoku, each cell's house index; they are empty for other shapes, and a variant
+    sudoku has them when its boxes are the regular ones (not a jigsaw's regions), for the
+    fish with fins.
     """
 
     board: Board
@@ -181,6 +184,8 @@ def _house_tables(board: Board, plain: bool, group_cells: tuple[tuple[int, ...],
 
 def house_tables(puzzle: Puzzle) -> HouseTables:
     """The house tables of the puzzle's shape (cached: shapes repeat, puzzles change)."""
+    if puzzle.is_variant:
+        return variant_tables(puzzle)
     board = board_of(puzzle)
     plain = puzzle.kind == "sudoku" and puzzle.layout is None
     is_open = set(board.open)
@@ -188,6 +193,152 @@ def house_tables(puzzle: Puzzle) -> HouseTables:
     groups = tuple(tuple(i for i in h if i in is_open) for h in geo.houses)
     names = tuple(house_name(h, geo.cols, geo.boxes, puzzle.layout) for h in geo.houses)
     return _house_tables(board, plain, groups, names)
+
+
+# -- variant sudokus: the houses and peers their rules add -----------------------------
+
+VARIANT_KINDS = ("row", "column", "box", "diagonal", "extra-region", "disjoint-group")
+"""The kinds of a variant sudoku's houses: a jigsaw region is a "box" (the house that
+crosses rows and columns, where locked candidates point); a diagonal, an extra region or
+a disjoint group is none of row, column or box, so no fish and no technique written for
+rows, columns and boxes takes it for one."""
+
+_VARIANTS: list[tuple[object, HouseTables]] = []
+
+
+def variant_tables(puzzle: Puzzle) -> HouseTables:
+    """The tables of a variant sudoku, from its real geometry (`Puzzle.geometry`: jigsaw
+    regions instead of boxes, the diagonals, extra regions and disjoint groups as houses,
+    killer cages, renban lines and knight's or king's move pairs among each cell's peers).
+    `plain` is False: the techniques written for a classic grid's rows, columns and boxes
+    only (finned and complex fish, empty rectangles, grouped chains, the uniqueness
+    arguments) stay off. Remembered for the last few geometries (each step of a hint
+    builds a new State of the same shape)."""
+    geo = puzzle.geometry
+    for known, tables in _VARIANTS:
+        if known is geo:
+            return tables
+    tables = _variant_tables(puzzle)
+    _VARIANTS.insert(0, (geo, tables))
+    del _VARIANTS[4:]
+    return tables
+
+
+def variant_house_names(puzzle: Puzzle) -> dict[tuple[int, ...], tuple[str, str]]:
+    """For each house of a variant sudoku's geometry, by its cells: (a reader's name, its
+    kind of `VARIANT_KINDS`): "row 3", "column 5", "box 4" or, on a jigsaw, "region 4"
+    (numbered in reading order of their first cells), "the falling diagonal" (r1c1 down
+    to the bottom right), "the rising diagonal", "extra region 2", "disjoint group 5" (the
+    cells at the fifth place of every box)."""
+    geo = puzzle.geometry
+    rows, cols = geo.rows, geo.cols
+    out: dict[tuple[int, ...], tuple[str, str]] = {}
+    for r in range(rows):
+        out[tuple(r * cols + c for c in range(cols))] = (f"row {r + 1}", "row")
+    for c in range(cols):
+        out[tuple(r * cols + c for r in range(rows))] = (f"column {c + 1}", "column")
+    word = "box" if puzzle.regions is None else "region"
+    for k, box in enumerate(geo.boxes):
+        out.setdefault(tuple(box), (f"{word} {k + 1}", "box"))
+    extra = 0
+    for item in puzzle.constraints:
+        if item.kind == "diagonal-":
+            out.setdefault(tuple(k * cols + k for k in range(rows)),
+                           ("the falling diagonal", "diagonal"))
+        elif item.kind == "diagonal+":
+            out.setdefault(tuple((rows - 1 - k) * cols + k for k in range(rows)),
+                           ("the rising diagonal", "diagonal"))
+        elif item.kind == "disjoint-groups":
+            for p in range(puzzle.size):
+                cells = tuple(sorted(box[p] for box in geo.boxes))
+                out.setdefault(cells, (f"disjoint group {p + 1}", "disjoint-group"))
+        elif item.kind == "extra-region":
+            extra += 1
+            out.setdefault(tuple(item.cells), (f"extra region {extra}", "extra-region"))
+    return out
+
+
+def _group_names(puzzle: Puzzle) -> dict[tuple[int, ...], str]:
+    """A reader's name for each smaller group of cells a variant's rules keep apart (a
+    killer cage, a renban line, an extra region of fewer cells than digits)."""
+    cols = puzzle.geometry.cols
+    out: dict[tuple[int, ...], str] = {}
+    extra = 0
+    for item in puzzle.constraints:
+        cells = tuple(sorted(item.cells))
+        if item.kind == "extra-region":
+            extra += 1
+            out.setdefault(cells, f"extra region {extra}")
+        elif item.kind == "killer" and cells:
+            # no sum in the name: puzzles whose cages differ only in their sums share
+            # one geometry, and so these tables
+            out.setdefault(cells, f"the killer cage at {cell_name(cells[0], cols)}")
+        elif item.kind == "renban" and cells:
+            out.setdefault(cells, f"the renban line at {cell_name(cells[0], cols)}")
+    return out
+
+
+def _variant_tables(puzzle: Puzzle) -> HouseTables:
+    geo = puzzle.geometry
+    n = puzzle.size
+    board = _variant_board(puzzle)
+    named = variant_house_names(puzzle)
+    houses = board.houses
+    names = tuple(named[h][0] if h in named else house_name(h, geo.cols, geo.boxes)
+                  for h in houses)
+    kinds = tuple(named[h][1] if h in named else "extra-region" for h in houses)
+    group_names = _group_names(puzzle)
+    # naked subsets look in the houses and in every group of more than two cells (a pair
+    # of cells can hold no subset with a cell left over to clear)
+    small = tuple(tuple(sorted(g)) for g in geo.groups if len(g) > 2)
+    groups = houses + tuple(g for g in dict.fromkeys(small) if g not in set(houses))
+    labels = names + tuple(group_names.get(g, "the group " + ", ".join(
+        cell_name(c, geo.cols) for c in g)) for g in groups[len(houses):])
+    seen = tuple(frozenset(p) for p in board.peers)
+    row: tuple[int, ...] = ()
+    col: tuple[int, ...] = ()
+    box: tuple[int, ...] = ()
+    if puzzle.regions is None:  # the boxes of its size: the finned fish work on them
+        per_kind = {k: [0] * len(seen) for k in ("row", "column", "box")}
+        for h, house in enumerate(houses):
+            if kinds[h] in per_kind:
+                for c in house:
+                    per_kind[kinds[h]][c] = h
+        row, col, box = (tuple(per_kind[k]) for k in ("row", "column", "box"))
+    return HouseTables(board, n, geo.cols, "sudoku", houses, names, kinds, board.house_ids,
+                       groups, labels, seen, False, row, col, box)
+
+
+def solver_sees_geometry(puzzle: Puzzle) -> bool:
+    """Whether the solver's board (`rules.board_of`) has this puzzle's real houses and
+    peers: always on a classic puzzle; on a variant once the solver reads its geometry.
+    A search on a board without a jigsaw's regions would answer for another puzzle."""
+    if not puzzle.is_variant:
+        return True
+    try:
+        board = board_of(puzzle)
+    except PuzzleError:
+        return False
+    geo = puzzle.geometry
+    return board.houses == tuple(h for h in geo.houses if len(h) == puzzle.size) \
+        and board.peers == geo.peers
+
+
+def _variant_board(puzzle: Puzzle) -> Board:
+    """The solver's board of a variant sudoku when it has the puzzle's real geometry (its
+    houses and peers); else one made here from the geometry, without locked candidates
+    (`Board.locks`) for the forcing nets' propagation: weaker, never wrong."""
+    if solver_sees_geometry(puzzle):
+        return board_of(puzzle)
+    geo = puzzle.geometry
+    count = geo.rows * geo.cols
+    n = puzzle.size
+    houses = tuple(h for h in geo.houses if len(h) == n)
+    house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
+    return Board("sudoku", n, geo.cols, (1 << n) - 1, count, tuple(range(count)), geo.peers,
+                 houses, (), tuple(house_name(h, geo.cols, geo.boxes) for h in houses),
+                 tuple(house_kind(h, geo.cols) for h in houses), house_ids,
+                 tuple(itemgetter(*h) for h in houses), tuple(() for _ in houses))
 
 
 class Queues:

@@ -48,7 +48,8 @@ def naked(s: State, size: int) -> Iterator[Step]:
                     continue
                 gone = list(subset_order(s, cells, found))
                 houses = sorted(common_houses(s, cells))
-                where = " and ".join(tables.names[h] for h in houses)
+                if houses:  # else a group of a variant's (a killer cage) holds them
+                    where = " and ".join(tables.names[h] for h in houses)
             else:
                 gone = sorted((c, d) for c in group if c not in cells and masks[c] & union
                               for d in digits_of(masks[c] & union))

@@ -109,8 +109,12 @@ def convert(item: dict[str, Any]) -> dict[str, Any] | None:
                     for left in (1, 5):
                         window = [(top + r) * n + left + c for r in range(3) for c in range(3)]
                         items.append(ExtraRegion(window))
-            elif kind == "Jigsaw":
+            elif kind == "Jigsaw" and "NoBoxes" in parts:
                 regions = [int(ch, 36) for ch in t[1]]
+            elif kind == "Jigsaw":  # beside the boxes, the jigsaw's regions are extra houses
+                numbers = [int(ch, 36) for ch in t[1]]
+                for k in sorted(set(numbers)):
+                    items.append(ExtraRegion([i for i, m in enumerate(numbers) if m == k]))
             elif kind == "Arrow":
                 path = [cell(x, n) for x in t[1:]]
                 items.append(Arrow(path[:1], [path]))

@@ -1,0 +1,913 @@
+"""Propagators: what each variant element rules out, on the solver's digit masks.
+
+A propagator is a plain function of the state (the list of digit masks, digit d at bit
+d-1) that narrows its element's cells: it returns False when the element cannot be
+kept, else the cells whose masks it narrowed (possibly none). Each is exact once its
+cells are decided (it then accepts exactly the digits `pycore.variants.broken` accepts),
+so a solution the search reports keeps every element; before that it prunes as much as
+its kind allows cheaply:
+
+- pairs of cells under a relation (dots, XV, thermometers, whispers, palindromes,
+  clones, min/max, the negative rules) keep arc consistency through a table per mask;
+- killer cages keep the digits of the combinations of distinct digits that fit
+  (tables per size and sum), and the rule of 45 adds the sums it derives;
+- sums whose cells may repeat (arrows, little killers) keep bounds;
+- renban, between and zipper lines keep the windows, ends and sums that fit;
+- the rarer kinds (sandwich, X-sum, skyscraper, region-sum, quadruple, indexers) are
+  checked by `variants` itself on their decided cells, and the last open cell keeps
+  the digits that break nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from itertools import combinations, pairwise
+from typing import cast
+
+from ..model import Geometry
+from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Quadruple, Rule, _broken
+
+__all__ = ["Prop", "cage_combinations", "compile_props"]
+
+Prop = Callable[[list[int]], object]
+"""A propagator: False on a contradiction, else the list of cells it narrowed."""
+
+_REACH_CELLS = 8  # longer sums keep bounds only: their sets of sums cost more than they cut
+_TABLE_LIMIT = 12  # pair tables hold every mask up to this many digits (4096 entries)
+
+
+def _bits(m: int) -> list[int]:
+    """The digits of a mask, ascending."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length())
+        m ^= low
+    return out
+
+
+@lru_cache(maxsize=256)
+def _pair_tables(n: int, relation: str, value: int) -> tuple[Sequence[int], Sequence[int]]:
+    """(forward, backward): for every mask of the first cell the digits the second may
+    hold, and the reverse; for n above _TABLE_LIMIT, per single digit (index = digit)."""
+    ok = _RELATIONS[relation]
+    fwd1 = [0] * (n + 1)
+    back1 = [0] * (n + 1)
+    for a in range(1, n + 1):
+        for b in range(1, n + 1):
+            if ok(a, b, value):
+                fwd1[a] |= 1 << (b - 1)
+                back1[b] |= 1 << (a - 1)
+    if n > _TABLE_LIMIT:
+        return fwd1, back1
+    fwd = [0] * (1 << n)
+    back = [0] * (1 << n)
+    for m in range(1, 1 << n):
+        low = m & -m
+        d = low.bit_length()
+        fwd[m] = fwd[m ^ low] | fwd1[d]
+        back[m] = back[m ^ low] | back1[d]
+    return fwd, back
+
+
+def _third(n: int) -> int:
+    return -(-n // 3)
+
+
+_RELATIONS: dict[str, Callable[[int, int, int], bool]] = {
+    "white": lambda a, b, v: abs(a - b) == v,
+    "black": lambda a, b, v: a == v * b or b == v * a,
+    "sum": lambda a, b, v: a + b == v,
+    "less": lambda a, b, v: a < b,
+    "less-equal": lambda a, b, v: a <= b,
+    "apart": lambda a, b, v: abs(a - b) >= v,
+    "parity": lambda a, b, v: a % 2 != b % 2,
+    "equal": lambda a, b, v: a == b,
+    "non-consecutive": lambda a, b, v: abs(a - b) != 1,
+    "no-xv": lambda a, b, v: a + b not in (5, 10),
+    "entropic": lambda a, b, v: (a - 1) // v != (b - 1) // v,
+}
+
+
+def _no_ratio(ratios: tuple[int, ...]) -> Callable[[int, int, int], bool]:
+    return lambda a, b, v: not any(a == r * b or b == r * a for r in ratios)
+
+
+def pair(a: int, b: int, n: int, relation: str, value: int = 0) -> Prop:
+    """Two cells whose digits keep `relation`: each keeps the digits the other supports."""
+    fwd, back = _pair_tables(n, relation, value)
+    if n > _TABLE_LIMIT:
+        def support(table: Sequence[int], m: int) -> int:
+            out = 0
+            while m:
+                low = m & -m
+                out |= table[low.bit_length()]
+                m ^= low
+            return out
+
+        def run_big(masks: list[int]) -> object:
+            ma, mb = masks[a], masks[b]
+            nb = mb & support(fwd, ma)
+            if not nb:
+                return False
+            na = ma & support(back, nb)
+            if not na:
+                return False
+            return _narrowed(masks, a, ma, na, b, mb, nb)
+        return run_big
+
+    def run(masks: list[int]) -> object:
+        ma, mb = masks[a], masks[b]
+        nb = mb & fwd[ma]
+        if not nb:
+            return False
+        na = ma & back[nb]
+        if not na:
+            return False
+        if na == ma and nb == mb:
+            return ()
+        return _narrowed(masks, a, ma, na, b, mb, nb)
+    return run
+
+
+def _narrowed(masks: list[int], a: int, ma: int, na: int, b: int, mb: int, nb: int) -> list[int]:
+    out = []
+    if na != ma:
+        masks[a] = na
+        out.append(a)
+    if nb != mb:
+        masks[b] = nb
+        out.append(b)
+    return out
+
+
+def unary(cell: int, allowed: int) -> Prop:
+    """A cell that may hold only the digits of `allowed` (odd, even)."""
+    def run(masks: list[int]) -> object:
+        m = masks[cell]
+        nm = m & allowed
+        if not nm:
+            return False
+        if nm == m:
+            return ()
+        masks[cell] = nm
+        return [cell]
+    return run
+
+
+@lru_cache(maxsize=1024)
+def cage_combinations(n: int, size: int, total: int) -> tuple[int, ...]:
+    """The masks of every set of `size` different digits 1..n summing to `total`."""
+    if size < 1 or size > n:
+        return ()
+    low = size * (size + 1) // 2
+    high = size * (2 * n - size + 1) // 2
+    if not low <= total <= high:
+        return ()
+    out = []
+    for combo in combinations(range(1, n + 1), size):
+        if sum(combo) == total:
+            m = 0
+            for d in combo:
+                m |= 1 << (d - 1)
+            out.append(m)
+    return tuple(out)
+
+
+def distinct_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
+    """Cells holding different digits that sum to `total` (a killer cage, or what the rule
+    of 45 leaves in a house): each keeps the digits of the combinations that still fit,
+    and a digit every fitting combination needs, with one cell left to take it, goes there."""
+    combos = cage_combinations(n, len(cells), total)
+
+    def run(masks: list[int]) -> object:
+        ms = [masks[c] for c in cells]
+        keep = 0
+        need = -1
+        for combo in combos:
+            cover = 0
+            for m in ms:
+                x = m & combo
+                if not x:
+                    break
+                cover |= x
+            else:
+                if cover == combo:
+                    keep |= combo
+                    need &= combo
+        if not keep:
+            return False
+        changed = []
+        for k, c in enumerate(cells):
+            m = ms[k]
+            nm = m & keep
+            if nm != m:
+                if not nm:
+                    return False
+                masks[c] = nm
+                ms[k] = nm
+                changed.append(c)
+        while need:
+            low = need & -need
+            need ^= low
+            spots = [k for k in range(len(cells)) if ms[k] & low]
+            if not spots:
+                return False
+            if len(spots) == 1 and ms[spots[0]] != low:
+                k = spots[0]
+                ms[k] = low
+                masks[cells[k]] = low
+                changed.append(cells[k])
+        return changed
+    return run
+
+
+def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], total: int,
+                n: int) -> Prop:
+    """Each path's digits (repeats allowed) sum to the number the `circle` cells spell (most
+    significant first), or to `total` when there is no circle: bounds, both ways."""
+    def run(masks: list[int]) -> object:
+        changed: list[int] = []
+        if circle:
+            values = [0]
+            for c in circle:
+                values = [v * 10 + d for v in values for d in _bits(masks[c])]
+                if len(values) > 4096:
+                    values = []
+                    break
+        else:
+            values = [total]
+        lo_all, hi_all = 0, 1 << 30
+        ranges = []
+        for path in paths:
+            lo = hi = 0
+            for c in path:
+                m = masks[c]
+                lo += (m & -m).bit_length()
+                hi += m.bit_length()
+            ranges.append((lo, hi))
+            lo_all, hi_all = max(lo_all, lo), min(hi_all, hi)
+        if values:
+            fit = [v for v in values if lo_all <= v <= hi_all]
+            if not fit:
+                return False
+            t_lo, t_hi = min(fit), max(fit)
+            if circle and len(fit) < len(values) and (len(circle) == 1 or n <= 9):
+                # keep the circle digits some fitting number uses
+                for pos, c in enumerate(circle):
+                    shift = 10 ** (len(circle) - 1 - pos)
+                    used = 0
+                    for v in fit:
+                        d = v if len(circle) == 1 else v // shift % 10
+                        if 1 <= d <= n:
+                            used |= 1 << (d - 1)
+                    m = masks[c]
+                    nm = m & used
+                    if not nm:
+                        return False
+                    if nm != m:
+                        masks[c] = nm
+                        changed.append(c)
+        else:
+            return changed  # a pill too open to list: wait for its cells
+        for path, (lo, hi) in zip(paths, ranges, strict=True):
+            for c in path:
+                m = masks[c]
+                mlo, mhi = (m & -m).bit_length(), m.bit_length()
+                least = t_lo - (hi - mhi)
+                most = t_hi - (lo - mlo)
+                if least > mlo or most < mhi:
+                    least, most = max(least, 1), min(most, n)
+                    if least > most:
+                        return False
+                    window = ((1 << (most - least + 1)) - 1) << (least - 1)
+                    nm = m & window
+                    if not nm:
+                        return False
+                    if nm != m:
+                        masks[c] = nm
+                        changed.append(c)
+                        lo += (nm & -nm).bit_length() - mlo
+                        hi += nm.bit_length() - mhi
+        targets = 0
+        for v in (fit if circle else values):
+            targets |= 1 << v
+        for path in paths:
+            if 1 < len(path) <= _REACH_CELLS and not _reach(path, masks, targets, changed):
+                return False
+        return changed
+    return run
+
+
+def _reach(path: tuple[int, ...], masks: list[int], targets: int, changed: list[int]) -> bool:
+    """Keep each cell's digits that some choice of the path's other digits (repeats
+    allowed) brings to one of the `targets` (a bit set of sums); False when none does.
+    Sums as bit sets: the sums of the cells before each cell, and of those after it."""
+    before = [1]
+    f = 1
+    for c in path:
+        g = 0
+        m = masks[c]
+        while m:
+            low = m & -m
+            g |= f << low.bit_length()
+            m ^= low
+        f = g
+        before.append(f)
+    if not f & targets:
+        return False
+    after = 1
+    for k in range(len(path) - 1, -1, -1):
+        c = path[k]
+        a = before[k]
+        others = 0
+        b = after
+        while b:
+            low = b & -b
+            others |= a << (low.bit_length() - 1)
+            b ^= low
+        m = masks[c]
+        keep = 0
+        g = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            d = low.bit_length()
+            if (others << d) & targets:
+                keep |= low
+            g |= after << d
+            rest ^= low
+        if keep != m:
+            if not keep:
+                return False
+            masks[c] = keep
+            changed.append(c)
+            g = 0
+            rest = keep
+            while rest:
+                low = rest & -rest
+                g |= after << low.bit_length()
+                rest ^= low
+        after = g
+    return True
+
+
+def renban(cells: tuple[int, ...], n: int) -> Prop:
+    """A renban line's digits (different, through its group) form a run: each cell keeps
+    the digits of the windows of len(cells) consecutive digits that still fit."""
+    length = len(cells)
+    windows = [((1 << length) - 1) << low for low in range(n - length + 1)]
+
+    def run(masks: list[int]) -> object:
+        ms = [masks[c] for c in cells]
+        keep = 0
+        need = -1
+        for w in windows:
+            cover = 0
+            for m in ms:
+                x = m & w
+                if not x:
+                    break
+                cover |= x
+            else:
+                if cover == w:
+                    keep |= w
+                    need &= w
+        if not keep:
+            return False
+        changed = []
+        for c, m in zip(cells, ms, strict=True):
+            nm = m & keep
+            if nm != m:
+                masks[c] = nm
+                changed.append(c)
+        while need:  # a digit every fitting run holds, with one cell left for it, goes there
+            low = need & -need
+            need ^= low
+            spots = [c for c in cells if masks[c] & low]
+            if not spots:
+                return False
+            if len(spots) == 1 and masks[spots[0]] != low:
+                masks[spots[0]] = low
+                changed.append(spots[0])
+        return changed
+    return run
+
+
+def between(cells: tuple[int, ...], n: int) -> Prop:
+    """A between line: the digits inside lie strictly between those at its two ends."""
+    first, last = cells[0], cells[-1]
+    inner = cells[1:-1]
+
+    def run(masks: list[int]) -> object:
+        ma, mb = masks[first], masks[last]
+        inner_masks = [masks[c] for c in inner]
+        keep_a = keep_b = keep_in = 0
+        for a in _bits(ma):
+            for b in _bits(mb):
+                low, high = min(a, b), max(a, b)
+                allowed = ((1 << (high - low - 1)) - 1) << low if high - low > 1 else 0
+                if inner and (not allowed or any(not m & allowed for m in inner_masks)):
+                    continue
+                keep_a |= 1 << (a - 1)
+                keep_b |= 1 << (b - 1)
+                keep_in |= allowed
+        if not keep_a:
+            return False
+        changed = []
+        for c, nm in ((first, ma & keep_a), (last, mb & keep_b)):
+            if nm != masks[c]:
+                masks[c] = nm
+                changed.append(c)
+        for c, m in zip(inner, inner_masks, strict=True):
+            nm = m & keep_in
+            if not nm:
+                return False
+            if nm != m:
+                masks[c] = nm
+                changed.append(c)
+        return changed
+    return run
+
+
+def zipper(cells: tuple[int, ...], n: int) -> Prop:
+    """A zipper line: cells the same distance from its middle sum alike, to the middle
+    cell's digit when the line has one."""
+    length = len(cells)
+    pairs = [(cells[k], cells[length - 1 - k]) for k in range(length // 2)]
+    middle = cells[length // 2] if length % 2 else -1
+
+    def run(masks: list[int]) -> object:
+        if not pairs:
+            return ()
+        sums = -1  # bit s-2 for each sum s every pair can make
+        for a, b in pairs:
+            can = 0
+            for da in _bits(masks[a]):
+                can |= masks[b] << (da - 1)  # bit da+db-2
+            sums &= can
+        if middle >= 0:
+            sums &= masks[middle] >> 1  # the middle digit s sits at bit s-1
+        if not sums:
+            return False
+        changed = []
+        for a, b in pairs:
+            ka = kb = 0
+            for da in _bits(masks[a]):
+                fit = (sums >> (da - 1)) & masks[b]
+                if fit:
+                    ka |= 1 << (da - 1)
+                    kb |= fit
+            for c, k in ((a, ka), (b, kb)):
+                nm = masks[c] & k
+                if not nm:
+                    return False
+                if nm != masks[c]:
+                    masks[c] = nm
+                    changed.append(c)
+        if middle >= 0:
+            nm = masks[middle] & (sums << 1)
+            if not nm:
+                return False
+            if nm != masks[middle]:
+                masks[middle] = nm
+                changed.append(middle)
+        return changed
+    return run
+
+
+def _fits(masks: Sequence[int], cells: Sequence[int], combo: int) -> bool:
+    """Whether `cells` can hold exactly the digits of `combo`, one each (each cell meets it
+    and together they cover it)."""
+    cover = 0
+    for c in cells:
+        x = masks[c] & combo
+        if not x:
+            return False
+        cover |= x
+    return cover == combo
+
+
+def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> object:
+    """Narrow each cell to its support: False when one is left empty, else the cells narrowed."""
+    changed = []
+    for c, k in zip(cells, support, strict=True):
+        m = masks[c]
+        nm = m & k
+        if nm != m:
+            if not nm:
+                return False
+            masks[c] = nm
+            changed.append(c)
+    return changed
+
+
+def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
+    """A sandwich clue: the digits between the line's 1 and its n sum to `total`. Each
+    placement of the 1 and the n is kept when the cells between can hold different
+    digits from 2 to n-1 that make the total."""
+    one, top = 1, 1 << (n - 1)
+    ends = one | top
+    length = len(cells)
+    combos = {k: tuple(c for c in cage_combinations(n, k, total) if not c & ends)
+              for k in range(length)}
+
+    def run(masks: list[int]) -> object:
+        support = [0] * length
+        for i in range(length):
+            if not masks[cells[i]] & one:
+                continue
+            for j in range(length):
+                if j == i or not masks[cells[j]] & top:
+                    continue
+                a, b = (i, j) if i < j else (j, i)
+                inner = cells[a + 1:b]
+                union = 0
+                if inner:
+                    for combo in combos[b - a - 1]:
+                        if _fits(masks, inner, combo):
+                            union |= combo
+                    if not union:
+                        continue
+                elif total != 0:
+                    continue
+                support[i] |= one
+                support[j] |= top
+                for k in range(length):
+                    if k != i and k != j:
+                        support[k] |= union if a < k < b else ~ends
+        return _keep(masks, cells, support)
+    return run
+
+
+def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
+    """An X-sum clue: the first X digits of the line sum to `total`, X the first digit."""
+    length = len(cells)
+
+    def run(masks: list[int]) -> object:
+        support = [0] * length
+        first = masks[cells[0]]
+        for x in _bits(first):
+            if x > length:
+                continue
+            bit = 1 << (x - 1)
+            rest = cells[1:x]
+            fitting = 0
+            for combo in cage_combinations(n, x, total):
+                if combo & bit and (not rest or _fits(masks, rest, combo ^ bit)):
+                    fitting |= combo ^ bit
+            if not fitting and rest:
+                continue
+            if not rest and x != total:
+                continue
+            support[0] |= bit
+            for k in range(1, length):
+                support[k] |= fitting if k < x else -1
+        return _keep(masks, cells, support)
+    return run
+
+
+def equal_sums(segments: tuple[tuple[int, ...], ...]) -> Prop:
+    """A region-sum line: each segment (its cells within one region) sums alike. The sums
+    every segment can still make (as bit sets, repeats allowed) are met, and each cell
+    keeps the digits that reach one of them."""
+    def run(masks: list[int]) -> object:
+        targets = -1
+        for seg in segments:
+            f = 1
+            for c in seg:
+                g = 0
+                m = masks[c]
+                while m:
+                    low = m & -m
+                    g |= f << low.bit_length()
+                    m ^= low
+                f = g
+            targets &= f
+            if not targets:
+                return False
+        changed: list[int] = []
+        for seg in segments:
+            if not _reach(seg, masks, targets, changed):
+                return False
+        return changed
+    return run
+
+
+def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
+    """A skyscraper clue of `seen`: the cell k steps in is at most n - seen + 1 + k (so
+    many taller ones must follow it); a clue of 1 puts n first."""
+    limits = []
+    for k in range(len(cells)):
+        most = min(n, n - seen + 1 + k)
+        limits.append(((1 << most) - 1) if most > 0 else 0)
+    if seen == 1 and cells:
+        limits[0] = 1 << (n - 1)
+
+    def run(masks: list[int]) -> object:
+        return _keep(masks, cells, limits)
+    return run
+
+
+def quadruple(cells: tuple[int, ...], digits: tuple[int, ...]) -> Prop:
+    """A quadruple: each digit shown appears among the four cells at least as often as
+    shown; with four digits shown, the cells hold only them; a digit with just enough
+    cells left goes into all of them."""
+    need = {d: digits.count(d) for d in set(digits)}
+    only = 0
+    if len(digits) == len(cells):
+        for d in digits:
+            only |= 1 << (d - 1)
+
+    def run(masks: list[int]) -> object:
+        changed: list[int] = []
+        if only:
+            moved = _keep(masks, cells, [only] * len(cells))
+            if moved is False:
+                return False
+            changed.extend(moved)  # type: ignore[arg-type]
+        for d, count in need.items():
+            bit = 1 << (d - 1)
+            spots = [c for c in cells if masks[c] & bit]
+            if len(spots) < count:
+                return False
+            if len(spots) == count:
+                for c in spots:
+                    if masks[c] != bit:
+                        masks[c] = bit
+                        changed.append(c)
+        return changed
+    return run
+
+
+class _Placed:
+    """The digits placed in a state, as `variants.broken` reads a grid (0: still open)."""
+
+    __slots__ = ("masks",)
+
+    def __init__(self, masks: list[int]) -> None:
+        self.masks = masks
+
+    def __getitem__(self, i: int) -> int:
+        m = self.masks[i]
+        return m.bit_length() if m and not m & (m - 1) else 0
+
+    def __len__(self) -> int:
+        return len(self.masks)
+
+
+def checked(item: Constraint, cells: tuple[int, ...], geo: Geometry, size: int,
+            regions: Sequence[int], items: Sequence[Constraint]) -> Prop:
+    """Any element, judged by `variants` on its decided cells: a contradiction when they
+    break it; with one of `cells` left open, it keeps the digits that break nothing."""
+    rows, cols, boxes = geo.rows, geo.cols, geo.boxes
+    marked: dict[tuple[int, ...], list[Dot]] = {}
+
+    def run(masks: list[int]) -> object:
+        placed = cast("Sequence[int]", _Placed(masks))
+        if _broken(item, placed, rows, cols, size, boxes, regions, marked, items):
+            return False
+        open_cells = [c for c in cells if masks[c] & (masks[c] - 1)]
+        if len(open_cells) != 1:
+            return ()
+        c = open_cells[0]
+        m = masks[c]
+        keep = 0
+        for d in _bits(m):
+            masks[c] = 1 << (d - 1)
+            if not _broken(item, placed, rows, cols, size, boxes, regions, marked, items):
+                keep |= 1 << (d - 1)
+        masks[c] = keep or m
+        if not keep:
+            return False
+        return [c] if keep != m else ()
+    return run
+
+
+def _neighbours(i: int, rows: int, cols: int) -> list[int]:
+    r, c = divmod(i, cols)
+    return [rr * cols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < rows and 0 <= cc < cols]
+
+
+def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
+                  ) -> tuple[tuple[Prop, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(propagators, for each cell the propagators watching it, each propagator's cells)."""
+    n = size
+    rows, cols = geo.rows, geo.cols
+    props: list[Prop] = []
+    cells_of: list[tuple[int, ...]] = []
+    regions = [-1] * (rows * cols)
+    for k, box in enumerate(geo.boxes):
+        for i in box:
+            regions[i] = k
+
+    def add(prop: Prop, cells: Sequence[int]) -> None:
+        props.append(prop)
+        cells_of.append(tuple(cells))
+
+    def add_pair(a: int, b: int, relation: str, value: int = 0) -> None:
+        add(pair(a, b, n, relation, value), (a, b))
+
+    marked: dict[tuple[int, ...], list[Dot]] = {}
+    ratios = sorted({c.value for c in constraints if isinstance(c, Dot) and c.kind == "black"})
+    for item in constraints:
+        if isinstance(item, Dot):
+            marked.setdefault(item.cells, []).append(item)
+    cages: list[Cage] = []
+    for item in constraints:
+        kind = item.kind
+        cells = item.cells
+        if isinstance(item, Cage):
+            if item.total is not None:
+                add(distinct_sum(cells, n, item.total), cells)
+                cages.append(item)
+        elif isinstance(item, Dot):
+            a, b = cells
+            relation = {"white": "white", "black": "black"}.get(kind, "sum")
+            add_pair(a, b, relation, item.value)
+        elif isinstance(item, Line):
+            if kind in ("thermo", "slow-thermo"):
+                for a, b in pairwise(cells):
+                    add_pair(a, b, "less" if kind == "thermo" else "less-equal")
+            elif kind == "whispers":
+                for a, b in pairwise(cells):
+                    add_pair(a, b, "apart", item.value or 0)
+            elif kind == "parity":
+                for a, b in pairwise(cells):
+                    add_pair(a, b, "parity")
+            elif kind == "entropic":
+                for a, b in pairwise(cells):
+                    add_pair(a, b, "entropic", _third(n))
+                for a, b in zip(cells, cells[2:], strict=False):
+                    add_pair(a, b, "entropic", _third(n))
+            elif kind == "palindrome":
+                for k in range(len(cells) // 2):
+                    add_pair(cells[k], cells[-1 - k], "equal")
+            elif kind == "renban":
+                add(renban(cells, n), cells)
+            elif kind == "between":
+                add(between(cells, n), cells)
+            elif kind == "zipper":
+                add(zipper(cells, n), cells)
+            else:  # region-sum
+                segments: list[list[int]] = []
+                for k, i in enumerate(cells):
+                    if k and regions[i] == regions[cells[k - 1]]:
+                        segments[-1].append(i)
+                    else:
+                        segments.append([i])
+                add(equal_sums(tuple(tuple(seg) for seg in segments)), cells)
+        elif isinstance(item, Arrow):
+            add(bounded_sum(item.shaft, item.circle, 0, n), item.cells)
+        elif isinstance(item, Clue) and kind == "little-killer":
+            if cells:
+                add(bounded_sum((cells,), (), item.value, n), cells)
+        elif isinstance(item, Clone):
+            for a, b in zip(item.cells, item.twins, strict=True):
+                if a != b:
+                    add_pair(a, b, "equal")
+        elif isinstance(item, Mark) and kind in ("odd", "even"):
+            allowed = sum(1 << (d - 1) for d in range(1, n + 1) if d % 2 == (kind == "odd"))
+            add(unary(item.cell, allowed), (item.cell,))
+        elif isinstance(item, Mark) and kind in ("min", "max"):
+            same = {m.cell for m in constraints if isinstance(m, Mark) and m.kind == kind}
+            for j in _neighbours(item.cell, rows, cols):
+                if j not in same:
+                    if kind == "min":
+                        add_pair(item.cell, j, "less")
+                    else:
+                        add_pair(j, item.cell, "less")
+        elif isinstance(item, Rule) and kind in ("non-consecutive", "negative-black", "negative-xv"):
+            for a in range(rows * cols):
+                for b in _neighbours(a, rows, cols):
+                    if b < a or a in geo.outside or b in geo.outside:
+                        continue
+                    marks = marked.get((a, b), [])
+                    if kind == "non-consecutive":
+                        if not any(m.kind == "white" and m.value == 1 for m in marks):
+                            add_pair(a, b, "non-consecutive")
+                    elif kind == "negative-black":
+                        if not any(m.kind == "black" for m in marks):
+                            add(pair_with(a, b, n, _no_ratio(tuple(ratios or [2]))), (a, b))
+                    elif not any(m.kind in ("x", "v") for m in marks):
+                        add_pair(a, b, "no-xv")
+        elif isinstance(item, Mark):  # indexers
+            r, c = divmod(item.cell, cols)
+            if kind == "row-indexer":
+                watch = tuple(r * cols + k for k in range(cols))
+            elif kind == "column-indexer":
+                watch = tuple(k * cols + c for k in range(rows))
+            else:
+                watch = geo.boxes[regions[item.cell]] if regions[item.cell] >= 0 else (item.cell,)
+            add(checked_any(item, watch, geo, n, regions, constraints), watch)
+        elif isinstance(item, Clue) and kind == "sandwich" and len(cells) == n:
+            add(sandwich(cells, n, item.value), cells)
+        elif isinstance(item, Clue) and kind == "x-sum" and len(cells) == n:
+            add(x_sum(cells, n, item.value), cells)
+        elif isinstance(item, Clue) and kind == "skyscraper" and cells:
+            add(skyscraper_bounds(cells, n, item.value), cells)
+            add(checked(item, cells, geo, n, regions, constraints), cells)
+        elif isinstance(item, Quadruple):
+            add(quadruple(cells, item.digits), cells)
+            add(checked(item, cells, geo, n, regions, constraints), cells)
+        elif (isinstance(item, Clue) or kind == "quadruple") and cells:
+            add(checked(item, cells, geo, n, regions, constraints), cells)
+    for cells, total in rule_of_45(cages, geo, n):
+        add(distinct_sum(cells, n, total) if _all_peers(cells, geo)
+            else bounded_sum((cells,), (), total, n), cells)
+    watch_lists: list[list[int]] = [[] for _ in range(rows * cols)]
+    for k, cells in enumerate(cells_of):
+        for c in set(cells):
+            watch_lists[c].append(k)
+    return tuple(props), tuple(tuple(w) for w in watch_lists), tuple(cells_of)
+
+
+def pair_with(a: int, b: int, n: int, ok: Callable[[int, int, int], bool]) -> Prop:
+    """Two cells under a relation given as a function (a ratio rule's own ratios)."""
+    fwd1 = [0] * (n + 1)
+    back1 = [0] * (n + 1)
+    for x in range(1, n + 1):
+        for y in range(1, n + 1):
+            if ok(x, y, 0):
+                fwd1[x] |= 1 << (y - 1)
+                back1[y] |= 1 << (x - 1)
+
+    def run(masks: list[int]) -> object:
+        ma, mb = masks[a], masks[b]
+        sup = 0
+        for d in _bits(ma):
+            sup |= fwd1[d]
+        nb = mb & sup
+        if not nb:
+            return False
+        sup = 0
+        for d in _bits(nb):
+            sup |= back1[d]
+        na = ma & sup
+        if not na:
+            return False
+        if na == ma and nb == mb:
+            return ()
+        return _narrowed(masks, a, ma, na, b, mb, nb)
+    return run
+
+
+def checked_any(item: Constraint, cells: tuple[int, ...], geo: Geometry, size: int,
+                regions: Sequence[int], items: Sequence[Constraint]) -> Prop:
+    """An element whose truth depends on more cells than its own (an indexer and the
+    line it points into): judged on what is decided, as `checked`."""
+    return checked(item, cells, geo, size, regions, items)
+
+
+def _all_peers(cells: tuple[int, ...], geo: Geometry) -> bool:
+    return all(b in geo.peers[a] for a, b in combinations(cells, 2))
+
+
+def rule_of_45(cages: Sequence[Cage], geo: Geometry, n: int
+               ) -> list[tuple[tuple[int, ...], int]]:
+    """Sums the houses derive from the cages (the rule of 45): in each house, and in each
+    band of two or three neighbouring rows, columns or boxes, the cells no cage wholly
+    inside covers sum to what the house holds less those cages' sums (innies); when the
+    cages that reach into the houses all have sums, the cells they hold outside sum to
+    the excess (outies). Only short sums are kept: they are the ones that bite."""
+    if not cages:
+        return []
+    whole = n * (n + 1) // 2
+    cage_of: dict[int, int] = {}
+    for k, cage in enumerate(cages):
+        for c in cage.cells:
+            if c in cage_of:
+                return []  # overlapping cages: the houses' sums would count a cell twice
+            cage_of[c] = k
+    houses = [h for h in geo.houses if len(h) == n]
+    areas: list[frozenset[int]] = [frozenset(h) for h in houses]
+    rows = [h for h in houses if len({i // geo.cols for i in h}) == 1]
+    columns = [h for h in houses if len({i % geo.cols for i in h}) == 1]
+    for lines in (rows, columns, list(geo.boxes)):
+        for width in (2, 3):
+            for k in range(len(lines) - width + 1):
+                band: set[int] = set()
+                for h in lines[k:k + width]:
+                    band.update(h)
+                areas.append(frozenset(band))
+    out: list[tuple[tuple[int, ...], int]] = []
+    seen: set[tuple[int, ...]] = set()
+    for area in areas:
+        total = whole * len(area) // n
+        inside = {cage_of[c] for c in area if c in cage_of}
+        wholly = [k for k in inside if all(c in area for c in cages[k].cells)]
+        covered = {c for k in wholly for c in cages[k].cells}
+        innies = tuple(sorted(c for c in area if c not in covered))
+        if 0 < len(innies) <= 6:
+            left = total - sum(cages[k].total or 0 for k in wholly)
+            if innies not in seen:
+                seen.add(innies)
+                out.append((innies, left))
+        if all(c in cage_of for c in area):
+            outies = tuple(sorted(c for k in inside for c in cages[k].cells if c not in area))
+            if 0 < len(outies) <= 6 and outies not in seen:
+                seen.add(outies)
+                out.append((outies, sum(cages[k].total or 0 for k in inside) - total))
+    return out
