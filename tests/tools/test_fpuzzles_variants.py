@@ -196,3 +196,13 @@ def test_our_export_reads_back_equal(puzzle: Puzzle) -> None:
     assert fpuzzles.decode(link).puzzle == puzzle.with_cells(
         {i: c.with_colours(sorted(c.colours)[:1]) for i, c in enumerate(puzzle.cells) if c.colours})
     assert _common.lz_decompress("f", link.partition("load=")[2])
+
+
+def test_sudokupads_metadata_cages_are_words_not_constraints() -> None:
+    obj = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "cage": [
+        {"cells": ["R4C4"], "value": "title: Four"}, {"cells": ["R4C4"], "value": "Rules: Be nice"},
+        {"cells": ["R4C4"], "value": "solution: 1234"}, {"cells": ["R1C1"], "value": "3"}]}
+    puzzle, warnings = fpuzzles.puzzle_from(obj)
+    assert (puzzle.title, puzzle.rules) == ("Four", "Be nice")
+    assert [c.key for c in puzzle.constraints if isinstance(c, Other)] == ["cage[]"]  # the real one
+    assert "the solution cannot be kept" in warnings

@@ -156,9 +156,14 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
     if obj.get("solution"):
         warnings.append("the solution")
     rest = {key: item for key, item in obj.items() if key not in META}
+    said = _metadata(rest)
+    if "solution" in said and not obj.get("solution"):
+        warnings.append("the solution")
     try:
         constraints, carried = _constraints.read(rest, n, n, n, _cell_reader(format, n))
-        texts, changed = words(obj.get("title"), obj.get("author"), obj.get("ruleset"))
+        texts, changed = words(obj.get("title") or said.get("title"),
+                               obj.get("author") or said.get("author"),
+                               obj.get("ruleset") or said.get("rules"))
         puzzle = Puzzle("sudoku", n, tuple(cells), None if jigsaw else box,
                         title=texts[0], author=texts[1], rules=texts[2],
                         regions=jigsaw, constraints=constraints)
@@ -169,6 +174,32 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
 
 
 MAX_KEYS = 200
+
+
+METADATA = ("title", "author", "rules", "solution")
+"""The words SudokuPad hides in f-puzzles `cage` entries as "title: ..." (not constraints)."""
+
+
+def _metadata(rest: dict[str, Any]) -> dict[str, str]:
+    """Take SudokuPad's metadata out of the `cage` entries of `rest` (changed in place):
+    the words it says under each name; the other cages stay for the table."""
+    cages = rest.get("cage")
+    if not isinstance(cages, list):
+        return {}
+    said: dict[str, str] = {}
+    kept = []
+    for entry in cages:
+        text = entry.get("value") if isinstance(entry, dict) else None
+        name, colon, words_said = text.partition(":") if isinstance(text, str) else ("", "", "")
+        if colon and name.strip().lower() in METADATA:
+            said.setdefault(name.strip().lower(), words_said.strip())
+        else:
+            kept.append(entry)
+    if kept:
+        rest["cage"] = kept
+    else:
+        del rest["cage"]
+    return said
 """The most keys an f-puzzles object may have (it writes about 60 kinds)."""
 
 
