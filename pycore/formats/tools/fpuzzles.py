@@ -174,6 +174,7 @@ def puzzle_from(obj: Any, format: str = NAME) -> tuple[Puzzle, list[str]]:
 
 
 MAX_KEYS = 200
+"""The most keys an f-puzzles object may have (it writes about 60 kinds)."""
 
 
 METADATA = ("title", "author", "rules", "solution")
@@ -200,7 +201,6 @@ def _metadata(rest: dict[str, Any]) -> dict[str, str]:
     else:
         del rest["cage"]
     return said
-"""The most keys an f-puzzles object may have (it writes about 60 kinds)."""
 
 
 def _cell_reader(format: str, n: int) -> Callable[[object, bool], tuple[int, int]]:
