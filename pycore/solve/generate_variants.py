@@ -23,13 +23,14 @@ neighbour (distinct digits, at most `MAX_CAGE` cells) in random order while the 
 stays unique, and merges are undone, by bisection as `generate` puts digits back, while
 the puzzle is harder than asked.
 
-A killer's level: the technique engine grades it with every technique it has
-(`techniques.grade`; the killer techniques, cage combinations and the rule of 45, are
-the engine's to add). Where the engine cannot finish, the level is the variant solver's
-effort (`killer_effort`): "easy" when its propagation (cage sums, singles) solves the
-puzzle without a guess, then by the search nodes its uniqueness proof takes (at most
-`EFFORT_NODES` per level). That is a measure of how hard the puzzle is for this solver,
-not of the techniques a person needs: say so where it shows.
+A killer's level is NOT yet a technique grade: the engine has no killer techniques here
+(cage combinations and the rule of 45 are being added to it). It is "easy" when the
+engine's easy techniques (singles on the houses and the cages' distinct digits, and any
+easy killer technique the engine gains) solve it; otherwise the variant solver's effort
+(`killer_effort`): "easy" when its propagation (cage sums, singles) solves it without a
+guess, else the first level whose search-node budget (`EFFORT_NODES`) its whole
+uniqueness proof fits in. That measures how hard the puzzle is for this solver, not which
+techniques a person needs.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from ..variants import Cage, Constraint, ExtraRegion, Rule
 from . import SearchTooLong
 from .fast import SearchLimit, propagate, search
 from .start import NoSolution, start
-from .techniques import LEVELS, grade
+from .techniques import LEVELS, TECHNIQUES, grade
 
 __all__ = ["EFFORT_NODES", "JIGSAW_SIZES_MADE", "MAX_CAGE", "VARIANT_SHAPES", "killer_effort",
            "random_cages", "random_regions", "variant_blank", "variant_levels"]
@@ -77,6 +78,8 @@ _LEVELS_MADE: dict[str, tuple[str, ...]] = {
     "jigsaw-9": ("easy", "medium", "hard"),
 }
 """The levels made from every seed tried (benchmarks/generate.py) within the attempt budget."""
+
+_EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
 
 MAX_CAGE = 5
 """The most cells a cage gets, cut or merged."""
@@ -276,9 +279,12 @@ def killer_effort(puzzle: Puzzle) -> str:
 
 
 def killer_level(puzzle: Puzzle) -> str:
-    """The engine's level where its techniques solve the puzzle, else `killer_effort`'s."""
-    result = grade(puzzle)
-    return result.level if result.solved else killer_effort(puzzle)
+    """The engine's level where its easy techniques solve the puzzle (singles, on the houses
+    and the cages' distinct digits, and any easy killer technique it gains), else
+    `killer_effort`'s. The engine's harder techniques are not tried: stuck on a killer
+    without cage techniques, a full grading takes seconds (6.6 s on one) to find nothing."""
+    result = grade(puzzle, names=_EASY)
+    return "easy" if result.solved and result.level == "easy" else killer_effort(puzzle)
 
 
 Making = Generator[int, None, Puzzle | None]
@@ -306,8 +312,8 @@ def make_killer(solution: Puzzle, level: str, rng: random.Random, with_givens: b
         k = next(k for k, c in enumerate(cages) if cell in c)
         if len(cages[k]) == 1:  # cannot be: a one-cell cage is a given
             return None
-        a, b = _split(cages[k], rng, n)
-        cages[k:k + 1] = [a, b]
+        part, rest = _split(cages[k], rng, n)
+        cages[k:k + 1] = [part, rest]
     # merges that keep it unique, in random order: each makes it harder (fewer totals)
     digits = [c.digit for c in solution.cells]
     merges: list[list[list[int]]] = [cages]
@@ -316,8 +322,8 @@ def make_killer(solution: Puzzle, level: str, rng: random.Random, with_givens: b
         pairs = _merge_pairs(now, digits, n)
         rng.shuffle(pairs)
         merged = False
-        for a, b in pairs[:4]:
-            trial = [c for k, c in enumerate(now) if k not in (a, b)] + [now[a] + now[b]]
+        for one, two in pairs[:4]:
+            trial = [c for k, c in enumerate(now) if k not in (one, two)] + [now[one] + now[two]]
             unique = _other_solution(_killer(solution, trial, givens), solution) is None
             yield attempt
             if unique:
