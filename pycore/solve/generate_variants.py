@@ -39,6 +39,7 @@ import random
 from collections.abc import Generator
 
 from ..model import EMPTY, Puzzle
+from ..shapes import WINDOWS, levels_made
 from ..variants import Cage, Constraint, ExtraRegion, Rule
 from . import SearchTooLong
 from .fast import SearchLimit, propagate, search
@@ -65,20 +66,6 @@ VARIANT_SHAPES: tuple[tuple[str, str], ...] = (
 )
 """(name, label) of the variant shapes `generate` makes, in menu order."""
 
-_LEVELS_MADE: dict[str, tuple[str, ...]] = {
-    "killer": ("easy", "medium", "hard"),
-    "killer-givens": ("easy", "medium", "hard"),
-    "x": ("easy", "medium", "hard"),
-    "windoku": ("easy", "medium", "hard"),
-    "jigsaw-4": ("easy",),
-    "jigsaw-5": ("easy",),
-    "jigsaw-6": ("easy",),
-    "jigsaw-7": ("easy", "medium"),
-    "jigsaw-8": ("easy", "medium"),
-    "jigsaw-9": ("easy", "medium", "hard"),
-}
-"""The levels made from every seed tried (benchmarks/generate.py) within the attempt budget."""
-
 _EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
 
 MAX_CAGE = 5
@@ -91,14 +78,10 @@ uniqueness may take at each level (past "unfair": "extreme"); "easy" takes none.
 _CAGE_SIZES = (1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5)
 """The sizes a cage is cut at, drawn uniformly: mostly twos and threes, as in print."""
 
-WINDOWS = tuple(tuple(r * 9 + c for r in range(r0, r0 + 3) for c in range(c0, c0 + 3))
-                for r0 in (1, 5) for c0 in (1, 5))
-"""Windoku's four extra 3x3 regions (rows and columns 2-4 and 6-8)."""
-
-
 def variant_levels(name: str) -> tuple[str, ...] | None:
-    """The levels New puzzle makes for a variant shape, or None for a classic name."""
-    return _LEVELS_MADE.get(name)
+    """The levels New puzzle makes for a variant shape (`shapes.levels_made`, measured by
+    benchmarks/generate.py), or None for a classic name."""
+    return levels_made(name) if any(name == n for n, _ in VARIANT_SHAPES) else None
 
 
 def variant_blank(name: str) -> Puzzle:
