@@ -10,7 +10,9 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 from __future__ import annotations
 
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given
+from ..variants import Cage
 from .crossings import SETTING, SOLVING
+from .setting import Refused, cage_total, cycle_dot, draw_line, toggle_cage, toggle_mark, toggle_rule
 
 __all__ = ["DISMISS", "FULL", "HINT", "MODES", "SOLVED", "Editor", "command", "finish", "is_full",
            "keep_notes", "start_mode", "tidy_marks"]
@@ -168,6 +170,11 @@ class Editor:
         self.mode = GIVEN
         self.cursor = 0
         self.selected: set[int] = set()  # besides the cursor: the cells a change applies to
+        # the selected cells in the order they joined it (a drag's path: the Line tool's)
+        self.trail: list[int] = []
+        # the cage the Cage tool just made: the digits typed next are its sum (`cage_sum`)
+        self.cage: Cage | None = None
+        self.cage_digits = ""
         self._undo: list[Puzzle] = []
         self._redo: list[Puzzle] = []
         self._pending: _Pending | None = None
@@ -205,6 +212,8 @@ class Editor:
             self.cursor = next((i for i, c in enumerate(cells) if c.kind != "outside"), 0)
         self.selected = {i for i in self.selected if 0 <= i < len(cells)
                          and cells[i].kind != "outside"} | {self.cursor}
+        self.trail = [i for i in self.trail if i in self.selected] or [self.cursor]
+        self.cage = None
         if self.mode not in self.modes:
             self.mode = VALUE
 
@@ -236,6 +245,7 @@ class Editor:
         player), and asking for it a second time in a row is the player's yes. Leaving a
         setting mode for a solving one guards an opened puzzle again."""
         self._pending = None
+        self.cage = None
         new = mode if mode in self.modes else VALUE
         if self.guarded and new in SETTING_MODES and new != self.mode:
             if self.asked != new:
@@ -310,12 +320,20 @@ class Editor:
             return False
         if index != self.cursor or extend:
             self._pending = None
+            self.cage = None
         self.cursor = index
+        self._join(index, extend)
+        return True
+
+    def _join(self, index: int, extend: bool) -> None:
+        """The cursor's cell joins the selection (`extend`) or becomes it."""
         if extend:
             self.selected.add(index)
+            if index not in self.trail:
+                self.trail.append(index)
         else:
             self.selected = {index}
-        return True
+            self.trail = [index]
 
     def deselect(self, index: int) -> bool:
         """Take a cell out of the selection (Ctrl- or Cmd-click on a selected cell, as in
@@ -325,6 +343,7 @@ class Editor:
             return False
         self._pending = None
         self.selected.discard(index)
+        self.trail = [i for i in self.trail if i != index]
         if index == self.cursor:
             cols = self.puzzle.cols
             row, col = divmod(index, cols)
@@ -337,8 +356,10 @@ class Editor:
         cell; ours always keeps the cursor), and a question asked goes unanswered (no)."""
         self._pending = None
         self.asked = ""
+        self.cage = None
         changed = self.selected != {self.cursor}
         self.selected = {self.cursor}
+        self.trail = [self.cursor]
         return changed
 
     def move(self, drow: int, dcol: int, extend: bool = False) -> bool:
@@ -354,10 +375,8 @@ class Editor:
                 return False
             if self.puzzle.cell(row, col).kind != "outside":
                 self.cursor = row * cols + col
-                if extend:
-                    self.selected.add(self.cursor)
-                else:
-                    self.selected = {self.cursor}
+                self.cage = None
+                self._join(self.cursor, extend)
                 return True
 
     # -- edits ---------------------------------------------------------------
@@ -418,6 +437,8 @@ class Editor:
         Several cells selected take the digit at once (no two-digit entry).
         """
         mode = mode or self.mode
+        if self.cage is not None and mode == GIVEN:
+            return self.cage_sum(d)
         n = self._top(mode)
         i = self.cursor
         pending = self._pending
@@ -450,6 +471,8 @@ class Editor:
     def enter(self, number: int) -> bool:
         """Enter a whole number at once (the on-screen digit pad), as one step."""
         self._pending = None
+        if self.cage is not None and self.mode == GIVEN:
+            return self.cage_sum(number)
         if not 1 <= number <= self._top(self.mode):
             return False
         return self._commit(self._apply(number))
@@ -485,6 +508,8 @@ class Editor:
     def erase(self) -> bool:
         """Backspace/Delete: clear what the current mode may change, in every target cell."""
         self._pending = None
+        if self.cage is not None and self.mode == GIVEN:
+            return self._cage_total(None, "")
         p = self.puzzle
         return self._commit(p.with_cells({i: self._erased(p.cells[i]) for i in self.targets}))
 
@@ -526,6 +551,88 @@ class Editor:
         changed = self._commit(puzzle)
         self._settle()
         return changed
+
+    # -- setting tools (Givens mode: pycore.app.setting) ---------------------
+
+    def _set(self, made: Puzzle) -> bool:
+        self._pending = None
+        self.cage = None
+        return self._commit(made)
+
+    def set_cage(self) -> str:
+        """The Cage tool on the selection: a new cage (its sum typed next, as digits on the
+        pad or keys: `cage_sum`), or, on one cell of a cage, that cage taken away. Returns
+        the words of a refusal, or ""."""
+        try:
+            made, cage = toggle_cage(self.puzzle, self.targets)
+        except Refused as err:
+            return str(err)
+        self._set(made)
+        self.cage, self.cage_digits = cage, ""
+        return ""
+
+    def cage_sum(self, d: int) -> bool:
+        """A digit typed right after a cage was made: its sum grows by that digit (1 then 7
+        is 17), amending the cage's own step (one Undo takes the cage and its sum away); a
+        digit that would make a sum larger than the cage's digits can reach starts anew."""
+        cage = self.cage
+        if cage is None or d < 0:
+            return False
+        n = len(cage.cells)
+        most = sum(range(self.puzzle.size - n + 1, self.puzzle.size + 1))
+        text = self.cage_digits + str(d)
+        if int(text) > most:
+            text = str(d)
+        return self._cage_total(int(text) or None, text if int(text) else "")
+
+    def _cage_total(self, total: int | None, text: str) -> bool:
+        cage = self.cage
+        if cage is None:
+            return False
+        try:
+            made, self.cage = cage_total(self.puzzle, cage, total)
+        except Refused:
+            self.cage = None
+            return False
+        self.cage_digits = text
+        changed = made != self.puzzle
+        self.puzzle = made  # the cage's own step, amended
+        self._redo.clear()
+        return changed
+
+    def set_line(self, kind: str) -> str:
+        """The Line tool: the selection's path, in the order it was dragged, becomes a line
+        of `kind` (one cell alone: the lines and arrows through it go)."""
+        path = self.trail if len(self.selected) > 1 else [self.cursor]
+        try:
+            self._set(draw_line(self.puzzle, kind, path))
+        except Refused as err:
+            return str(err)
+        return ""
+
+    def set_dot(self) -> str:
+        """The Dot tool on two selected neighbours: the mark between them cycles."""
+        try:
+            self._set(cycle_dot(self.puzzle, self.targets)[0])
+        except Refused as err:
+            return str(err)
+        return ""
+
+    def set_rule(self, kind: str, on: bool) -> str:
+        """A whole-grid rule (a checkbox) switched on or off."""
+        try:
+            self._set(toggle_rule(self.puzzle, kind, on))
+        except Refused as err:
+            return str(err)
+        return ""
+
+    def set_mark(self, kind: str) -> str:
+        """Odd or even on the selected cells (off again when all have it)."""
+        try:
+            self._set(toggle_mark(self.puzzle, kind, self.targets))
+        except Refused as err:
+            return str(err)
+        return ""
 
     # -- events --------------------------------------------------------------
 

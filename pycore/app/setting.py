@@ -1,0 +1,190 @@
+"""The setter's tools (Givens mode): what a gesture on the grid makes of the puzzle's rules.
+
+Each tool takes the puzzle and the cells the setter picked (the selection, or a drag's path
+in the order it was drawn) and returns the new puzzle, an ordinary immutable `Puzzle` the
+editor commits as one undoable step; a gesture that cannot make a valid rule raises
+`Refused` with the words the page shows instead. Nothing here knows the DOM (the page wires
+it: web/light/page.py), and it runs under MicroPython in the page's worker (LIGHT_MODULES).
+"""
+
+from __future__ import annotations
+
+from ..errors import PuzzleError
+from ..model import Puzzle
+from ..variants import Arrow, Cage, Constraint, Dot, Line, Mark, Rule
+
+__all__ = ["DOT_CYCLE", "LINE_TOOLS", "MARK_TOOLS", "RULE_TOGGLES", "Refused", "cage_at", "cage_total",
+           "cell_name", "cycle_dot", "draw_line", "has_rule", "toggle_cage", "toggle_mark",
+           "toggle_rule"]
+
+# The kinds the Line tool draws from a dragged path: its first cell is a thermometer's bulb,
+# an arrow's circle, or just a line's start.
+LINE_TOOLS = ("thermo", "arrow", "renban", "whispers", "palindrome", "between")
+# What a tap of the Dot tool on a pair of neighbours makes of the mark between them, in turn.
+DOT_CYCLE = ("", "white", "black", "x", "v")
+# The rules of the whole grid the setter switches on and off (kropki's and XV's negative
+# rules too: every pair without a dot/X/V has none of its relations).
+RULE_TOGGLES = ("diagonal-", "diagonal+", "anti-knight", "anti-king", "non-consecutive",
+                "negative-black", "negative-xv")
+MARK_TOOLS = ("odd", "even")
+
+
+class Refused(ValueError):
+    """A gesture that makes no valid rule: its words say why, plainly, to the setter."""
+
+
+def cell_name(i: int, cols: int) -> str:
+    return f"r{i // cols + 1}c{i % cols + 1}"
+
+
+def _with(p: Puzzle, constraints: list[Constraint]) -> Puzzle:
+    """The puzzle with these constraints (its regions kept); a model refusal in words."""
+    try:
+        return p.with_variants(p.regions, constraints)
+    except PuzzleError as err:
+        raise Refused(str(err)) from None
+
+
+def _connected(cells: list[int], cols: int) -> bool:
+    """Whether the cells form one piece through shared edges."""
+    inside = set(cells)
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        i = todo.pop()
+        r, c = divmod(i, cols)
+        for j, ok in ((i - cols, r > 0), (i + cols, True), (i - 1, c > 0), (i + 1, c < cols - 1)):
+            if ok and j in inside and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(inside)
+
+
+def cage_at(p: Puzzle, i: int) -> Cage | None:
+    """The killer cage cell `i` is in, if any."""
+    for item in p.constraints:
+        if isinstance(item, Cage) and i in item.cells:
+            return item
+    return None
+
+
+def toggle_cage(p: Puzzle, cells: list[int]) -> tuple[Puzzle, Cage | None]:
+    """The Cage tool: one cell of a cage picked alone takes that cage away; otherwise the
+    picked cells become a cage without a sum (the pad's digits then give it one,
+    `cage_total`). Refused: cells of another cage, cells in more than one piece, more
+    cells than the grid has digits (a cage's digits differ)."""
+    picked = sorted(set(cells))
+    if not picked:
+        raise Refused("Select the cells of the cage first.")
+    cols = p.cols
+    if len(picked) == 1:
+        old = cage_at(p, picked[0])
+        if old is not None:
+            return _with(p, [c for c in p.constraints if c is not old]), None
+    taken = [i for i in picked if cage_at(p, i) is not None]
+    if taken:
+        raise Refused(f"{cell_name(taken[0], cols)} is in a cage already: select only that cell "
+                      "and tap Cage to take that cage away first.")
+    if len(picked) > p.size:
+        raise Refused(f"A cage holds at most {p.size} cells (its digits differ), not {len(picked)}.")
+    if not _connected(picked, cols):
+        raise Refused("A cage's cells must join up side by side: these are in more than one piece.")
+    cage = Cage(picked)
+    made = list(p.constraints)
+    made.append(cage)
+    return _with(p, made), cage
+
+
+def cage_total(p: Puzzle, cage: Cage, total: int | None) -> tuple[Puzzle, Cage]:
+    """The same cage with another sum (None: no sum)."""
+    if cage not in p.constraints:
+        raise Refused("That cage is gone.")
+    new = Cage(cage.cells, total)
+    return _with(p, [new if c == cage else c for c in p.constraints]), new
+
+
+def _lines_through(p: Puzzle, i: int) -> list[Constraint]:
+    return [c for c in p.constraints if isinstance(c, (Line, Arrow)) and i in c.cells]
+
+
+def draw_line(p: Puzzle, kind: str, path: list[int]) -> Puzzle:
+    """The Line tool: a path dragged through cells (each a king's step from the one before)
+    becomes a line of `kind`, starting where the drag started (a thermometer's bulb, an
+    arrow's circle). One cell picked alone takes away the lines and arrows through it."""
+    cols = p.cols
+    if kind not in LINE_TOOLS:
+        raise Refused(f"Pick a kind of line, not {kind[:20]!r}.")
+    if len(path) == 1:
+        through = _lines_through(p, path[0])
+        if not through:
+            raise Refused("Drag a path through two or more cells to draw a line.")
+        return _with(p, [c for c in p.constraints if c not in through])
+    if not path:
+        raise Refused("Drag a path through two or more cells to draw a line.")
+    if len(set(path)) != len(path):
+        raise Refused("A line passes each cell once.")
+    for k in range(1, len(path)):  # MicroPython: no itertools.pairwise
+        a, b = path[k - 1], path[k]
+        (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+        if max(abs(ra - rb), abs(ca - cb)) != 1:
+            raise Refused(f"A line steps from a cell to a neighbour: {cell_name(a, cols)} and "
+                          f"{cell_name(b, cols)} do not touch.")
+    if kind == "arrow":
+        item: Constraint = Arrow([path[0]], [path])
+    elif kind == "whispers":
+        item = Line(kind, path, (p.size + 1) // 2)  # German whispers: 5 at 9x9
+    else:
+        item = Line(kind, path)
+    made = list(p.constraints)
+    made.append(item)
+    return _with(p, made)
+
+
+def cycle_dot(p: Puzzle, cells: list[int]) -> tuple[Puzzle, str]:
+    """The Dot tool on two side-by-side cells: the mark between them steps through none,
+    white, black, X, V (and back to none); returns the new puzzle and the kind now there."""
+    pair = sorted(set(cells))
+    cols = p.cols
+    if len(pair) != 2:
+        raise Refused("Select two cells side by side for a dot, X or V between them.")
+    a, b = pair
+    if not (b - a == cols or (b - a == 1 and a % cols != cols - 1)):
+        raise Refused(f"A dot lies between cells side by side: {cell_name(a, cols)} and "
+                      f"{cell_name(b, cols)} are not.")
+    old = [c for c in p.constraints if isinstance(c, Dot) and c.cells == (a, b)]
+    kind = old[0].kind if old else ""
+    new_kind = DOT_CYCLE[(DOT_CYCLE.index(kind) + 1) % len(DOT_CYCLE)] if kind in DOT_CYCLE else ""
+    kept = [c for c in p.constraints if c not in old]
+    if new_kind:
+        kept.append(Dot(new_kind, (a, b)))
+    return _with(p, kept), new_kind
+
+
+def has_rule(p: Puzzle, kind: str) -> bool:
+    return any(isinstance(c, Rule) and c.kind == kind for c in p.constraints)
+
+
+def toggle_rule(p: Puzzle, kind: str, on: bool) -> Puzzle:
+    """A whole-grid rule switched on or off."""
+    if kind not in RULE_TOGGLES:
+        raise Refused(f"No such rule: {kind[:20]!r}.")
+    kept = [c for c in p.constraints if not (isinstance(c, Rule) and c.kind == kind)]
+    if on:
+        kept.append(Rule(kind))
+    return _with(p, kept)
+
+
+def toggle_mark(p: Puzzle, kind: str, cells: list[int]) -> Puzzle:
+    """Odd or even cells: the picked cells all get the mark (replacing the other one), or lose
+    it when every one of them has it already."""
+    if kind not in MARK_TOOLS:
+        raise Refused(f"No such cell mark: {kind[:20]!r}.")
+    picked = set(cells)
+    if not picked:
+        raise Refused("Select the cells first.")
+    marked = {c.cell for c in p.constraints if isinstance(c, Mark) and c.kind == kind}
+    kept = [c for c in p.constraints if not (isinstance(c, Mark) and c.kind in MARK_TOOLS
+                                             and c.cell in picked)]
+    if not picked <= marked:
+        kept.extend(Mark(kind, i) for i in sorted(picked))
+    return _with(p, kept)

@@ -1,0 +1,133 @@
+"""The setter's tools: what Cage, Line, Dot, the rule toggles and Odd/Even make of a puzzle
+(pycore.app.setting), and how the editor commits them as ordinary undoable edits."""
+
+from __future__ import annotations
+
+import pytest
+
+from pycore.app.editor import Editor
+from pycore.app.setting import Refused, cycle_dot, draw_line, toggle_cage, toggle_mark, toggle_rule
+from pycore.shapes import blank_shape
+from pycore.variants import Arrow, Cage, Dot, Line, Mark, Rule
+
+
+def blank(name: str = "sudoku-9") -> Editor:
+    return Editor(blank_shape(name), mode="given")
+
+
+def drag(ed: Editor, cells: list[int]) -> None:
+    """A drag over cells, as the page reports it: the first selects, the others join."""
+    ed.select(cells[0])
+    for i in cells[1:]:
+        ed.select(i, extend=True)
+
+
+def test_selected_cells_become_a_cage_and_the_next_digits_its_sum() -> None:
+    ed = blank()
+    drag(ed, [0, 1, 10])
+    assert ed.set_cage() == ""
+    ed.digit(1)
+    ed.digit(7)
+    assert ed.puzzle.constraints == (Cage([0, 1, 10], 17),)
+    ed.undo()  # the cage and its sum are one step
+    assert ed.puzzle.constraints == ()
+    ed.redo()
+    assert ed.puzzle.constraints == (Cage([0, 1, 10], 17),)
+
+
+def test_a_sum_past_what_the_cells_can_make_starts_anew() -> None:
+    ed = blank()
+    drag(ed, [0, 1])  # two cells make at most 17
+    ed.set_cage()
+    ed.enter(2)
+    ed.enter(5)  # 25 > 17: the 5 starts the sum again
+    assert ed.puzzle.constraints == (Cage([0, 1], 5),)
+
+
+def test_a_cage_without_a_sum_and_a_tap_that_takes_it_away() -> None:
+    ed = blank()
+    drag(ed, [3, 4])
+    ed.set_cage()
+    ed.select(40)  # moving on: the cage keeps no sum, and digits are givens again
+    ed.digit(5)
+    assert ed.puzzle.constraints == (Cage([3, 4]),)
+    assert ed.puzzle.cells[40].digit == 5
+    ed.select(4)
+    ed.set_cage()
+    assert ed.puzzle.constraints == ()
+
+
+@pytest.mark.parametrize(("cells", "words"), [
+    ([0, 2], "more than one piece"),
+    ([0, 10], "more than one piece"),  # corners do not join a cage
+    (list(range(10)), "at most 9 cells"),
+])
+def test_a_cage_that_cannot_be_is_refused_with_words(cells: list[int], words: str) -> None:
+    with pytest.raises(Refused, match=words):
+        toggle_cage(blank().puzzle, cells)
+
+
+def test_a_cage_over_another_cage_is_refused() -> None:
+    ed = blank()
+    drag(ed, [0, 1])
+    ed.set_cage()
+    drag(ed, [1, 2])
+    assert "r1c2 is in a cage already" in ed.set_cage()
+    assert ed.puzzle.constraints == (Cage([0, 1]),)
+
+
+def test_a_dragged_path_is_a_thermometer_from_where_the_drag_began() -> None:
+    ed = blank()
+    drag(ed, [20, 10, 0, 1])  # up, then right: the bulb at r3c3
+    assert ed.set_line("thermo") == ""
+    assert ed.puzzle.constraints == (Line("thermo", [20, 10, 0, 1]),)
+    drag(ed, [40, 50, 60])  # king steps
+    ed.set_line("arrow")
+    assert Arrow([40], [[40, 50, 60]]) in ed.puzzle.constraints
+    ed.select(50)
+    ed.set_line("arrow")  # one cell alone: the lines through it go
+    assert ed.puzzle.constraints == (Line("thermo", [20, 10, 0, 1]),)
+
+
+def test_whispers_take_the_german_difference_and_lines_need_touching_steps() -> None:
+    p = blank().puzzle
+    assert draw_line(p, "whispers", [0, 1]).constraints == (Line("whispers", [0, 1], 5),)
+    with pytest.raises(Refused, match="do not touch"):
+        draw_line(p, "renban", [0, 2])
+    with pytest.raises(Refused, match="two or more cells"):
+        draw_line(p, "renban", [0])
+
+
+def test_the_dot_between_two_neighbours_cycles_white_black_x_v_none() -> None:
+    p = blank().puzzle
+    seen = []
+    for _ in range(5):
+        p, kind = cycle_dot(p, [1, 0])
+        seen.append(kind)
+    assert seen == ["white", "black", "x", "v", ""]
+    assert cycle_dot(p, [0, 9])[0].constraints == (Dot("white", [0, 9]),)
+    with pytest.raises(Refused, match="side by side"):
+        cycle_dot(p, [8, 9])  # the end of one row and the start of the next
+
+
+def test_rules_toggle_and_marks_flip() -> None:
+    p = toggle_rule(blank().puzzle, "anti-knight", True)
+    assert p.constraints == (Rule("anti-knight"),)
+    assert toggle_rule(p, "anti-knight", False).constraints == ()
+    odd = toggle_mark(p, "odd", [0, 1])
+    assert set(odd.constraints) == {Rule("anti-knight"), Mark("odd", 0), Mark("odd", 1)}
+    even = toggle_mark(odd, "even", [1])
+    assert set(even.constraints) == {Rule("anti-knight"), Mark("odd", 0), Mark("even", 1)}
+    assert toggle_mark(odd, "odd", [0, 1]).constraints == (Rule("anti-knight"),)
+
+
+def test_every_tool_is_one_undo_step() -> None:
+    ed = blank("sudoku-6")
+    ed.set_rule("diagonal-", True)
+    drag(ed, [0, 1])
+    ed.set_dot()
+    ed.set_mark("even")
+    assert len(ed.puzzle.constraints) == 4
+    for left in (3, 1, 0):
+        ed.undo()
+        assert len(ed.puzzle.constraints) == left
