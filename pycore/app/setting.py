@@ -13,9 +13,9 @@ from ..errors import PuzzleError
 from ..model import Puzzle
 from ..variants import Arrow, Cage, Constraint, Dot, Line, Mark, Rule
 
-__all__ = ["DOT_CYCLE", "LINE_TOOLS", "MARK_TOOLS", "RULE_TOGGLES", "Refused", "cage_at", "cage_total",
-           "cell_name", "cycle_dot", "draw_line", "has_rule", "toggle_cage", "toggle_mark",
-           "toggle_rule"]
+__all__ = ["CAGE_GONE", "CAGE_MADE", "DOT_CYCLE", "LINE_TOOLS", "MARK_TOOLS",
+           "RULE_TOGGLES", "Refused", "cage_at", "cage_total", "cell_name", "cycle_dot", "draw_line",
+           "has_rule", "toggle_cage", "toggle_mark", "toggle_rule"]
 
 # The kinds the Line tool draws from a dragged path: its first cell is a thermometer's bulb,
 # an arrow's circle, or just a line's start.
@@ -27,6 +27,11 @@ DOT_CYCLE = ("", "white", "black", "x", "v")
 RULE_TOGGLES = ("diagonal-", "diagonal+", "anti-knight", "anti-king", "non-consecutive",
                 "negative-black", "negative-xv")
 MARK_TOOLS = ("odd", "even")
+
+
+# What the page says after a tool did its work (a refusal says its own words).
+CAGE_MADE = "A cage: type its sum now (on the pad or the keys), or leave it without one."
+CAGE_GONE = "The cage is gone."
 
 
 class Refused(ValueError):
