@@ -1,0 +1,132 @@
+"""Setting a variant on a 360x740 phone with touch alone: from a blank grid the setter drags
+over cells and taps a tool (Cage, then the sum on the pad; Line, from where the drag began;
+Dot), undoes a step, and the address bar's link opened in a fresh profile draws the very
+same rules. Screenshots go to test-results/setting/<name>.png, for a person to look at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pycore import links
+from pycore.variants import Cage, Constraint, Dot, Line, Rule
+from tests.web.conftest import PHONE, SCREENSHOTS, App, settle, watched_app
+
+SHOTS = SCREENSHOTS.parent / "setting"
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str) -> Iterator[App]:
+    with watched_app(browser, site_url, **PHONE) as app:
+        yield app
+
+
+def shoot(page: Page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def centre_of(app: App, row: int, col: int) -> tuple[float, float]:
+    box = app.cell(row, col).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch_drag(app: App, cells: list[tuple[int, int]]) -> None:
+    """A finger down on the first cell, through the others in order, resting, and up (real
+    touch events, as tests/web/test_notes.py makes them)."""
+    app.cell(*cells[0]).scroll_into_view_if_needed()
+    cdp = app.page.context.new_cdp_session(app.page)
+    points = [centre_of(app, r, c) for r, c in cells]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                          "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+    for x, y in points[1:]:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    app.page.wait_for_timeout(150)  # resting before it lifts: no fling
+    x, y = points[-1]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    settle(app.page)
+
+
+def tap(page: Page, selector: str) -> None:
+    page.tap(selector)
+    settle(page)
+
+
+def drawing(page: Page) -> dict[str, str]:
+    """The rules as drawn: the SVG layers under and over the cells, and the rules in words."""
+    found: dict[str, str] = page.evaluate("""() => Object.fromEntries(
+        ['grid-under', 'grid-over', 'grid-rules']
+            .map(id => [id, document.getElementById(id)?.innerHTML ?? '']))""")
+    return found
+
+
+def constraints_in_address(page: Page, wanted: set[Constraint] | None = None) -> set[Constraint]:
+    """The rules the address bar's link holds (once it holds `wanted`, when said: the link
+    follows the drawing by a moment, encoded after the cells are drawn)."""
+    found: set[Constraint] = set()
+    for _ in range(50):
+        if page.evaluate("location.hash.length > 1"):
+            found = set(links.read(page.evaluate("location.href"))[1].constraints)
+            if wanted is None or found == wanted:
+                break
+        page.wait_for_timeout(100)
+    return found
+
+
+def test_a_killer_cage_a_thermometer_and_a_dot_set_by_touch_open_the_same_elsewhere(
+        phone: App, browser: Browser, site_url: str) -> None:
+    page = phone.open()
+    assert page.is_visible("#set-tools"), "a blank grid opens in Givens mode, with the tools"
+    # a cage: a drag over three cells, Cage, then its sum on the pad (1 then 5 is 15)
+    touch_drag(phone, [(0, 0), (0, 1), (1, 1)])
+    tap(page, "#set-cage")
+    tap(page, '#pad button[data-digit="1"]')
+    tap(page, '#pad button[data-digit="5"]')
+    page.wait_for_function("() => document.querySelector('#grid-over .v-sum')?.textContent === '15'")
+    # a thermometer: the bulb where the drag begins, then king steps
+    touch_drag(phone, [(6, 0), (5, 1), (4, 1), (3, 2)])
+    tap(page, "#set-line")  # the kind picked first is Thermo
+    # a whole-grid rule and a dot, then the dot undone
+    tap(page, "#rule-anti-knight")
+    touch_drag(phone, [(8, 7), (8, 8)])
+    tap(page, "#set-dot")
+    with_dot = {Cage([0, 1, 10], 15), Line("thermo", [54, 46, 37, 29]), Rule("anti-knight"),
+                Dot("white", [79, 80])}
+    assert constraints_in_address(page, with_dot) == with_dot
+    tap(page, "#undo")
+    page.wait_for_function("() => !document.querySelector('#grid-over .v-dot')")
+    wanted = {Cage([0, 1, 10], 15), Line("thermo", [54, 46, 37, 29]), Rule("anti-knight")}
+    assert constraints_in_address(page, wanted) == wanted
+    drawn = drawing(page)
+    assert "v-cage" in drawn["grid-under"] and "v-thermo" in drawn["grid-under"]
+    shoot(page, "set-by-touch")
+
+    address = page.evaluate("location.href").split("#", 1)[1]
+    with watched_app(browser, site_url, **PHONE) as fresh:
+        other = fresh.open(address)
+        assert constraints_in_address(other, wanted) == wanted
+        assert drawing(other) == drawn
+        shoot(other, "set-by-touch-fresh")
+
+
+def test_a_cage_over_another_or_in_two_pieces_is_refused_in_words(phone: App) -> None:
+    page = phone.open()
+    touch_drag(phone, [(2, 2), (2, 3)])
+    tap(page, "#set-cage")
+    assert constraints_in_address(page, {Cage([20, 21])}) == {Cage([20, 21])}
+    touch_drag(phone, [(2, 3), (3, 3)])  # over the first cage's cell
+    tap(page, "#set-cage")
+    assert "r3c4 is in a cage already" in page.inner_text("#message")
+    assert page.get_attribute("#message", "data-kind") == "error"
+    touch_drag(phone, [(5, 5), (6, 6)])  # a king's step: the cells touch at a corner only
+    tap(page, "#set-cage")
+    assert "more than one piece" in page.inner_text("#message")
+    assert constraints_in_address(page) == {Cage([20, 21])}
