@@ -12,7 +12,20 @@ from __future__ import annotations
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given
 from ..variants import RULE_KINDS, Cage
 from .crossings import SETTING, SOLVING
-from .setting import Refused, cage_total, cycle_dot, draw_line, toggle_cage, toggle_mark, toggle_rule
+from .setting import (
+    REGIONS_SET,
+    Refused,
+    cage_total,
+    cycle_dot,
+    draw_line,
+    paint_region,
+    region_draft,
+    region_report,
+    toggle_cage,
+    toggle_mark,
+    toggle_rule,
+    with_regions,
+)
 
 __all__ = ["DISMISS", "FULL", "HINT", "MODES", "SOLVED", "Editor", "command", "finish", "is_full",
            "keep_notes", "start_mode", "tidy_marks"]
@@ -179,6 +192,10 @@ class Editor:
         # the cage the Cage tool just made: the digits typed next are its sum (`cage_sum`)
         self.cage: Cage | None = None
         self.cage_digits = ""
+        # jigsaw regions being painted (`set_region`): each cell's region, or -1 for none yet;
+        # they become the puzzle's once they cut the grid right. Each paint is undone alone.
+        self.draft: list[int] | None = None
+        self._drafts: list[list[int] | None] = []
         self._undo: list[Puzzle] = []
         self._redo: list[Puzzle] = []
         self._pending: _Pending | None = None
@@ -202,6 +219,7 @@ class Editor:
         self._undo.clear()
         self._redo.clear()
         self._pending = None
+        self.draft, self._drafts = None, []
         self.cursor = -1
         self._settle()
         self.guarded, self.asked = False, ""
@@ -233,7 +251,7 @@ class Editor:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._undo) or bool(self._drafts)
 
     @property
     def can_redo(self) -> bool:
@@ -299,6 +317,9 @@ class Editor:
 
     def undo(self) -> bool:
         self._pending = None
+        if self._drafts:  # a region painted: the paint before it
+            self.draft = self._drafts.pop()
+            return True
         if not self._undo:
             return False
         self._redo.append(self.puzzle)
@@ -621,6 +642,28 @@ class Editor:
         except Refused as err:
             return str(err)
         return ""
+
+    def set_region(self) -> str:
+        """The Region tool: the selected cells become one jigsaw region of the draft. While
+        the regions do not cut the grid right the draft says what is wrong (shown, never
+        refused); once they do, they are the puzzle's, one undoable step."""
+        p = self.puzzle
+        self._pending = None
+        self.cage = None
+        draft = self.draft if self.draft is not None else region_draft(p)
+        painted = paint_region(draft, self.targets, p.size)
+        self._drafts.append(self.draft)
+        self.draft = painted
+        words = region_report(painted, p.size, p.cols)
+        if words:
+            return words
+        try:
+            made = with_regions(p, painted)
+        except Refused as err:
+            return str(err)
+        self.draft, self._drafts = None, []
+        self._commit(made)
+        return REGIONS_SET
 
     def set_rule(self, kind: str, on: bool) -> str:
         """A whole-grid rule (a checkbox) switched on or off."""

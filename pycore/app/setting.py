@@ -13,9 +13,30 @@ from ..errors import PuzzleError
 from ..model import Puzzle
 from ..variants import Arrow, Cage, Constraint, Dot, Line, Mark, Rule
 
-__all__ = ["CAGE_GONE", "CAGE_MADE", "DOT_CYCLE", "LINE_TOOLS", "MARK_TOOLS",
-           "RULE_TOGGLES", "Refused", "cage_at", "cage_total", "cell_name", "cycle_dot", "draw_line",
-           "has_rule", "toggle_cage", "toggle_mark", "toggle_rule"]
+__all__ = [
+    "CAGE_GONE",
+    "CAGE_MADE",
+    "DOT_CYCLE",
+    "LINE_TOOLS",
+    "MARK_TOOLS",
+    "REGIONS_SET",
+    "RULE_TOGGLES",
+    "UNSET",
+    "Refused",
+    "cage_at",
+    "cage_total",
+    "cell_name",
+    "cycle_dot",
+    "draw_line",
+    "has_rule",
+    "paint_region",
+    "region_draft",
+    "region_report",
+    "toggle_cage",
+    "toggle_mark",
+    "toggle_rule",
+    "with_regions",
+]
 
 # The kinds the Line tool draws from a dragged path: its first cell is a thermometer's bulb,
 # an arrow's circle, or just a line's start.
@@ -32,6 +53,7 @@ MARK_TOOLS = ("odd", "even")
 # What the page says after a tool did its work (a refusal says its own words).
 CAGE_MADE = "A cage: type its sum now (on the pad or the keys), or leave it without one."
 CAGE_GONE = "The cage is gone."
+REGIONS_SET = "The regions cut the grid right: it is a jigsaw now."
 
 
 class Refused(ValueError):
@@ -193,3 +215,82 @@ def toggle_mark(p: Puzzle, kind: str, cells: list[int]) -> Puzzle:
     if not picked <= marked:
         kept.extend(Mark(kind, i) for i in sorted(picked))
     return _with(p, kept)
+
+
+# -- jigsaw regions: painted in a draft, the puzzle's once they cut the grid right ----------
+
+UNSET = -1  # a cell of the draft in no region yet
+
+
+def region_draft(p: Puzzle) -> list[int]:
+    """Where painting starts: the puzzle's jigsaw regions, or (a grid of boxes) no region
+    at all, so that the setter paints every region of a new jigsaw."""
+    return list(p.regions) if p.regions is not None else [UNSET] * len(p.cells)
+
+
+def paint_region(draft: list[int], cells: list[int], size: int) -> list[int]:
+    """The draft with the picked cells made one new region (taken out of the ones they were
+    in: those may then be short, which `region_report` says). When the cells left in no
+    region are just one region's worth and every other region is whole, they become the
+    last region by themselves."""
+    picked = set(cells)
+    new = list(draft)
+    for i in picked:
+        new[i] = UNSET
+    used = set(new)
+    number = 0
+    while number in used:
+        number += 1
+    for i in picked:
+        new[i] = number
+    left = [i for i, k in enumerate(new) if k == UNSET]
+    counts = _counts(new)
+    if len(left) == size and len(counts) == size - 1 and all(n == size for n in counts.values()):
+        used = set(new)
+        number = 0
+        while number in used:
+            number += 1
+        for i in left:
+            new[i] = number
+    return new
+
+
+def _counts(draft: list[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for k in draft:
+        if k != UNSET:
+            counts[k] = counts.get(k, 0) + 1
+    return counts
+
+
+def region_report(draft: list[int], size: int, cols: int) -> str:
+    """What is still wrong with the painted regions, in words ("" when they cut the grid into
+    `size` whole regions of `size` cells, each in one piece): shown to the setter, never a
+    refusal, since a region is painted a few cells at a time."""
+    counts = _counts(draft)
+    left = sum(1 for k in draft if k == UNSET)
+    wrong = []
+    for k in sorted(counts):
+        if counts[k] != size:
+            first = draft.index(k)
+            wrong.append(f"the region at {cell_name(first, cols)} has {counts[k]}")
+    if not left and not wrong and len(counts) == size:
+        for k in sorted(counts):
+            cells = [i for i, r in enumerate(draft) if r == k]
+            if not _connected(cells, cols):
+                return f"The region at {cell_name(cells[0], cols)} is in more than one piece."
+        return ""
+    words = [f"Regions: {len(counts)} of {size}, each of {size} cells"]
+    if wrong:
+        words.append("; " + ", ".join(wrong[:3]) + (" ..." if len(wrong) > 3 else ""))
+    if left:
+        words.append(f"; {left} cells in no region yet")
+    return "".join(words) + ". Select cells and tap Region."
+
+
+def with_regions(p: Puzzle, draft: list[int]) -> Puzzle:
+    """The puzzle with the painted regions (checked whole by `region_report` first)."""
+    try:
+        return p.with_variants(draft, p.constraints)
+    except PuzzleError as err:
+        raise Refused(str(err)) from None

@@ -6,7 +6,18 @@ from __future__ import annotations
 import pytest
 
 from pycore.app.editor import Editor
-from pycore.app.setting import Refused, cycle_dot, draw_line, toggle_cage, toggle_mark, toggle_rule
+from pycore.app.setting import (
+    REGIONS_SET,
+    Refused,
+    cycle_dot,
+    draw_line,
+    paint_region,
+    region_draft,
+    region_report,
+    toggle_cage,
+    toggle_mark,
+    toggle_rule,
+)
 from pycore.shapes import blank_shape
 from pycore.variants import Arrow, Cage, Dot, Line, Mark, Rule
 
@@ -131,3 +142,36 @@ def test_every_tool_is_one_undo_step() -> None:
     for left in (2, 1, 0):  # the two even marks went in one step; then the dot, the diagonal
         ed.undo()
         assert len(ed.puzzle.constraints) == left
+
+
+SIX_REGIONS = [  # a 6x6 jigsaw, painted region by region (the last fills itself)
+    [0, 1, 2, 6, 7, 12], [3, 4, 5, 9, 10, 11], [8, 13, 14, 15, 16, 17],
+    [18, 19, 24, 25, 30, 31], [20, 21, 26, 27, 32, 33],
+]
+
+
+def test_a_6x6_jigsaw_painted_region_by_region_is_one_undoable_step_once_whole() -> None:
+    ed = blank("sudoku-6")
+    for cells in SIX_REGIONS[:2]:
+        ed.selected, ed.cursor = set(cells), cells[0]
+        words = ed.set_region()
+    assert words.startswith("Regions: 2 of 6") and "24 cells in no region yet" in words
+    assert ed.puzzle.regions is None, "a partial painting is shown, not the puzzle's"
+    ed.undo()  # the last paint goes
+    assert ed.draft is not None and ed.draft.count(1) == 0 and ed.draft.count(0) == 6
+    for cells in SIX_REGIONS[1:]:
+        ed.selected, ed.cursor = set(cells), cells[0]
+        words = ed.set_region()
+    assert words == REGIONS_SET
+    assert ed.puzzle.regions is not None and ed.draft is None
+    assert [ed.puzzle.regions[i] for i in (22, 23, 28, 29, 34, 35)] == [5] * 6  # the last one
+    ed.undo()
+    assert ed.puzzle.regions is None and not ed.can_undo
+
+
+def test_a_wrong_region_count_is_said_and_a_region_in_two_pieces_is_not_taken() -> None:
+    draft = paint_region(region_draft(blank("sudoku-6").puzzle), [0, 1, 2, 3, 4, 5, 6], 6)
+    assert "the region at r1c1 has 7" in region_report(draft, 6, 6)
+    pieces = [0] * 6 + [1] * 6 + [2] * 6 + [3] * 6 + [4] * 6 + [5] * 6
+    pieces[0], pieces[6] = 1, 0  # r1c1 and r2c1 swap rows: each row region now in two pieces
+    assert "more than one piece" in region_report(pieces, 6, 6)

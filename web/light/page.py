@@ -506,6 +506,7 @@ class Page:
             self.heavy.send("shares", (state_of(p), fmt), lambda answer: self.linked(p, fmt, answer))
         if self.view.draw(p, ed.cursor, focus, frozenset(ed.selected)):
             self.new_shape(p)
+        self.view.show_draft(ed.draft)
         self.render_words(p)
         self.render_setting(p)
         self.coach.follow(p)  # a hint goes when the grid changes
@@ -596,6 +597,11 @@ class Page:
             words = ed.set_dot()
         elif tool in setting.MARK_TOOLS:
             words = ed.set_mark(tool)
+        elif tool == "region":
+            words = ed.set_region()
+            self.say(words)  # how far the regions are: shown, never refused
+            self.render(focus=True)
+            return
         refused = ed.puzzle is before and bool(words)
         self.say(words, error=refused)
         self.render(focus=True)
