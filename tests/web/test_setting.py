@@ -130,3 +130,60 @@ def test_a_cage_over_another_or_in_two_pieces_is_refused_in_words(phone: App) ->
     tap(page, "#set-cage")
     assert "more than one piece" in page.inner_text("#message")
     assert constraints_in_address(page) == {Cage([20, 21])}
+
+
+JIGSAW_PATHS = [  # five regions dragged on a 6x6; the sixth (the cells left) fills itself
+    [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (2, 0)],
+    [(0, 3), (0, 4), (0, 5), (1, 5), (1, 4), (1, 3)],
+    [(2, 1), (2, 2), (1, 2), (2, 3), (2, 4), (2, 5)],
+    [(3, 0), (3, 1), (4, 1), (4, 0), (5, 0), (5, 1)],
+    [(3, 2), (3, 3), (4, 3), (4, 2), (5, 2), (5, 3)],
+]
+JIGSAW = (0, 0, 0, 1, 1, 1, 0, 0, 2, 1, 1, 1, 0, 2, 2, 2, 2, 2,
+          3, 3, 4, 4, 5, 5, 3, 3, 4, 4, 5, 5, 3, 3, 4, 4, 5, 5)
+
+
+def edges(page: Page) -> list[list[str | None]]:
+    """Each cell's borders as drawn: thick where regions meet."""
+    found: list[list[str | None]] = page.evaluate("""() => [
+        ...document.querySelectorAll('#grid [data-index]')].map(
+            e => ['data-top', 'data-left', 'data-bottom', 'data-right'].map(a => e.getAttribute(a)))""")
+    return found
+
+
+def test_a_6x6_jigsaw_painted_by_touch_opens_the_same_elsewhere(
+        phone: App, browser: Browser, site_url: str) -> None:
+    page = phone.open()
+    page.select_option("#shape", "sudoku-6")
+    settle(page)
+    for path in JIGSAW_PATHS[:2]:
+        touch_drag(phone, path)
+        tap(page, "#set-region")
+    assert page.inner_text("#message").startswith("Regions: 2 of 6")  # said, not refused
+    assert page.get_attribute("#message", "data-kind") == "info"
+    assert page.locator("#grid [data-draft]").count() == 12
+    shoot(page, "jigsaw-painting")
+    tap(page, "#undo")  # the second region's paint goes
+    assert page.locator("#grid [data-draft]").count() == 6
+    for path in JIGSAW_PATHS[1:]:
+        touch_drag(phone, path)
+        tap(page, "#set-region")
+    assert page.inner_text("#message").startswith("The regions cut the grid right")
+    page.wait_for_function("() => !document.querySelector('#grid [data-draft]')")
+    regions = None
+    for _ in range(50):
+        regions = links.read(page.evaluate("location.href"))[1].regions
+        if regions == JIGSAW:
+            break
+        page.wait_for_timeout(100)
+    assert regions == JIGSAW
+    drawn = edges(page)
+    assert drawn[3][1] == "thick" != drawn[1][1], "r1c4's left edge: two regions meet; r1c2's: one region"
+    shoot(page, "jigsaw-set")
+
+    address = page.evaluate("location.href").split("#", 1)[1]
+    with watched_app(browser, site_url, **PHONE) as fresh:
+        other = fresh.open(address)
+        assert links.read(other.evaluate("location.href"))[1].regions == JIGSAW
+        assert edges(other) == drawn
+        shoot(other, "jigsaw-fresh")
