@@ -175,3 +175,12 @@ def test_a_wrong_region_count_is_said_and_a_region_in_two_pieces_is_not_taken() 
     pieces = [0] * 6 + [1] * 6 + [2] * 6 + [3] * 6 + [4] * 6 + [5] * 6
     pieces[0], pieces[6] = 1, 0  # r1c1 and r2c1 swap rows: each row region now in two pieces
     assert "more than one piece" in region_report(pieces, 6, 6)
+
+
+def test_a_path_drawn_with_shift_and_the_arrows_keeps_its_order() -> None:
+    ed = blank()
+    ed.select(40)
+    for key in ("ArrowUp", "ArrowRight", "ArrowRight"):
+        ed.key(key, shift=True)
+    assert ed.set_line("arrow") == ""
+    assert ed.puzzle.constraints == (Arrow([40], [[40, 31, 32, 33]]),)
