@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pycore import links
+from pycore.app import heavy_messages
 from pycore.variants import Cage, Constraint, Dot, Line, Rule
 from tests.web.conftest import PHONE, SCREENSHOTS, App, settle, watched_app
 
@@ -187,3 +188,6 @@ def test_a_6x6_jigsaw_painted_by_touch_opens_the_same_elsewhere(
         assert links.read(other.evaluate("location.href"))[1].regions == JIGSAW
         assert edges(other) == drawn
         shoot(other, "jigsaw-fresh")
+    tap(page, "#check")  # the setter asks whether the jigsaw, still without givens, is unique
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('No mistakes')")
+    assert page.inner_text("#message") == heavy_messages.NO_MISTAKES_SEVERAL
