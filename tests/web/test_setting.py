@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, Page
 
 from pycore import links
 from pycore.app import heavy_messages
-from pycore.variants import Cage, Constraint, Dot, Line, Rule
-from tests.web.conftest import PHONE, SCREENSHOTS, App, settle, watched_app
+from pycore.variants import Arrow, Cage, Constraint, Dot, Line, Mark, Rule
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, App, settle, watched_app
 
 SHOTS = SCREENSHOTS.parent / "setting"
 
@@ -191,3 +191,43 @@ def test_a_6x6_jigsaw_painted_by_touch_opens_the_same_elsewhere(
     tap(page, "#check")  # the setter asks whether the jigsaw, still without givens, is unique
     page.wait_for_function("() => document.getElementById('message').textContent.startsWith('No mistakes')")
     assert page.inner_text("#message") == heavy_messages.NO_MISTAKES_SEVERAL
+
+
+def test_with_a_mouse_and_keys_an_arrow_a_cage_and_its_sum_odd_cells_and_a_rule(
+        browser: Browser, site_url: str) -> None:
+    with watched_app(browser, site_url, **DESKTOP) as desk:
+        page = desk.open()
+        # a mouse drag from the circle along the shaft, then Line with Arrow picked
+        page.mouse.move(*centre_of(desk, 4, 4))
+        page.mouse.down()
+        for row, col in ((3, 5), (2, 6), (2, 7)):
+            page.mouse.move(*centre_of(desk, row, col), steps=3)
+            settle(page)
+        page.mouse.up()
+        settle(page)
+        page.select_option("#set-line-kind", "arrow")
+        page.click("#set-line")
+        settle(page)
+        # keys: a cell, Shift+arrows, Cage, and the sum typed (2 then 3 is 23)
+        desk.cell(8, 0).click()
+        settle(page)
+        for key in ("Shift+ArrowRight", "Shift+ArrowRight", "Shift+ArrowUp"):
+            page.keyboard.press(key)
+            settle(page)
+        page.click("#set-cage")
+        settle(page)
+        page.keyboard.type("23")
+        settle(page)
+        page.click("#set-odd")  # the same four cells: odd
+        settle(page)
+        page.click("#rule-diagonal-")
+        settle(page)
+        cage = [72, 73, 74, 65]
+        wanted = {Arrow([40], [[40, 32, 24, 25]]), Cage(cage, 23), Rule("diagonal-")}
+        wanted |= {Mark("odd", i) for i in cage}
+        assert constraints_in_address(page, wanted) == wanted
+        assert page.is_checked("#rule-diagonal-")
+        page.keyboard.press("Control+z")  # the diagonal goes, and its box is cleared
+        settle(page)
+        assert not page.is_checked("#rule-diagonal-")
+        shoot(page, "desktop-arrow-cage")
