@@ -22,6 +22,7 @@ from .setting import (
     region_draft,
     region_report,
     toggle_cage,
+    toggle_extra,
     toggle_mark,
     toggle_rule,
     with_regions,
@@ -664,6 +665,14 @@ class Editor:
         self.draft, self._drafts = None, []
         self._commit(made)
         return REGIONS_SET
+
+    def set_extra(self) -> str:
+        """The Extra tool: the selection becomes an extra region (one cell of one: it goes)."""
+        try:
+            self._set(toggle_extra(self.puzzle, self.targets))
+        except Refused as err:
+            return str(err)
+        return ""
 
     def set_rule(self, kind: str, on: bool) -> str:
         """A whole-grid rule (a checkbox) switched on or off."""

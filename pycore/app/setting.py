@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from ..model import Puzzle
-from ..variants import Arrow, Cage, Constraint, Dot, Line, Mark, Rule
+from ..variants import Arrow, Cage, Constraint, Dot, ExtraRegion, Line, Mark, Rule
 
 __all__ = [
     "CAGE_GONE",
@@ -120,6 +120,28 @@ def toggle_cage(p: Puzzle, cells: list[int]) -> tuple[Puzzle, Cage | None]:
     made = list(p.constraints)
     made.append(cage)
     return _with(p, made), cage
+
+
+def toggle_extra(p: Puzzle, cells: list[int]) -> Puzzle:
+    """The Extra tool: the picked cells become an extra region (a windoku's window: its
+    digits differ, as a box's); one cell of an extra region picked alone takes it away.
+    Refused: one cell alone elsewhere, more cells than digits, cells of another one."""
+    picked = sorted(set(cells))
+    extras = [c for c in p.constraints if isinstance(c, ExtraRegion)]
+    if len(picked) == 1:
+        gone = [c for c in extras if picked[0] in c.cells]
+        if not gone:
+            raise Refused("Select the cells of the extra region first (2 or more).")
+        return _with(p, [c for c in p.constraints if c not in gone])
+    if len(picked) > p.size:
+        raise Refused(f"An extra region holds at most {p.size} cells (its digits differ), not {len(picked)}.")
+    for c in extras:
+        shared = [i for i in picked if i in c.cells]
+        if shared:
+            raise Refused(f"{cell_name(shared[0], p.cols)} is in an extra region already.")
+    made = list(p.constraints)
+    made.append(ExtraRegion(picked))
+    return _with(p, made)
 
 
 def cage_total(p: Puzzle, cage: Cage, total: int | None) -> tuple[Puzzle, Cage]:

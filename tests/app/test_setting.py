@@ -19,7 +19,7 @@ from pycore.app.setting import (
     toggle_rule,
 )
 from pycore.shapes import blank_shape
-from pycore.variants import Arrow, Cage, Dot, Line, Mark, Rule
+from pycore.variants import Arrow, Cage, Dot, ExtraRegion, Line, Mark, Rule
 
 
 def blank(name: str = "sudoku-9") -> Editor:
@@ -184,3 +184,16 @@ def test_a_path_drawn_with_shift_and_the_arrows_keeps_its_order() -> None:
         ed.key(key, shift=True)
     assert ed.set_line("arrow") == ""
     assert ed.puzzle.constraints == (Arrow([40], [[40, 31, 32, 33]]),)
+
+
+def test_an_extra_region_is_made_and_taken_away_and_never_overlaps_another() -> None:
+    ed = blank()
+    window = [10, 11, 12, 19, 20, 21, 28, 29, 30]  # r2c2-r4c4, a windoku window
+    ed.selected, ed.cursor = set(window), window[0]
+    assert ed.set_extra() == ""
+    assert ed.puzzle.constraints == (ExtraRegion(window),)
+    ed.selected, ed.cursor = {30, 31}, 31
+    assert "r4c4 is in an extra region already" in ed.set_extra()
+    ed.select(20)
+    ed.set_extra()
+    assert not ed.puzzle.constraints

@@ -597,6 +597,8 @@ class Page:
             words = ed.set_dot()
         elif tool in setting.MARK_TOOLS:
             words = ed.set_mark(tool)
+        elif tool == "extra":
+            words = ed.set_extra()
         elif tool == "region":
             words = ed.set_region()
             self.say(words)  # how far the regions are: shown, never refused
