@@ -10,14 +10,17 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 from __future__ import annotations
 
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given
-from ..variants import RULE_KINDS, Cage
+from ..variants import RULE_KINDS, Cage, Clue
 from .crossings import SETTING, SOLVING
 from .setting import (
+    CLUE_TOOLS,
     REGIONS_SET,
     Refused,
     cage_total,
+    clue_value,
     cycle_dot,
     draw_line,
+    outside_clue,
     paint_region,
     region_draft,
     region_report,
@@ -190,9 +193,10 @@ class Editor:
         self.selected: set[int] = set()  # besides the cursor: the cells a change applies to
         # the selected cells in the order they joined it (a drag's path: the Line tool's)
         self.trail: list[int] = []
-        # the cage the Cage tool just made: the digits typed next are its sum (`cage_sum`)
-        self.cage: Cage | None = None
-        self.cage_digits = ""
+        # the cage or outside clue a tool just made: the digits typed next are its number
+        # (`type_number`), `typed` so far
+        self.numbered: Cage | Clue | None = None
+        self.typed = ""
         # jigsaw regions being painted (`set_region`): each cell's region, or -1 for none yet;
         # they become the puzzle's once they cut the grid right. Each paint is undone alone.
         self.draft: list[int] | None = None
@@ -236,7 +240,7 @@ class Editor:
         self.selected = {i for i in self.selected if 0 <= i < len(cells)
                          and cells[i].kind != "outside"} | {self.cursor}
         self.trail = [i for i in self.trail if i in self.selected] or [self.cursor]
-        self.cage = None
+        self.numbered = None
         if self.mode not in self.modes:
             self.mode = VALUE
 
@@ -268,7 +272,7 @@ class Editor:
         player), and asking for it a second time in a row is the player's yes. Leaving a
         setting mode for a solving one guards an opened puzzle again."""
         self._pending = None
-        self.cage = None
+        self.numbered = None
         new = mode if mode in self.modes else VALUE
         if self.guarded and new in SETTING_MODES and new != self.mode:
             if self.asked != new:
@@ -346,7 +350,7 @@ class Editor:
             return False
         if index != self.cursor or extend:
             self._pending = None
-            self.cage = None
+            self.numbered = None
         self.cursor = index
         self._join(index, extend)
         return True
@@ -382,7 +386,7 @@ class Editor:
         cell; ours always keeps the cursor), and a question asked goes unanswered (no)."""
         self._pending = None
         self.asked = ""
-        self.cage = None
+        self.numbered = None
         changed = self.selected != {self.cursor}
         self.selected = {self.cursor}
         self.trail = [self.cursor]
@@ -401,7 +405,7 @@ class Editor:
                 return False
             if self.puzzle.cell(row, col).kind != "outside":
                 self.cursor = row * cols + col
-                self.cage = None
+                self.numbered = None
                 self._join(self.cursor, extend)
                 return True
 
@@ -463,8 +467,8 @@ class Editor:
         Several cells selected take the digit at once (no two-digit entry).
         """
         mode = mode or self.mode
-        if self.cage is not None and mode == GIVEN:
-            return self.cage_sum(d)
+        if self.numbered is not None and mode == GIVEN:
+            return self.type_number(d)
         n = self._top(mode)
         i = self.cursor
         pending = self._pending
@@ -497,8 +501,8 @@ class Editor:
     def enter(self, number: int) -> bool:
         """Enter a whole number at once (the on-screen digit pad), as one step."""
         self._pending = None
-        if self.cage is not None and self.mode == GIVEN:
-            return self.cage_sum(number)
+        if self.numbered is not None and self.mode == GIVEN:
+            return self.type_number(number)
         if not 1 <= number <= self._top(self.mode):
             return False
         return self._commit(self._apply(number))
@@ -534,8 +538,8 @@ class Editor:
     def erase(self) -> bool:
         """Backspace/Delete: clear what the current mode may change, in every target cell."""
         self._pending = None
-        if self.cage is not None and self.mode == GIVEN:
-            return self._cage_total(None, "")
+        if self.numbered is not None and self.mode == GIVEN:
+            return self._numbered(None, "")
         p = self.puzzle
         return self._commit(p.with_cells({i: self._erased(p.cells[i]) for i in self.targets}))
 
@@ -582,47 +586,52 @@ class Editor:
 
     def _set(self, made: Puzzle) -> bool:
         self._pending = None
-        self.cage = None
+        self.numbered = None
         return self._commit(made)
 
     def set_cage(self) -> str:
         """The Cage tool on the selection: a new cage (its sum typed next, as digits on the
-        pad or keys: `cage_sum`), or, on one cell of a cage, that cage taken away. Returns
-        the words of a refusal, or ""."""
+        pad or keys: `type_number`), or, on one cell of a cage, that cage taken away.
+        Returns the words of a refusal, or ""."""
         try:
             made, cage = toggle_cage(self.puzzle, self.targets)
         except Refused as err:
             return str(err)
         self._set(made)
-        self.cage, self.cage_digits = cage, ""
+        self.numbered, self.typed = cage, ""
         return ""
 
-    def cage_sum(self, d: int) -> bool:
-        """A digit typed right after a cage was made: its sum grows by that digit (1 then 7
-        is 17), amending the cage's own step (one Undo takes the cage and its sum away); a
-        digit that would make a sum larger than the cage's digits can reach starts anew."""
-        cage = self.cage
-        if cage is None or d < 0:
+    def type_number(self, d: int) -> bool:
+        """A digit typed right after a cage or an outside clue was made: its number grows by
+        that digit (1 then 7 is 17), amending the element's own step (one Undo takes it and
+        its number away); a digit that would make a number larger than its cells can reach
+        starts anew."""
+        item = self.numbered
+        if item is None or d < 0:
             return False
-        n = len(cage.cells)
-        most = sum(range(self.puzzle.size - n + 1, self.puzzle.size + 1))
-        text = self.cage_digits + str(d)
+        size, n = self.puzzle.size, len(item.cells)
+        most = sum(range(size - n + 1, size + 1)) if isinstance(item, Cage) else size * n
+        text = self.typed + str(d)
         if int(text) > most:
             text = str(d)
-        return self._cage_total(int(text) or None, text if int(text) else "")
+        return self._numbered(int(text), text)
 
-    def _cage_total(self, total: int | None, text: str) -> bool:
-        cage = self.cage
-        if cage is None:
-            return False
+    def _numbered(self, number: int | None, text: str) -> bool:
+        """The element being numbered with `number` (None, or 0 for a cage: no sum)."""
+        item = self.numbered
         try:
-            made, self.cage = cage_total(self.puzzle, cage, total)
+            if isinstance(item, Cage):
+                made, self.numbered = cage_total(self.puzzle, item, number or None)
+            elif isinstance(item, Clue):
+                made, self.numbered = clue_value(self.puzzle, item, number or 0)
+            else:
+                return False
         except Refused:
-            self.cage = None
+            self.numbered = None
             return False
-        self.cage_digits = text
+        self.typed = text
         changed = made != self.puzzle
-        self.puzzle = made  # the cage's own step, amended
+        self.puzzle = made  # the element's own step, amended
         self._redo.clear()
         return changed
 
@@ -631,7 +640,12 @@ class Editor:
         of `kind` (one cell alone: the lines and arrows through it go)."""
         path = self.trail if len(self.selected) > 1 else [self.cursor]
         try:
-            self._set(draw_line(self.puzzle, kind, path))
+            if kind in CLUE_TOOLS:  # a clue outside the grid, its number typed next
+                made, clue = outside_clue(self.puzzle, kind, path)
+                self._set(made)
+                self.numbered, self.typed = clue, ""
+            else:
+                self._set(draw_line(self.puzzle, kind, path))
         except Refused as err:
             return str(err)
         return ""
@@ -650,7 +664,7 @@ class Editor:
         refused); once they do, they are the puzzle's, one undoable step."""
         p = self.puzzle
         self._pending = None
-        self.cage = None
+        self.numbered = None
         draft = self.draft if self.draft is not None else region_draft(p)
         painted = paint_region(draft, self.targets, p.size)
         self._drafts.append(self.draft)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from ..model import Puzzle
-from ..variants import Arrow, Cage, Constraint, Dot, ExtraRegion, Line, Mark, Rule
+from ..variants import Arrow, Cage, Clue, Constraint, Dot, ExtraRegion, Line, Mark, Rule
 
 __all__ = [
     "CAGE_GONE",
@@ -41,6 +41,12 @@ __all__ = [
 # The kinds the Line tool draws from a dragged path: its first cell is a thermometer's bulb,
 # an arrow's circle, or just a line's start.
 LINE_TOOLS = ("thermo", "arrow", "renban", "whispers", "palindrome", "between")
+# The clues outside the grid the same drag places: it starts at the grid's edge and runs
+# along the row or column (a sandwich) or the diagonal (a little killer) the clue is about;
+# the clue sits just outside, before the drag's first cell, and the digits typed next are
+# its number.
+CLUE_TOOLS = ("sandwich", "little-killer")
+CLUE_MADE = "A clue outside the grid: type its number now (on the pad or the keys)."
 # What a tap of the Dot tool on a pair of neighbours makes of the mark between them, in turn.
 DOT_CYCLE = ("", "white", "black", "x", "v")
 # The rules of the whole grid the setter switches on and off (kropki's and XV's negative
@@ -154,6 +160,61 @@ def cage_total(p: Puzzle, cage: Cage, total: int | None) -> tuple[Puzzle, Cage]:
 
 def _lines_through(p: Puzzle, i: int) -> list[Constraint]:
     return [c for c in p.constraints if isinstance(c, (Line, Arrow)) and i in c.cells]
+
+
+def _clues_at(p: Puzzle, i: int) -> list[Constraint]:
+    return [c for c in p.constraints if isinstance(c, Clue) and c.kind in CLUE_TOOLS
+            and c.cells and c.cells[0] == i]
+
+
+def outside_clue(p: Puzzle, kind: str, path: list[int]) -> tuple[Puzzle, Clue | None]:
+    """A sandwich or little killer clue from a drag that starts at the grid's edge and runs
+    straight (along a row or column for a sandwich, a diagonal for a little killer), with
+    the number 0 until one is typed (`clue_value`). One edge cell alone takes away the
+    clues whose line starts there."""
+    cols, rows = p.cols, p.rows
+    if len(path) == 1:
+        gone = _clues_at(p, path[0])
+        if not gone:
+            raise Refused("Drag from the grid's edge along the line the clue is about.")
+        return _with(p, [c for c in p.constraints if c not in gone]), None
+    (r0, c0), (r1, c1) = divmod(path[0], cols), divmod(path[1], cols)
+    dr, dc = r1 - r0, c1 - c0
+    straight = all(divmod(path[k], cols) == (r0 + k * dr, c0 + k * dc) for k in range(len(path)))
+    diagonal = abs(dr) == 1 and abs(dc) == 1
+    if not straight or (diagonal if kind == "sandwich" else not diagonal) or max(abs(dr), abs(dc)) != 1:
+        line = "a row or column" if kind == "sandwich" else "a diagonal"
+        raise Refused(f"Drag in a straight line along {line}, from the grid's edge.")
+    row, col = r0 - dr, c0 - dc
+    if 0 <= row < rows and 0 <= col < cols:
+        raise Refused(f"Start the drag at the grid's edge: the clue sits outside, before "
+                      f"{cell_name(path[0], cols)}.")
+    direction = None
+    if kind == "little-killer":
+        direction = ("U" if dr < 0 else "D") + ("L" if dc < 0 else "R")
+    clue = Clue(kind, row, col, 0, direction)
+    made = [c for c in p.constraints if not (isinstance(c, Clue) and c.kind == kind
+                                             and (c.row, c.col, c.direction) == (row, col, direction))]
+    made.append(clue)
+    done = _with(p, made)
+    return done, _found(done, clue)
+
+
+def _found(p: Puzzle, clue: Clue) -> Clue:
+    """The puzzle's own copy of a clue: validation gave it the cells it is about."""
+    for c in p.constraints:
+        if isinstance(c, Clue) and c == clue:
+            return c
+    raise Refused("That clue is gone.")
+
+
+def clue_value(p: Puzzle, clue: Clue, value: int) -> tuple[Puzzle, Clue]:
+    """The same clue with another number."""
+    if clue not in p.constraints:
+        raise Refused("That clue is gone.")
+    new = Clue(clue.kind, clue.row, clue.col, value, clue.direction)
+    done = _with(p, [new if c == clue else c for c in p.constraints])
+    return done, _found(done, new)
 
 
 def draw_line(p: Puzzle, kind: str, path: list[int]) -> Puzzle:

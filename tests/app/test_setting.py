@@ -19,7 +19,7 @@ from pycore.app.setting import (
     toggle_rule,
 )
 from pycore.shapes import blank_shape
-from pycore.variants import Arrow, Cage, Dot, ExtraRegion, Line, Mark, Rule
+from pycore.variants import Arrow, Cage, Clue, Dot, ExtraRegion, Line, Mark, Rule
 
 
 def blank(name: str = "sudoku-9") -> Editor:
@@ -196,4 +196,34 @@ def test_an_extra_region_is_made_and_taken_away_and_never_overlaps_another() -> 
     assert "r4c4 is in an extra region already" in ed.set_extra()
     ed.select(20)
     ed.set_extra()
+    assert not ed.puzzle.constraints
+
+
+def test_a_drag_from_the_edge_places_a_sandwich_or_little_killer_outside_and_digits_number_it() -> None:
+    ed = blank()
+    drag(ed, [2, 11, 20])  # down column 3 from its top
+    assert ed.set_line("sandwich") == ""
+    ed.digit(1)
+    ed.digit(5)
+    assert ed.puzzle.constraints == (Clue("sandwich", -1, 2, 15),)
+    drag(ed, [80, 70, 60])  # up and left from the bottom-right corner
+    ed.set_line("little-killer")
+    ed.enter(9)
+    assert Clue("little-killer", 9, 9, 9, "UL") in ed.puzzle.constraints
+    ed.undo()  # the clue and its number, one step
+    assert ed.puzzle.constraints == (Clue("sandwich", -1, 2, 15),)
+    ed.select(2)
+    ed.set_line("sandwich")  # the edge cell alone: its clue goes
+    assert not ed.puzzle.constraints
+
+
+@pytest.mark.parametrize(("kind", "path", "words"), [
+    ("sandwich", [11, 20], "at the grid's edge"),  # r2c3 is inside: the clue would be too
+    ("sandwich", [0, 10], "along a row or column"),
+    ("little-killer", [0, 1], "along a diagonal"),
+])
+def test_an_outside_clue_needs_a_straight_drag_from_the_edge(kind: str, path: list[int], words: str) -> None:
+    ed = blank()
+    drag(ed, path)
+    assert words in ed.set_line(kind)
     assert not ed.puzzle.constraints

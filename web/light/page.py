@@ -590,9 +590,11 @@ class Page:
         if tool == "cage":
             words = ed.set_cage()
             if not words:
-                words = setting.CAGE_MADE if ed.cage is not None else setting.CAGE_GONE
+                words = setting.CAGE_MADE if ed.numbered is not None else setting.CAGE_GONE
         elif tool == "line":
             words = ed.set_line(str(event["values"]["set-line-kind"] or ""))
+            if not words and ed.numbered is not None:
+                words = setting.CLUE_MADE
         elif tool == "dot":
             words = ed.set_dot()
         elif tool in setting.MARK_TOOLS:
