@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from pycore import links
 from pycore.app import heavy_messages
-from pycore.variants import Arrow, Cage, Constraint, Dot, Line, Mark, Rule
+from pycore.variants import Arrow, Cage, Clue, Constraint, Dot, Line, Mark, Rule
 from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, App, settle, watched_app
 
 SHOTS = SCREENSHOTS.parent / "setting"
@@ -231,3 +231,18 @@ def test_with_a_mouse_and_keys_an_arrow_a_cage_and_its_sum_odd_cells_and_a_rule(
         settle(page)
         assert not page.is_checked("#rule-diagonal-")
         shoot(page, "desktop-arrow-cage")
+
+
+def test_a_little_killer_dragged_from_a_corner_sits_outside_the_grid_with_its_number(phone: App) -> None:
+    page = phone.open()
+    page.select_option("#set-line-kind", "little-killer")
+    settle(page)
+    touch_drag(phone, [(0, 0), (1, 1), (2, 2)])  # from the top-left corner, down the diagonal
+    tap(page, "#set-line")
+    assert page.inner_text("#message").startswith("A clue outside the grid")
+    tap(page, '#pad button[data-digit="2"]')
+    tap(page, '#pad button[data-digit="4"]')
+    wanted: set[Constraint] = {Clue("little-killer", -1, -1, 24, "DR")}
+    assert constraints_in_address(page, wanted) == wanted
+    assert page.get_attribute("#grid", "data-margin") == ""
+    shoot(page, "little-killer")
