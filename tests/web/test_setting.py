@@ -96,6 +96,7 @@ def test_a_killer_cage_a_thermometer_and_a_dot_set_by_touch_open_the_same_elsewh
     touch_drag(phone, [(6, 0), (5, 1), (4, 1), (3, 2)])
     tap(page, "#set-line")  # the kind picked first is Thermo
     # a whole-grid rule and a dot, then the dot undone
+    tap(page, "#set-rules-panel summary")  # the whole-grid rules fold away until asked for
     tap(page, "#rule-anti-knight")
     touch_drag(phone, [(8, 7), (8, 8)])
     tap(page, "#set-dot")
@@ -220,6 +221,7 @@ def test_with_a_mouse_and_keys_an_arrow_a_cage_and_its_sum_odd_cells_and_a_rule(
         settle(page)
         page.click("#set-odd")  # the same four cells: odd
         settle(page)
+        page.click("#set-rules-panel summary")
         page.click("#rule-diagonal-")
         settle(page)
         cage = [72, 73, 74, 65]
