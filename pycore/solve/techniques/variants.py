@@ -1,0 +1,654 @@
+"""Variant techniques: the steps a player takes from a killer cage's sum, a thermometer, an
+arrow, a kropki dot or an XV pair, a whisper or renban line, and the negative rules.
+
+Each finder reads the puzzle's constraints (`Puzzle.constraints`, `pycore.variants`) on a
+`State` and yields a `Step` whose eliminations and placements are exactly what its one
+argument proves, and whose `cells` are the constraint's cells (what a page highlights).
+
+- cage-combination: the digits a killer cage's cells can hold are those of the sets of
+  distinct digits that make its sum and still fit its cells; a digit every such set holds
+  leaves the cells that see all its places in the cage, and goes where it has one place.
+- rule-of-45: a row, column, box (or two or three neighbouring rows or columns) holds
+  each digit once, so sums to 45 each; minus the cages wholly inside it, the cells left
+  (the innies) sum to the rest; or the cages covering it stick out by cells (the outies)
+  that sum to their excess. One cell left is placed; two to four are restricted to the
+  digits that can make their sum.
+- thermo-bounds: a thermometer rises from its bulb, so each cell is above the one before
+  (a slow thermometer: not below it) and below the one after.
+- arrow-bounds: the circle's digit is the sum along each of its arrows: it lies between
+  the least and greatest sum the arrow's cells can make, and each arrow cell between what
+  the circle and the other cells leave.
+- dot-pair: a white kropki dot's cells differ by 1 (or its value), a black dot's are in
+  ratio 2, an X's sum to 10, a V's to 5: a digit whose partner the other cell cannot hold
+  goes.
+- whisper-line: neighbours along a whisper line differ by at least its value (5 on a
+  German whisper, so no 5 there at 9x9).
+- renban-window: a renban line holds a run of consecutive digits in any order; a digit
+  in no run that fits its cells goes, and a digit every fitting run holds leaves the
+  cells that see all its places on the line.
+- negative-rule: with the negative rules (no black dot, no X or V, non-consecutive) a
+  pair of neighbours without the mark may not hold the relation it marks.
+
+Scores, in the spirit of HoDoKu's (which has no variants): reading a dot, a thermometer,
+an arrow or a whisper is as easy as a hidden single's look along a house (15-20, easy);
+a cage's combinations are a killer player's first step (20, easy); the rule of 45 and a
+renban's runs add a sum or a window over a whole house or line (40 and 30, medium,
+below locked candidates); all stay below fish and chains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+
+from ...variants import Arrow, Cage, Dot, Line
+from .state import State, Step, digits_of
+
+__all__ = ["arrow_bounds", "cage_combination", "cells_words", "digits_words", "dot_pair",
+           "negative_rule", "renban_window", "rule_of_45", "thermo_bounds", "whisper_line"]
+
+
+# -- words --------------------------------------------------------------------------------
+
+def cells_words(cells: Iterable[int], cols: int) -> str:
+    """Cells as a player writes them: "r1c1-r1c3" for a run along a row or column, else
+    each cell named ("r1c6, r2c5, r2c6")."""
+    cs = sorted(cells)
+    names = [f"r{c // cols + 1}c{c % cols + 1}" for c in cs]
+    if len(cs) >= 2:
+        same_row = all(c // cols == cs[0] // cols for c in cs)
+        same_col = all(c % cols == cs[0] % cols for c in cs)
+        step = 1 if same_row else cols if same_col else 0
+        if step and all(b - a == step for a, b in zip(cs, cs[1:])):
+            return f"{names[0]}-{names[-1]}"
+    return ", ".join(names)
+
+
+def digits_words(digits: Iterable[int]) -> str:
+    """Digits with runs of three or more shortened: "1-4, 7, 9"."""
+    ds = sorted(set(digits))
+    out: list[str] = []
+    k = 0
+    while k < len(ds):
+        j = k
+        while j + 1 < len(ds) and ds[j + 1] == ds[j] + 1:
+            j += 1
+        if j - k >= 2:
+            out.append(f"{ds[k]}-{ds[j]}")
+        else:
+            out.extend(str(d) for d in ds[k:j + 1])
+        k = j + 1
+    return ", ".join(out)
+
+
+def _removals(gone: Sequence[tuple[int, int]], cols: int) -> str:
+    """What leaves which cells: "remove 1-7 from r1c1, r1c2 and 3 from r2c2"."""
+    by_cell: dict[int, list[int]] = {}
+    for c, d in gone:
+        by_cell.setdefault(c, []).append(d)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for c, ds in by_cell.items():
+        groups.setdefault(tuple(sorted(ds)), []).append(c)
+    parts = [f"{digits_words(ds)} from {', '.join(cells_words([c], cols) for c in cs)}"
+             for ds, cs in groups.items()]
+    return "remove " + " and ".join(parts)
+
+
+def cage_words(cage: Cage, cols: int) -> str:
+    """"the 17 cage in r1c1-r1c2"."""
+    return f"the {cage.total} cage in {cells_words(cage.cells, cols)}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# -- shared helpers -----------------------------------------------------------------------
+
+def _values(s: State, c: int) -> int:
+    """The digits a cell may hold: its candidates, or its placed digit as one bit."""
+    return s.masks[c] or (1 << (s.digits[c] - 1) if s.digits[c] else 0)
+
+
+def _gone(s: State, cells: Iterable[int], keep: dict[int, int]) -> list[tuple[int, int]]:
+    """(cell, digit) for each open cell's candidate outside `keep[cell]`, sorted."""
+    masks = s.masks
+    return sorted((c, d) for c in set(cells) if not s.digits[c] and masks[c] & ~keep[c]
+                  for d in digits_of(masks[c] & ~keep[c]))
+
+
+def _matches(masks: Sequence[int]) -> bool:
+    """Whether each mask can take a different digit of its own (a bipartite matching,
+    Kuhn's augmenting paths: a cage of 9 cells costs at most 81 tries)."""
+    owner: dict[int, int] = {}
+
+    def place(k: int, tried: set[int]) -> bool:
+        m = masks[k]
+        while m:
+            bit = m & -m
+            m ^= bit
+            if bit in tried:
+                continue
+            tried.add(bit)
+            if bit not in owner or place(owner[bit], tried):
+                owner[bit] = k
+                return True
+        return False
+
+    return all(place(k, set()) for k in range(len(masks)))
+
+
+@lru_cache(maxsize=512)
+def combinations(k: int, total: int, n: int) -> tuple[int, ...]:
+    """Every set of k distinct digits of 1..n summing to `total`, as masks, smallest first."""
+    out: list[int] = []
+
+    def walk(low: int, left: int, need: int, mask: int) -> None:
+        if need == 0:
+            if left == 0:
+                out.append(mask)
+            return
+        for d in range(low, n + 1):
+            if d > left:
+                break
+            walk(d + 1, left - d, need - 1, mask | 1 << (d - 1))
+
+    walk(1, total, k, 0)
+    return tuple(out)
+
+
+def _sum_support(s: State, cells: Sequence[int], total: int) -> list[int] | None:
+    """For each of `cells` (two to four open cells, which may repeat a digit unless they
+    see each other), the digits it can take in some filling that sums to `total`; None
+    when none does."""
+    seen = s.tables.seen
+    masks = [s.masks[c] for c in cells]
+    support = [0] * len(cells)
+    chosen = [0] * len(cells)
+    found = False
+
+    def walk(k: int, left: int) -> None:
+        nonlocal found
+        if k == len(cells):
+            if left == 0:
+                found = True
+                for i, d in enumerate(chosen):
+                    support[i] |= 1 << (d - 1)
+            return
+        for d in digits_of(masks[k]):
+            if d > left:
+                break
+            if any(chosen[j] == d and cells[j] in seen[cells[k]] for j in range(k)):
+                continue
+            chosen[k] = d
+            walk(k + 1, left - d)
+        chosen[k] = 0
+
+    walk(0, total)
+    return support if found else None
+
+
+def _lockout(s: State, inside: Sequence[int], digit: int) -> list[tuple[int, int]]:
+    """(cell, digit) for each open cell outside `inside` that sees every place of `digit`
+    among `inside`'s open cells (the digit must go in one of them)."""
+    bit = 1 << (digit - 1)
+    places = [c for c in inside if s.masks[c] & bit]
+    if not places:
+        return []
+    own = set(inside)
+    return [(c, digit) for c in sorted(s.common_seen(places)) if c not in own and s.masks[c] & bit]
+
+
+def _of(s: State, kind: type, kinds: Iterable[str]) -> list:  # type: ignore[type-arg]
+    wanted = set(kinds)
+    return [item for item in s.puzzle.constraints if isinstance(item, kind) and item.kind in wanted]
+
+
+# -- killer cages ------------------------------------------------------------------------
+
+def _combination_words(combos: Sequence[int]) -> str:
+    sums = ["+".join(str(d) for d in digits_of(m)) for m in combos]
+    if len(sums) == 1:
+        return sums[0]
+    if len(sums) <= 4:
+        return ", ".join(sums[:-1]) + " or " + sums[-1]
+    return f"one of {len(sums)} combinations"
+
+
+def cage_combination(s: State) -> Iterator[Step]:
+    """A killer cage's sum limits its cells to the combinations that make it and fit."""
+    cols, n = s.tables.cols, s.tables.n
+    for cage in _of(s, Cage, ("killer",)):
+        if cage.total is None or len(cage.cells) > n:
+            continue
+        cells = cage.cells
+        open_cells = [c for c in cells if not s.digits[c]]
+        if not open_cells:
+            continue
+        placed = 0
+        for c in cells:
+            if s.digits[c]:
+                placed |= 1 << (s.digits[c] - 1)
+        masks = [s.masks[c] for c in open_cells]
+        valid: list[int] = []
+        support = [0] * len(open_cells)
+        for combo in combinations(len(cells), cage.total, n):
+            if combo & placed != placed:
+                continue
+            rest = combo & ~placed
+            fitted = [m & rest for m in masks]
+            if not _matches(fitted):
+                continue
+            valid.append(combo)
+            for k, m in enumerate(fitted):
+                for d in digits_of(m & ~support[k]):
+                    bit = 1 << (d - 1)
+                    others = [f & ~bit for j, f in enumerate(fitted) if j != k]
+                    if _matches(others):
+                        support[k] |= bit
+        if not valid:
+            continue  # the state is broken: nothing a player can learn here
+        keep = dict(zip(open_cells, support))
+        gone = _gone(s, open_cells, keep)
+        forced = ~0
+        for combo in valid:
+            forced &= combo
+        forced &= ~placed
+        places: list[tuple[int, int]] = []
+        locked: list[tuple[int, int]] = []
+        for d in digits_of(forced & ((1 << n) - 1)):
+            bit = 1 << (d - 1)
+            spots = [c for c in open_cells if keep[c] & bit]
+            if len(spots) == 1 and keep[spots[0]] != bit:
+                places.append((spots[0], d))
+            locked.extend(_lockout(s, spots, d) if spots else [])
+        if not gone and not places and not locked:
+            continue
+        text = f"{_capital(cage_words(cage, cols))} can only be {_combination_words(valid)}"
+        if placed:
+            text += f" (with {digits_words(digits_of(placed))} placed in it)"
+        if gone:
+            text += ": " + _removals(gone, cols)
+        forced_words = digits_words(d for _, d in places + locked)
+        if locked:
+            text += (f"; every combination holds {forced_words}, so it leaves the cells that "
+                     f"see all its places in the cage: " + _removals(locked, cols))
+        if places:
+            text += "; " + "; ".join(f"{d} can only go in {cells_words([c], cols)}"
+                                     for c, d in places)
+        shown = {d for _, d in places + locked} or {d for _, d in gone}
+        yield Step("cage-combination", tuple(places), tuple(sorted(set(gone) | set(locked))),
+                   cells, tuple(sorted(shown)), text + ".")
+
+
+# -- the rule of 45 ------------------------------------------------------------------------
+
+def _areas(s: State) -> list[tuple[str, tuple[int, ...], int]]:
+    """(name, cells, houses) for every full house, then each run of two or three
+    neighbouring rows or columns: what holds each digit once per house."""
+    tables = s.tables
+    out = [(tables.names[h], tables.houses[h], 1) for h in range(len(tables.houses))]
+    for kind, word in (("row", "rows"), ("column", "columns")):
+        lines = tables.lines(kind)
+        for size in (2, 3):
+            for k in range(len(lines) - size + 1):
+                cells = tuple(sorted(c for h in lines[k:k + size] for c in tables.houses[h]))
+                first = tables.names[lines[k]].split()[-1]
+                last = tables.names[lines[k + size - 1]].split()[-1]
+                out.append((f"{word} {first}-{last}", cells, size))
+    return out
+
+
+def _cage_list(cages: Sequence[Cage], cols: int) -> str:
+    return ", ".join(f"{c.total} in {cells_words(c.cells, cols)}" for c in cages)
+
+
+def rule_of_45(s: State) -> Iterator[Step]:
+    """Innies and outies: a house's sum minus its whole cages."""
+    tables = s.tables
+    n, cols = tables.n, tables.cols
+    house_sum = n * (n + 1) // 2
+    cages = [c for c in _of(s, Cage, ("killer",)) if c.total is not None]
+    if not cages:
+        return
+    for name, area, count in _areas(s):
+        inside = set(area)
+        total = house_sum * count
+        whole: list[Cage] = []
+        taken: set[int] = set()
+        for cage in cages:
+            if inside.issuperset(cage.cells) and taken.isdisjoint(cage.cells):
+                whole.append(cage)
+                taken.update(cage.cells)
+        if whole:
+            innies = [c for c in area if c not in taken]
+            step = _sum_step(s, name, area, innies, total - sum(c.total for c in whole),
+                             f"{_capital(name)} sums to {total}; the cages wholly inside it "
+                             f"({_cage_list(whole, cols)}) sum to "
+                             f"{sum(c.total for c in whole)}", "left")
+            if step is not None:
+                yield step
+        covering: list[Cage] = []
+        covered: set[int] = set()
+        for cage in cages:
+            if not inside.isdisjoint(cage.cells) and covered.isdisjoint(cage.cells):
+                covering.append(cage)
+                covered.update(cage.cells)
+        if covered >= inside and covered != inside:
+            outies = sorted(covered - inside)
+            over = sum(c.total for c in covering)
+            step = _sum_step(s, name, area, outies, over - total,
+                             f"{_capital(name)} sums to {total}; the cages covering it "
+                             f"({_cage_list(covering, cols)}) sum to {over}",
+                             "outside it")
+            if step is not None:
+                yield step
+
+
+def _sum_step(s: State, name: str, area: Sequence[int], cells: Sequence[int], total: int,
+              said: str, where: str) -> Step | None:
+    """The step that the cells' sum gives (`said` says how it is known), or None."""
+    cols, n = s.tables.cols, s.tables.n
+    if not cells:
+        return None
+    placed = [c for c in cells if s.digits[c]]
+    left = total - sum(s.digits[c] for c in placed)
+    open_cells = [c for c in cells if not s.digits[c]]
+    if not open_cells or len(open_cells) > 4:
+        return None
+    text = said
+    if placed:
+        text += (f" and {cells_words(placed, cols)} already hold"
+                 f" {sum(s.digits[c] for c in placed)}")
+    used = tuple(sorted(set(area) | set(cells)))
+    if len(open_cells) == 1:
+        c = open_cells[0]
+        if not 1 <= left <= n or not s.masks[c] >> (left - 1) & 1 or s.masks[c] == 1 << (left - 1):
+            return None
+        which = "the one cell left" if where == "left" else "the one cell sticking out"
+        return Step("rule-of-45", ((c, left),), (), used, (left,),
+                    f"{text}, so {cells_words([c], cols)}, {which}, is {left}.")
+    support = _sum_support(s, open_cells, left)
+    if support is None:
+        return None
+    gone = _gone(s, open_cells, dict(zip(open_cells, support)))
+    if not gone:
+        return None
+    which = "the cells left" if where == "left" else "the cells sticking out"
+    return Step("rule-of-45", (), tuple(gone), used, tuple(sorted({d for _, d in gone})),
+                f"{text}, so {which} ({cells_words(open_cells, cols)}) sum to {left}: "
+                f"{_removals(gone, cols)}.")
+
+
+# -- thermometers -------------------------------------------------------------------------
+
+def thermo_bounds(s: State) -> Iterator[Step]:
+    """Each cell of a thermometer is above the one before it and below the one after."""
+    cols, n = s.tables.cols, s.tables.n
+    seen = s.tables.seen
+    for line in _of(s, Line, ("thermo", "slow-thermo")):
+        cells = line.cells
+        gaps = [1 if line.kind == "thermo" or b in seen[a] else 0
+                for a, b in zip(cells, cells[1:])]
+        values = [_values(s, c) for c in cells]
+        if not all(values):
+            continue
+        low = [(v & -v).bit_length() for v in values]
+        high = [v.bit_length() for v in values]
+        for k in range(1, len(cells)):
+            low[k] = max(low[k], low[k - 1] + gaps[k - 1])
+        for k in range(len(cells) - 2, -1, -1):
+            high[k] = min(high[k], high[k + 1] - gaps[k])
+        keep = {c: sum(1 << (d - 1) for d in range(max(1, low[k]), min(n, high[k]) + 1))
+                for k, c in enumerate(cells)}
+        gone = _gone(s, cells, keep)
+        if not gone:
+            continue
+        changed = sorted({c for c, _ in gone}, key=cells.index)
+        ranges = ", ".join(f"{cells_words([c], cols)} lies in {low[cells.index(c)]}.."
+                           f"{high[cells.index(c)]}" for c in changed)
+        what = "above" if line.kind == "thermo" else "not below"
+        yield Step("thermo-bounds", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
+                   f"On the {'slow ' * (line.kind == 'slow-thermo')}thermometer from "
+                   f"{cells_words([cells[0]], cols)} each cell is {what} the one before it: "
+                   f"{ranges}, so {_removals(gone, cols)}.")
+
+
+# -- arrows ---------------------------------------------------------------------------------
+
+def arrow_bounds(s: State) -> Iterator[Step]:
+    """The circle is the sum along each arrow: bounds both ways."""
+    cols, n = s.tables.cols, s.tables.n
+    for arrow in _of(s, Arrow, ("arrow",)):
+        if len(arrow.circle) != 1:
+            continue  # a pill reads as a number of several digits: not taught here
+        circle = arrow.circle[0]
+        shafts = [p for p in arrow.shaft if p]
+        if not shafts:
+            continue
+        values = {c: _values(s, c) for p in shafts for c in p}
+        values[circle] = _values(s, circle)
+        if not all(values.values()):
+            continue
+        lo = {c: (v & -v).bit_length() for c, v in values.items()}
+        hi = {c: v.bit_length() for c, v in values.items()}
+        least = max(sum(lo[c] for c in p) for p in shafts)
+        most = min(sum(hi[c] for c in p) for p in shafts)
+        c_lo, c_hi = max(lo[circle], least), min(hi[circle], most)
+        keep = {circle: _window(c_lo, c_hi, n)}
+        for p in shafts:
+            for c in p:
+                others_lo = sum(lo[o] for o in p) - lo[c]
+                others_hi = sum(hi[o] for o in p) - hi[c]
+                keep[c] = keep.get(c, (1 << n) - 1) & _window(c_lo - others_hi, c_hi - others_lo, n)
+        gone = _gone(s, keep, keep)
+        if not gone:
+            continue
+        shaft_cells = sorted({c for p in shafts for c in p})
+        text = (f"The circle {cells_words([circle], cols)} holds the sum along its arrow "
+                f"({cells_words(shaft_cells, cols)}): that sum is at least {least} and at most "
+                f"{most}, so the circle lies in {c_lo}..{c_hi}")
+        if any(c != circle for c, _ in gone):
+            text += " and each arrow cell is at most the circle less the least the others make"
+        yield Step("arrow-bounds", (), tuple(gone), arrow.cells,
+                   tuple(sorted({d for _, d in gone})), f"{text}: {_removals(gone, cols)}.")
+
+
+def _window(low: int, high: int, n: int) -> int:
+    return sum(1 << (d - 1) for d in range(max(1, low), min(n, high) + 1))
+
+
+# -- pairs: dots, whispers, the negative rules -------------------------------------------
+
+def _fits(kind: str, value: int, a: int, b: int) -> bool:
+    if kind == "white":
+        return abs(a - b) == value
+    if kind == "black":
+        return a == value * b or b == value * a
+    if kind == "whispers":
+        return abs(a - b) >= value
+    return a + b == value
+
+
+def _pair_support(s: State, a: int, b: int, ok: object) -> int:
+    """The digits of cell a that have a partner in cell b (`ok(d, e)` true, e != d when
+    they see each other)."""
+    va, vb = _values(s, a), _values(s, b)
+    sees = b in s.tables.seen[a]
+    out = 0
+    for d in digits_of(va):
+        if any(ok(d, e) and not (sees and e == d) for e in digits_of(vb)):  # type: ignore[operator]
+            out |= 1 << (d - 1)
+    return out
+
+
+_DOT_WORDS = {"white": "their digits differ by {v}", "black": "one is {v} times the other",
+              "x": "they sum to 10", "v": "they sum to 5"}
+_DOT_NAMES = {"white": "white dot", "black": "black dot", "x": "X", "v": "V"}
+
+
+def dot_pair(s: State) -> Iterator[Step]:
+    """A kropki dot or an XV pair: each cell keeps the digits with a partner in the other."""
+    cols = s.tables.cols
+    for dot in _of(s, Dot, ("white", "black", "x", "v")):
+        a, b = dot.cells
+        if s.digits[a] and s.digits[b]:
+            continue
+        kind, value = dot.kind, dot.value
+
+        def ok(d: int, e: int, kind: str = kind, value: int = value) -> bool:
+            return _fits(kind, value, d, e)
+
+        keep = {a: _pair_support(s, a, b, ok), b: _pair_support(s, b, a, ok)}
+        gone = _gone(s, (a, b), keep)
+        if not gone:
+            continue
+        rule = _DOT_WORDS[kind].format(v=value)
+        yield Step("dot-pair", (), tuple(gone), dot.cells, tuple(sorted({d for _, d in gone})),
+                   f"The {_DOT_NAMES[kind]} between {cells_words([a], cols)} and "
+                   f"{cells_words([b], cols)} says {rule}: {_removals(gone, cols)} (no partner "
+                   f"for them in the other cell).")
+
+
+def whisper_line(s: State) -> Iterator[Step]:
+    """Neighbours along a whisper line differ by at least its value."""
+    cols, n = s.tables.cols, s.tables.n
+    for line in _of(s, Line, ("whispers",)):
+        value = line.value if line.value is not None else (n + 1) // 2
+        cells = line.cells
+        keep = {c: _values(s, c) for c in cells}
+
+        def ok(d: int, e: int, value: int = value) -> bool:
+            return abs(d - e) >= value
+
+        for a, b in zip(cells, cells[1:]):
+            keep[a] &= _pair_support(s, a, b, ok)
+            keep[b] &= _pair_support(s, b, a, ok)
+        gone = _gone(s, cells, keep)
+        if not gone:
+            continue
+        middle = [c for c, d in gone if 2 * value > n and d not in range(n - value + 1) and
+                  d not in range(value + 1, n + 1)]
+        why = (f" (no digit is {value} away from {digits_words({d for c, d in gone if c in middle})})"
+               if middle else "")
+        yield Step("whisper-line", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
+                   f"Neighbours along the whisper line from {cells_words([cells[0]], cols)} "
+                   f"differ by at least {value}: {_removals(gone, cols)}{why}.")
+
+
+def _neighbour_pairs(rows: int, cols: int) -> Iterator[tuple[int, int]]:
+    for r in range(rows):
+        for c in range(cols):
+            i = r * cols + c
+            if c + 1 < cols:
+                yield i, i + 1
+            if r + 1 < rows:
+                yield i, i + cols
+
+
+_NEGATIVE_WORDS = {
+    "non-consecutive": "neighbours may not hold consecutive digits (the non-consecutive rule)",
+    "negative-black": "no black dot lies between {a} and {b}, so neither is {r} times the other",
+    "negative-xv": "no X or V lies between {a} and {b}, so they sum to neither 5 nor 10",
+}
+
+
+def negative_rule(s: State) -> Iterator[Step]:
+    """Neighbours without a mark may not hold what the mark would say (the negative rules)."""
+    cols = s.tables.cols
+    rows = len(s.masks) // cols
+    kinds = [r.kind for r in s.puzzle.constraints if r.kind in _NEGATIVE_WORDS]
+    if not kinds:
+        return
+    dots: dict[tuple[int, int], list[Dot]] = {}
+    ratios: set[int] = set()
+    for dot in _of(s, Dot, ("white", "black", "x", "v")):
+        dots.setdefault(dot.cells, []).append(dot)
+        if dot.kind == "black":
+            ratios.add(dot.value)
+    ratio_list = sorted(ratios) or [2]
+    for kind in kinds:
+        for pair in _neighbour_pairs(rows, cols):
+            marks = dots.get(pair, [])
+            if kind == "non-consecutive":
+                if any(m.kind == "white" and m.value == 1 for m in marks):
+                    continue
+
+                def ok(d: int, e: int) -> bool:
+                    return abs(d - e) != 1
+            elif kind == "negative-black":
+                if any(m.kind == "black" for m in marks):
+                    continue
+
+                def ok(d: int, e: int) -> bool:
+                    return not any(d == r * e or e == r * d for r in ratio_list)
+            else:
+                if any(m.kind in ("x", "v") for m in marks):
+                    continue
+
+                def ok(d: int, e: int) -> bool:
+                    return d + e not in (5, 10)
+            for a, b in (pair, pair[::-1]):
+                if s.digits[b] or not s.masks[b]:
+                    continue
+                keep = {b: _pair_support(s, b, a, ok)}
+                gone = _gone(s, (b,), keep)
+                if not gone:
+                    continue
+                rule = _NEGATIVE_WORDS[kind].format(a=cells_words([a], cols),
+                                                    b=cells_words([b], cols),
+                                                    r=" or ".join(map(str, ratio_list)))
+                holds = (f"{cells_words([a], cols)} is {s.digits[a]}" if s.digits[a] else
+                         f"{cells_words([a], cols)} holds only {digits_words(digits_of(s.masks[a]))}")
+                yield Step("negative-rule", (), tuple(gone), (a, b),
+                           tuple(sorted({d for _, d in gone})),
+                           f"{_capital(rule)}; {holds}, so {_removals(gone, cols)}.")
+
+
+# -- renban ---------------------------------------------------------------------------------
+
+def renban_window(s: State) -> Iterator[Step]:
+    """A renban line's digits are a run of consecutive digits: the runs that fit its cells."""
+    cols, n = s.tables.cols, s.tables.n
+    for line in _of(s, Line, ("renban",)):
+        cells = line.cells
+        size = len(cells)
+        if size > n or size < 2:
+            continue
+        open_cells = [c for c in cells if not s.digits[c]]
+        if not open_cells:
+            continue
+        placed = 0
+        for c in cells:
+            if s.digits[c]:
+                placed |= 1 << (s.digits[c] - 1)
+        runs = []
+        for low in range(1, n - size + 2):
+            run = _window(low, low + size - 1, n)
+            if run & placed == placed and _matches([s.masks[c] & run & ~placed
+                                                    for c in open_cells]):
+                runs.append((low, run))
+        if not runs:
+            continue
+        allowed = 0
+        forced = (1 << n) - 1
+        for _, run in runs:
+            allowed |= run
+            forced &= run
+        keep = dict.fromkeys(open_cells, allowed)
+        gone = _gone(s, open_cells, keep)
+        locked: list[tuple[int, int]] = []
+        for d in digits_of(forced & ~placed):
+            locked.extend(_lockout(s, open_cells, d))
+        if not gone and not locked:
+            continue
+        fitting = ", ".join(f"{low}-{low + size - 1}" for low, _ in runs)
+        text = (f"The renban line from {cells_words([cells[0]], cols)} holds {size} consecutive "
+                f"digits in any order; the runs that fit are {fitting}")
+        if gone:
+            text += ": " + _removals(gone, cols)
+        if locked:
+            text += (f"; every run holds {digits_words(d for _, d in locked)}, so it leaves the "
+                     f"cells that see all its places on the line: {_removals(locked, cols)}")
+        yield Step("renban-window", (), tuple(sorted(set(gone) | set(locked))), cells,
+                   tuple(digits_of(allowed)), text + ".")
