@@ -6,8 +6,9 @@ Each finder reads the puzzle's constraints (`Puzzle.constraints`, `pycore.varian
 argument proves, and whose `cells` are the constraint's cells (what a page highlights).
 
 - cage-combination: the digits a killer cage's cells can hold are those of the sets of
-  distinct digits that make its sum and still fit its cells; a digit every such set holds
-  leaves the cells that see all its places in the cage, and goes where it has one place.
+  distinct digits that make its sum and still fit its cells (and a cell only the digits
+  some filling of the cage gives it); a digit every such set holds leaves the cells that
+  see all its places in the cage.
 - rule-of-45: a row, column, box (or two or three neighbouring rows or columns) holds
   each digit once, so sums to 45 each; minus the cages wholly inside it, the cells left
   (the innies) sum to the rest; or the cages covering it stick out by cells (the outies)
@@ -51,17 +52,25 @@ __all__ = ["arrow_bounds", "cage_combination", "cells_words", "digits_words", "d
 # -- words --------------------------------------------------------------------------------
 
 def cells_words(cells: Iterable[int], cols: int) -> str:
-    """Cells as a player writes them: "r1c1-r1c3" for a run along a row or column, else
-    each cell named ("r1c6, r2c5, r2c6")."""
-    cs = sorted(cells)
-    names = [f"r{c // cols + 1}c{c % cols + 1}" for c in cs]
-    if len(cs) >= 2:
-        same_row = all(c // cols == cs[0] // cols for c in cs)
-        same_col = all(c % cols == cs[0] % cols for c in cs)
-        step = 1 if same_row else cols if same_col else 0
-        if step and all(b - a == step for a, b in zip(cs, cs[1:])):
-            return f"{names[0]}-{names[-1]}"
-    return ", ".join(names)
+    """Cells as a player writes them: a run along a row or column as "r1c1-r1c3" or
+    "r1c7-r3c7", else row by row, each row's runs shortened ("r3c7-r3c8, r4c7")."""
+    cs = sorted(set(cells))
+
+    def name(c: int) -> str:
+        return f"r{c // cols + 1}c{c % cols + 1}"
+
+    if len(cs) >= 2 and all(c % cols == cs[0] % cols for c in cs) and \
+            all(b - a == cols for a, b in zip(cs, cs[1:])):
+        return f"{name(cs[0])}-{name(cs[-1])}"
+    out: list[str] = []
+    k = 0
+    while k < len(cs):
+        j = k
+        while j + 1 < len(cs) and cs[j + 1] == cs[j] + 1 and cs[j + 1] // cols == cs[k] // cols:
+            j += 1
+        out.append(name(cs[k]) if j == k else f"{name(cs[k])}-{name(cs[j])}")
+        k = j + 1
+    return ", ".join(out)
 
 
 def digits_words(digits: Iterable[int]) -> str:
@@ -82,16 +91,15 @@ def digits_words(digits: Iterable[int]) -> str:
 
 
 def _removals(gone: Sequence[tuple[int, int]], cols: int) -> str:
-    """What leaves which cells: "remove 1-7 from r1c1, r1c2 and 3 from r2c2"."""
+    """What leaves which cells: "remove 1-7 from r1c1-r1c2; 3 from r2c2"."""
     by_cell: dict[int, list[int]] = {}
     for c, d in gone:
         by_cell.setdefault(c, []).append(d)
     groups: dict[tuple[int, ...], list[int]] = {}
     for c, ds in by_cell.items():
         groups.setdefault(tuple(sorted(ds)), []).append(c)
-    parts = [f"{digits_words(ds)} from {', '.join(cells_words([c], cols) for c in cs)}"
-             for ds, cs in groups.items()]
-    return "remove " + " and ".join(parts)
+    parts = [f"{digits_words(ds)} from {cells_words(cs, cols)}" for ds, cs in groups.items()]
+    return "remove " + "; ".join(parts)
 
 
 def cage_words(cage: Cage, cols: int) -> str:
@@ -254,30 +262,27 @@ def cage_combination(s: State) -> Iterator[Step]:
         for combo in valid:
             forced &= combo
         forced &= ~placed
-        places: list[tuple[int, int]] = []
         locked: list[tuple[int, int]] = []
         for d in digits_of(forced & ((1 << n) - 1)):
-            bit = 1 << (d - 1)
-            spots = [c for c in open_cells if keep[c] & bit]
-            if len(spots) == 1 and keep[spots[0]] != bit:
-                places.append((spots[0], d))
+            # (a forced digit with one place is that cell's only digit left: no placement
+            # here, the cell loses its others above)
+            spots = [c for c in open_cells if keep[c] & 1 << (d - 1)]
             locked.extend(_lockout(s, spots, d) if spots else [])
-        if not gone and not places and not locked:
+        if not gone and not locked:
             continue
         text = f"{_capital(cage_words(cage, cols))} can only be {_combination_words(valid)}"
         if placed:
             text += f" (with {digits_words(digits_of(placed))} placed in it)"
         if gone:
             text += ": " + _removals(gone, cols)
-        forced_words = digits_words(d for _, d in places + locked)
         if locked:
-            text += (f"; every combination holds {forced_words}, so it leaves the cells that "
-                     f"see all its places in the cage: " + _removals(locked, cols))
-        if places:
-            text += "; " + "; ".join(f"{d} can only go in {cells_words([c], cols)}"
-                                     for c, d in places)
-        shown = {d for _, d in places + locked} or {d for _, d in gone}
-        yield Step("cage-combination", tuple(places), tuple(sorted(set(gone) | set(locked))),
+            held = digits_words(d for _, d in locked)
+            it = "they leave" if "," in held or "-" in held else "it leaves"
+            text += (f"; every combination holds {held}, so {it} the cells that "
+                     f"see all {'their' if it[0] == 't' else 'its'} places in the cage: "
+                     + _removals(locked, cols))
+        shown = {d for _, d in locked} or {d for _, d in gone}
+        yield Step("cage-combination", (), tuple(sorted(set(gone) | set(locked))),
                    cells, tuple(sorted(shown)), text + ".")
 
 
@@ -300,7 +305,7 @@ def _areas(s: State) -> list[tuple[str, tuple[int, ...], int]]:
 
 
 def _cage_list(cages: Sequence[Cage], cols: int) -> str:
-    return ", ".join(f"{c.total} in {cells_words(c.cells, cols)}" for c in cages)
+    return "; ".join(f"{cells_words(c.cells, cols)} = {c.total}" for c in cages)
 
 
 def rule_of_45(s: State) -> Iterator[Step]:
@@ -405,7 +410,7 @@ def thermo_bounds(s: State) -> Iterator[Step]:
         if not gone:
             continue
         changed = sorted({c for c, _ in gone}, key=cells.index)
-        ranges = ", ".join(f"{cells_words([c], cols)} lies in {low[cells.index(c)]}.."
+        ranges = ", ".join(f"{cells_words([c], cols)} is {low[cells.index(c)]}.."
                            f"{high[cells.index(c)]}" for c in changed)
         what = "above" if line.kind == "thermo" else "not below"
         yield Step("thermo-bounds", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
@@ -417,39 +422,45 @@ def thermo_bounds(s: State) -> Iterator[Step]:
 # -- arrows ---------------------------------------------------------------------------------
 
 def arrow_bounds(s: State) -> Iterator[Step]:
-    """The circle is the sum along each arrow: bounds both ways."""
+    """The circle (or a pill, read as a number) is the sum along each arrow: bounds both
+    ways, one pass per arrow along each of its paths."""
     cols, n = s.tables.cols, s.tables.n
     for arrow in _of(s, Arrow, ("arrow",)):
-        if len(arrow.circle) != 1:
-            continue  # a pill reads as a number of several digits: not taught here
-        circle = arrow.circle[0]
+        circle = arrow.circle
         shafts = [p for p in arrow.shaft if p]
-        if not shafts:
+        values = {c: _values(s, c) for c in arrow.cells}
+        if not shafts or not all(values.values()):
             continue
-        values = {c: _values(s, c) for p in shafts for c in p}
-        values[circle] = _values(s, circle)
-        if not all(values.values()):
-            continue
+        weight = {c: 10 ** (len(circle) - 1 - k) for k, c in enumerate(circle)}
         lo = {c: (v & -v).bit_length() for c, v in values.items()}
         hi = {c: v.bit_length() for c, v in values.items()}
         least = max(sum(lo[c] for c in p) for p in shafts)
         most = min(sum(hi[c] for c in p) for p in shafts)
-        c_lo, c_hi = max(lo[circle], least), min(hi[circle], most)
-        keep = {circle: _window(c_lo, c_hi, n)}
+        keep = {c: (1 << n) - 1 for c in arrow.cells}
         for p in shafts:
-            for c in p:
-                others_lo = sum(lo[o] for o in p) - lo[c]
-                others_hi = sum(hi[o] for o in p) - hi[c]
-                keep[c] = keep.get(c, (1 << n) - 1) & _window(c_lo - others_hi, c_hi - others_lo, n)
-        gone = _gone(s, keep, keep)
+            terms = [(c, weight[c]) for c in circle] + [(c, -1) for c in p]
+            for c, a in terms:
+                rest_min = sum(min(b * lo[o], b * hi[o]) for o, b in terms if o != c)
+                rest_max = sum(max(b * lo[o], b * hi[o]) for o, b in terms if o != c)
+                # a * x = -rest
+                if a > 0:
+                    low, high = -(rest_max // a), (-rest_min) // a
+                else:
+                    low, high = -(-rest_min // -a), rest_max // -a
+                keep[c] &= _window(low, high, n)
+        gone = _gone(s, arrow.cells, keep)
         if not gone:
             continue
         shaft_cells = sorted({c for p in shafts for c in p})
-        text = (f"The circle {cells_words([circle], cols)} holds the sum along its arrow "
-                f"({cells_words(shaft_cells, cols)}): that sum is at least {least} and at most "
-                f"{most}, so the circle lies in {c_lo}..{c_hi}")
-        if any(c != circle for c, _ in gone):
-            text += " and each arrow cell is at most the circle less the least the others make"
+        number = (f"The circle {cells_words(circle, cols)} holds" if len(circle) == 1 else
+                  f"The pill {cells_words(circle, cols)}, read as a number, is")
+        text = (f"{number} the sum along its arrow ({cells_words(shaft_cells, cols)}): that "
+                f"sum is at least {least} and at most {most}")
+        if any(c in weight for c, _ in gone):
+            text += f", which bounds the {'circle' if len(circle) == 1 else 'pill'}"
+        if any(c not in weight for c, _ in gone):
+            text += (", and each arrow cell is at most the circle less the least the other "
+                     "arrow cells make")
         yield Step("arrow-bounds", (), tuple(gone), arrow.cells,
                    tuple(sorted({d for _, d in gone})), f"{text}: {_removals(gone, cols)}.")
 
@@ -527,10 +538,9 @@ def whisper_line(s: State) -> Iterator[Step]:
         gone = _gone(s, cells, keep)
         if not gone:
             continue
-        middle = [c for c, d in gone if 2 * value > n and d not in range(n - value + 1) and
-                  d not in range(value + 1, n + 1)]
-        why = (f" (no digit is {value} away from {digits_words({d for c, d in gone if c in middle})})"
-               if middle else "")
+        lonely = {d for _, d in gone if d - value < 1 and d + value > n}
+        why = (f" (no digit is {value} or more away from {digits_words(lonely)})"
+               if lonely else "")
         yield Step("whisper-line", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
                    f"Neighbours along the whisper line from {cells_words([cells[0]], cols)} "
                    f"differ by at least {value}: {_removals(gone, cols)}{why}.")
@@ -648,7 +658,10 @@ def renban_window(s: State) -> Iterator[Step]:
         if gone:
             text += ": " + _removals(gone, cols)
         if locked:
-            text += (f"; every run holds {digits_words(d for _, d in locked)}, so it leaves the "
-                     f"cells that see all its places on the line: {_removals(locked, cols)}")
+            held = digits_words(d for _, d in locked)
+            it = "they leave" if "," in held or "-" in held else "it leaves"
+            text += (f"; every run holds {held}, so {it} the cells that see all "
+                     f"{'their' if it[0] == 't' else 'its'} places on the line: "
+                     f"{_removals(locked, cols)}")
         yield Step("renban-window", (), tuple(sorted(set(gone) | set(locked))), cells,
                    tuple(digits_of(allowed)), text + ".")
