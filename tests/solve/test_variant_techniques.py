@@ -15,8 +15,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pycore.formats import json as json_form
 from pycore.model import EMPTY, Cell, Puzzle, candidates, given
 from pycore.solve.advice import hint, solution_path
@@ -272,10 +270,10 @@ def test_no_step_contradicts_a_real_puzzles_solution() -> None:
                     why = f"{record['name']}: {step.explanation}"
                     assert all(solution[c] != d for c, d in step.eliminations), why
                     assert all(solution[c] == d for c, d in step.placements), why
-            step = first(state, searches)
-            if step is None or state.solved():
+            taken = first(state, searches)
+            if taken is None or state.solved():
                 break
-            state.apply(step)
+            state.apply(taken)
             assert not state.broken(), record["name"]
     assert fired == set(VARIANT_NAMES)
 

@@ -32,7 +32,7 @@ from .state import State, Step
 
 __all__ = [
     "ANY", "BRUTE_FORCE", "BY_NAME", "GUESS_SCORE", "LEVELS", "NAMES", "PLAIN", "STR8TS",
-    "SUDOKU", "VARIANT", "TECHNIQUES", "UNIQUENESS", "Finder", "Technique", "chosen", "fits", "score_of",
+    "SUDOKU", "TECHNIQUES", "UNIQUENESS", "VARIANT", "Finder", "Technique", "chosen", "fits", "score_of",
 ]
 
 LEVELS = shapes.LEVELS
@@ -302,7 +302,8 @@ def fits(technique: Technique, puzzle: Puzzle) -> bool:
     pattern of rows, columns and boxes leaves another solution, and a cage's sum, a
     dot, a line, a diagonal or an anti-knight pair through the pattern breaks the swap (on
     an anti-knight puzzle a unique rectangle removed the solution's own digit: issue
-    #39)."""
+    #39). A variant technique works on a sudoku that has one of the rules it reads (a
+    classic puzzle never tries one, and so takes the path it always took)."""
     if technique.name in UNIQUENESS and puzzle.is_variant:
         return False
     if technique.shapes == VARIANT:

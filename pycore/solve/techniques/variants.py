@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from ...variants import Arrow, Cage, Dot, Line
 from .state import State, Step, digits_of
@@ -60,7 +61,7 @@ def cells_words(cells: Iterable[int], cols: int) -> str:
         return f"r{c // cols + 1}c{c % cols + 1}"
 
     if len(cs) >= 2 and all(c % cols == cs[0] % cols for c in cs) and \
-            all(b - a == cols for a, b in zip(cs, cs[1:])):
+            all(b - a == cols for a, b in pairwise(cs)):
         return f"{name(cs[0])}-{name(cs[-1])}"
     out: list[str] = []
     k = 0
@@ -256,7 +257,7 @@ def cage_combination(s: State) -> Iterator[Step]:
                         support[k] |= bit
         if not valid:
             continue  # the state is broken: nothing a player can learn here
-        keep = dict(zip(open_cells, support))
+        keep = dict(zip(open_cells, support, strict=True))
         gone = _gone(s, open_cells, keep)
         forced = ~0
         for combo in valid:
@@ -304,6 +305,10 @@ def _areas(s: State) -> list[tuple[str, tuple[int, ...], int]]:
     return out
 
 
+def _total(cage: Cage) -> int:
+    return cage.total or 0
+
+
 def _cage_list(cages: Sequence[Cage], cols: int) -> str:
     return "; ".join(f"{cells_words(c.cells, cols)} = {c.total}" for c in cages)
 
@@ -327,10 +332,10 @@ def rule_of_45(s: State) -> Iterator[Step]:
                 taken.update(cage.cells)
         if whole:
             innies = [c for c in area if c not in taken]
-            step = _sum_step(s, name, area, innies, total - sum(c.total for c in whole),
+            step = _sum_step(s, name, area, innies, total - sum(_total(c) for c in whole),
                              f"{_capital(name)} sums to {total}; the cages wholly inside it "
                              f"({_cage_list(whole, cols)}) sum to "
-                             f"{sum(c.total for c in whole)}", "left")
+                             f"{sum(_total(c) for c in whole)}", "left")
             if step is not None:
                 yield step
         covering: list[Cage] = []
@@ -341,7 +346,7 @@ def rule_of_45(s: State) -> Iterator[Step]:
                 covered.update(cage.cells)
         if covered >= inside and covered != inside:
             outies = sorted(covered - inside)
-            over = sum(c.total for c in covering)
+            over = sum(_total(c) for c in covering)
             step = _sum_step(s, name, area, outies, over - total,
                              f"{_capital(name)} sums to {total}; the cages covering it "
                              f"({_cage_list(covering, cols)}) sum to {over}",
@@ -376,7 +381,7 @@ def _sum_step(s: State, name: str, area: Sequence[int], cells: Sequence[int], to
     support = _sum_support(s, open_cells, left)
     if support is None:
         return None
-    gone = _gone(s, open_cells, dict(zip(open_cells, support)))
+    gone = _gone(s, open_cells, dict(zip(open_cells, support, strict=True)))
     if not gone:
         return None
     which = "the cells left" if where == "left" else "the cells sticking out"
@@ -394,7 +399,7 @@ def thermo_bounds(s: State) -> Iterator[Step]:
     for line in _of(s, Line, ("thermo", "slow-thermo")):
         cells = line.cells
         gaps = [1 if line.kind == "thermo" or b in seen[a] else 0
-                for a, b in zip(cells, cells[1:])]
+                for a, b in pairwise(cells)]
         values = [_values(s, c) for c in cells]
         if not all(values):
             continue
@@ -532,7 +537,7 @@ def whisper_line(s: State) -> Iterator[Step]:
         def ok(d: int, e: int, value: int = value) -> bool:
             return abs(d - e) >= value
 
-        for a, b in zip(cells, cells[1:]):
+        for a, b in pairwise(cells):
             keep[a] &= _pair_support(s, a, b, ok)
             keep[b] &= _pair_support(s, b, a, ok)
         gone = _gone(s, cells, keep)
