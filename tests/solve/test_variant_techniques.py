@@ -293,3 +293,24 @@ def test_a_real_killers_path_and_grade_use_the_killer_techniques() -> None:
     assert graded.level in ("easy", "medium", "hard", "unfair")
     assert summary.text.startswith(graded.level)
     assert grade(puzzle).level == graded.level
+
+
+def test_a_cell_sticking_out_of_a_row_is_tied_to_the_cell_left_in_it() -> None:
+    # row 1: whole cages 3, 15, 17 and the 12 cage r1c8-r2c8 over it, r1c9 uncovered
+    puzzle = grid(Cage([0, 1], 3), Cage([2, 3, 4], 15), Cage([5, 6], 17), Cage([7, 16], 12))
+    step = next(s for s in find(puzzle, "rule-of-45") if "sticks out" in s.explanation)
+    assert step.explanation == (
+        "Row 1 sums to 45; the cages that cover all of it but r1c9 (r1c1-r1c2 = 3; "
+        "r1c3-r1c5 = 15; r1c6-r1c7 = 17; r1c8-r2c8 = 12) sum to 47, so what sticks out "
+        "(r2c8) sums to 2 more than what is left inside (r1c9): remove 8, 9 from r1c9; "
+        "1, 2 from r2c8.")
+
+
+def test_two_boxes_side_by_side_sum_to_90() -> None:
+    # boxes 1 and 2 (rows 1-3, columns 1-6) filled by cages but for r3c6, two of the
+    # cages crossing from one box into the other: neither box alone places it
+    cages = (Cage([0, 1], 3), Cage([2, 3], 17), Cage([4, 5], 11), Cage([9, 10, 11, 12], 20),
+             Cage([13, 14], 9), Cage([18, 19, 20], 15), Cage([21, 22], 7))
+    placed = [s for s in find(grid(*cages), "rule-of-45") if s.placements]
+    assert [(s.placements, s.explanation.split(";")[0]) for s in placed] == [
+        (((23, 8),), "Boxes 1 and 2 sum to 90")]

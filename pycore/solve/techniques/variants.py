@@ -166,12 +166,15 @@ def combinations(k: int, total: int, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _sum_support(s: State, cells: Sequence[int], total: int) -> list[int] | None:
+def _sum_support(s: State, cells: Sequence[int], total: int,
+                 signs: Sequence[int] | None = None) -> list[int] | None:
     """For each of `cells` (two to four open cells, which may repeat a digit unless they
-    see each other), the digits it can take in some filling that sums to `total`; None
-    when none does."""
+    see each other), the digits it can take in some filling whose sum (each cell's digit
+    times its sign, +1 unless `signs` says -1) is `total`; None when none is."""
     seen = s.tables.seen
     masks = [s.masks[c] for c in cells]
+    sign = list(signs) if signs is not None else [1] * len(cells)
+    plain = all(k == 1 for k in sign)
     support = [0] * len(cells)
     chosen = [0] * len(cells)
     found = False
@@ -185,12 +188,12 @@ def _sum_support(s: State, cells: Sequence[int], total: int) -> list[int] | None
                     support[i] |= 1 << (d - 1)
             return
         for d in digits_of(masks[k]):
-            if d > left:
+            if plain and d > left:
                 break
             if any(chosen[j] == d and cells[j] in seen[cells[k]] for j in range(k)):
                 continue
             chosen[k] = d
-            walk(k + 1, left - d)
+            walk(k + 1, left - sign[k] * d)
         chosen[k] = 0
 
     walk(0, total)
@@ -291,7 +294,8 @@ def cage_combination(s: State) -> Iterator[Step]:
 
 def _areas(s: State) -> list[tuple[str, tuple[int, ...], int]]:
     """(name, cells, houses) for every full house, then each run of two or three
-    neighbouring rows or columns: what holds each digit once per house."""
+    neighbouring rows or columns, then each two boxes side by side (regular boxes only):
+    what holds each digit once per house."""
     tables = s.tables
     out = [(tables.names[h], tables.houses[h], 1) for h in range(len(tables.houses))]
     for kind, word in (("row", "rows"), ("column", "columns")):
@@ -302,6 +306,17 @@ def _areas(s: State) -> list[tuple[str, tuple[int, ...], int]]:
                 first = tables.names[lines[k]].split()[-1]
                 last = tables.names[lines[k + size - 1]].split()[-1]
                 out.append((f"{word} {first}-{last}", cells, size))
+    if s.puzzle.regions is None and tables.box:
+        cols = tables.cols
+        boxes = {h: (min(tables.houses[h]) // cols, min(tables.houses[h]) % cols,
+                     max(tables.houses[h]) // cols, max(tables.houses[h]) % cols)
+                 for h in tables.lines("box")}
+        for h, (top, left, bottom, right) in boxes.items():
+            for g, (top2, left2, _, _) in boxes.items():
+                if (top2 == top and left2 == right + 1) or (left2 == left and top2 == bottom + 1):
+                    cells = tuple(sorted(tables.houses[h] + tables.houses[g]))
+                    out.append((f"{tables.names[h]} and {tables.names[g].split()[-1]}".replace(
+                        "box ", "boxes ", 1), cells, 2))
     return out
 
 
@@ -324,6 +339,7 @@ def rule_of_45(s: State) -> Iterator[Step]:
     for name, area, count in _areas(s):
         inside = set(area)
         total = house_sum * count
+        verb = "sums to" if count == 1 else "sum to"
         whole: list[Cage] = []
         taken: set[int] = set()
         for cage in cages:
@@ -333,7 +349,7 @@ def rule_of_45(s: State) -> Iterator[Step]:
         if whole:
             innies = [c for c in area if c not in taken]
             step = _sum_step(s, name, area, innies, total - sum(_total(c) for c in whole),
-                             f"{_capital(name)} sums to {total}; the cages wholly inside it "
+                             f"{_capital(name)} {verb} {total}; the cages wholly inside it "
                              f"({_cage_list(whole, cols)}) sum to "
                              f"{sum(_total(c) for c in whole)}", "left")
             if step is not None:
@@ -344,13 +360,21 @@ def rule_of_45(s: State) -> Iterator[Step]:
             if not inside.isdisjoint(cage.cells) and covered.isdisjoint(cage.cells):
                 covering.append(cage)
                 covered.update(cage.cells)
+        over = sum(_total(c) for c in covering)
         if covered >= inside and covered != inside:
             outies = sorted(covered - inside)
-            over = sum(_total(c) for c in covering)
             step = _sum_step(s, name, area, outies, over - total,
-                             f"{_capital(name)} sums to {total}; the cages covering it "
+                             f"{_capital(name)} {verb} {total}; the cages covering it "
                              f"({_cage_list(covering, cols)}) sum to {over}",
                              "outside it")
+            if step is not None:
+                yield step
+        elif covered - inside and inside - covered:
+            step = _difference_step(s, area, sorted(inside - covered), sorted(covered - inside),
+                                    over - total,
+                                    f"{_capital(name)} {verb} {total}; the cages that cover "
+                                    f"all of it but {cells_words(inside - covered, cols)} "
+                                    f"({_cage_list(covering, cols)}) sum to {over}")
             if step is not None:
                 yield step
 
@@ -388,6 +412,33 @@ def _sum_step(s: State, name: str, area: Sequence[int], cells: Sequence[int], to
     return Step("rule-of-45", (), tuple(gone), used, tuple(sorted({d for _, d in gone})),
                 f"{text}, so {which} ({cells_words(open_cells, cols)}) sum to {left}: "
                 f"{_removals(gone, cols)}.")
+
+
+def _difference_step(s: State, area: Sequence[int], innies: Sequence[int],
+                     outies: Sequence[int], excess: int, said: str) -> Step | None:
+    """Where a house and the cages over it overlap: the cells sticking out sum to
+    `excess` more than the house's cells left uncovered (the innies); two or three open
+    cells in all are restricted to the digits that can make that difference."""
+    cols = s.tables.cols
+    cells = list(innies) + list(outies)
+    signs = [-1] * len(innies) + [1] * len(outies)
+    placed = sum(sign * s.digits[c] for c, sign in zip(cells, signs, strict=True)
+                 if s.digits[c])
+    open_terms = [(c, sign) for c, sign in zip(cells, signs, strict=True) if not s.digits[c]]
+    if not 2 <= len(open_terms) <= 3:
+        return None
+    open_cells = [c for c, _ in open_terms]
+    support = _sum_support(s, open_cells, excess - placed, [k for _, k in open_terms])
+    if support is None:
+        return None
+    gone = _gone(s, open_cells, dict(zip(open_cells, support, strict=True)))
+    if not gone:
+        return None
+    more = f"{excess} more than" if excess >= 0 else f"{-excess} less than"
+    return Step("rule-of-45", (), tuple(gone), tuple(sorted(set(area) | set(cells))),
+                tuple(sorted({d for _, d in gone})),
+                f"{said}, so what sticks out ({cells_words(outies, cols)}) sums to {more} "
+                f"what is left inside ({cells_words(innies, cols)}): {_removals(gone, cols)}.")
 
 
 # -- thermometers -------------------------------------------------------------------------
