@@ -97,7 +97,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _v("negative-rule", "easy", 20, ("negative-black", "negative-xv", "non-consecutive"),
        "neighbours without a dot (or X, V) may not hold what it would mark",
        variants.negative_rule),
-    _v("cage-combination", "easy", 20, ("killer",),
+    _v("cage-combination", "easy", 8, ("killer",),
        "a killer cage's cells hold a combination of digits that makes its sum",
        variants.cage_combination),
     _v("arrow-bounds", "easy", 20, ("arrow",),

@@ -30,11 +30,15 @@ argument proves, and whose `cells` are the constraint's cells (what a page highl
 - negative-rule: with the negative rules (no black dot, no X or V, non-consecutive) a
   pair of neighbours without the mark may not hold the relation it marks.
 
-Scores, in the spirit of HoDoKu's (which has no variants): reading a dot, a thermometer,
-an arrow or a whisper is as easy as a hidden single's look along a house (15-20, easy);
-a cage's combinations are a killer player's first step (20, easy); the rule of 45 and a
-renban's runs add a sum or a window over a whole house or line (40 and 30, medium,
-below locked candidates); all stay below fish and chains.
+Scores, in the spirit of HoDoKu's (which has no variants; its levels come from the
+hardest step and the total): reading a dot, a thermometer, an arrow or a whisper is about
+a hidden single's look along a house (15-20, easy). A cage's combinations are a killer
+player's first step, taken about as often as the singles on a killer without givens (some
+40 times in a path), so each scores 8, between a naked single (4) and a hidden single
+(14): a killer solved by combinations and singles grades easy or medium by its total, as
+killer books call such puzzles, not hard by the count of its cages. The rule of 45 and a
+renban's runs add a sum or a window over a whole house or line (40 and 30, medium, about
+locked candidates). All stay below fish and chains.
 """
 
 from __future__ import annotations
@@ -170,34 +174,54 @@ def _sum_support(s: State, cells: Sequence[int], total: int,
                  signs: Sequence[int] | None = None) -> list[int] | None:
     """For each of `cells` (two to four open cells, which may repeat a digit unless they
     see each other), the digits it can take in some filling whose sum (each cell's digit
-    times its sign, +1 unless `signs` says -1) is `total`; None when none is."""
+    times its sign, +1 unless `signs` says -1) is `total`; None when none is.
+
+    Each cell's digits are tried first, the others filled after it; what the others can
+    still make from a given point is remembered (by what is left and the digits used,
+    when the cells all see each other), so a house's four innies cost a few hundred tries."""
     seen = s.tables.seen
+    count = len(cells)
     masks = [s.masks[c] for c in cells]
-    sign = list(signs) if signs is not None else [1] * len(cells)
-    plain = all(k == 1 for k in sign)
-    support = [0] * len(cells)
-    chosen = [0] * len(cells)
-    found = False
+    sign = list(signs) if signs is not None else [1] * count
+    all_see = all(cells[j] in seen[cells[i]] for i in range(count) for j in range(i + 1, count))
+    support = [0] * count
+    for first in range(count):
+        order = [first] + [j for j in range(count) if j != first]
+        ends = [sorted((sign[j] * (masks[j] & -masks[j]).bit_length(),
+                        sign[j] * masks[j].bit_length())) for j in order]
+        least = [0] * (count + 1)
+        most = [0] * (count + 1)
+        for k in range(count - 1, -1, -1):
+            least[k] = least[k + 1] + ends[k][0]
+            most[k] = most[k + 1] + ends[k][1]
+        memo: dict[tuple[int, int, object], bool] = {}
 
-    def walk(k: int, left: int) -> None:
-        nonlocal found
-        if k == len(cells):
-            if left == 0:
-                found = True
-                for i, d in enumerate(chosen):
-                    support[i] |= 1 << (d - 1)
-            return
-        for d in digits_of(masks[k]):
-            if plain and d > left:
-                break
-            if any(chosen[j] == d and cells[j] in seen[cells[k]] for j in range(k)):
-                continue
-            chosen[k] = d
-            walk(k + 1, left - sign[k] * d)
-        chosen[k] = 0
+        def fits(k: int, left: int, used: int, chosen: tuple[int, ...],
+                 order: list[int] = order, least: list[int] = least, most: list[int] = most,
+                 memo: dict[tuple[int, int, object], bool] = memo) -> bool:
+            if k == count:
+                return left == 0
+            if not least[k] <= left <= most[k]:
+                return False
+            key = (k, left, used if all_see else chosen)
+            if key in memo:
+                return memo[key]
+            j = order[k]
+            result = False
+            for d in digits_of(masks[j] & ~used if all_see else masks[j]):
+                if not all_see and any(chosen[i] == d and cells[order[i]] in seen[cells[j]]
+                                       for i in range(k)):
+                    continue
+                if fits(k + 1, left - sign[j] * d, used | 1 << (d - 1), chosen + (d,)):
+                    result = True
+                    break
+            memo[key] = result
+            return result
 
-    walk(0, total)
-    return support if found else None
+        for d in digits_of(masks[first]):
+            if fits(1, total - sign[first] * d, 1 << (d - 1), (d,)):
+                support[first] |= 1 << (d - 1)
+    return support if any(support) else None
 
 
 def _lockout(s: State, inside: Sequence[int], digit: int) -> list[tuple[int, int]]:
@@ -328,38 +352,57 @@ def _cage_list(cages: Sequence[Cage], cols: int) -> str:
     return "; ".join(f"{cells_words(c.cells, cols)} = {c.total}" for c in cages)
 
 
+Plan = tuple[str, tuple[int, ...], int, tuple[Cage, ...], tuple[int, ...], tuple[Cage, ...]]
+"""What the rule of 45 looks at in one area, fixed by the puzzle: (name, cells, how many
+houses, the whole cages inside it, the cells they leave, the cages covering it)."""
+
+
+@lru_cache(maxsize=8)
+def _plans(constraints: tuple[object, ...], s: State) -> tuple[Plan, ...]:
+    """The areas and their cages (the cages' cells and sums never change while a puzzle is
+    solved: worked out once per puzzle, `constraints` the key)."""
+    cages = [c for c in _of(s, Cage, ("killer",)) if c.total is not None]
+    out: list[Plan] = []
+    if not cages:
+        return ()
+    for name, area, count in _areas(s):
+        inside = set(area)
+        whole: list[Cage] = []
+        taken: set[int] = set()
+        covering: list[Cage] = []
+        covered: set[int] = set()
+        for cage in cages:
+            if inside.issuperset(cage.cells) and taken.isdisjoint(cage.cells):
+                whole.append(cage)
+                taken.update(cage.cells)
+            if not inside.isdisjoint(cage.cells) and covered.isdisjoint(cage.cells):
+                covering.append(cage)
+                covered.update(cage.cells)
+        innies = tuple(c for c in area if c not in taken)
+        out.append((name, area, count, tuple(whole), innies, tuple(covering)))
+    return tuple(out)
+
+
 def rule_of_45(s: State) -> Iterator[Step]:
     """Innies and outies: a house's sum minus its whole cages."""
     tables = s.tables
     n, cols = tables.n, tables.cols
     house_sum = n * (n + 1) // 2
-    cages = [c for c in _of(s, Cage, ("killer",)) if c.total is not None]
-    if not cages:
-        return
-    for name, area, count in _areas(s):
-        inside = set(area)
+    digits = s.digits
+    for name, area, count, whole, innies, covering in _plans(s.puzzle.constraints, s):
         total = house_sum * count
         verb = "sums to" if count == 1 else "sum to"
-        whole: list[Cage] = []
-        taken: set[int] = set()
-        for cage in cages:
-            if inside.issuperset(cage.cells) and taken.isdisjoint(cage.cells):
-                whole.append(cage)
-                taken.update(cage.cells)
-        if whole:
-            innies = [c for c in area if c not in taken]
+        if whole and 0 < sum(1 for c in innies if not digits[c]) <= 4:
             step = _sum_step(s, name, area, innies, total - sum(_total(c) for c in whole),
                              f"{_capital(name)} {verb} {total}; the cages wholly inside it "
                              f"({_cage_list(whole, cols)}) sum to "
                              f"{sum(_total(c) for c in whole)}", "left")
             if step is not None:
                 yield step
-        covering: list[Cage] = []
-        covered: set[int] = set()
-        for cage in cages:
-            if not inside.isdisjoint(cage.cells) and covered.isdisjoint(cage.cells):
-                covering.append(cage)
-                covered.update(cage.cells)
+        if not covering:
+            continue
+        inside = set(area)
+        covered = {c for cage in covering for c in cage.cells}
         over = sum(_total(c) for c in covering)
         if covered >= inside and covered != inside:
             outies = sorted(covered - inside)
