@@ -212,7 +212,7 @@ def _sum_support(s: State, cells: Sequence[int], total: int,
                 if not all_see and any(chosen[i] == d and cells[order[i]] in seen[cells[j]]
                                        for i in range(k)):
                     continue
-                if fits(k + 1, left - sign[j] * d, used | 1 << (d - 1), chosen + (d,)):
+                if fits(k + 1, left - sign[j] * d, used | 1 << (d - 1), (*chosen, d)):
                     result = True
                     break
             memo[key] = result
