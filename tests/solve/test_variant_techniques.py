@@ -11,9 +11,12 @@ marks where the argument needs them): row-major cells, r1c1 = 0, r1c9 = 8, r2c1 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from pycore.formats import json as json_form
 from pycore.model import EMPTY, Cell, Puzzle, candidates, given
@@ -314,3 +317,109 @@ def test_two_boxes_side_by_side_sum_to_90() -> None:
     placed = [s for s in find(grid(*cages), "rule-of-45") if s.placements]
     assert [(s.placements, s.explanation.split(";")[0]) for s in placed] == [
         (((23, 8),), "Boxes 1 and 2 sum to 90")]
+
+
+# -- random puzzles: constraints read off a random solution --------------------------------
+
+def _solution(rng: random.Random) -> list[int]:
+    """A random full 9x9 sudoku: the shifted pattern, its digits, bands, stacks, rows in a
+    band and columns in a stack shuffled."""
+    digits = rng.sample(range(1, 10), 9)
+    rows = [b * 3 + r for b in rng.sample(range(3), 3) for r in rng.sample(range(3), 3)]
+    cols = [b * 3 + c for b in rng.sample(range(3), 3) for c in rng.sample(range(3), 3)]
+    return [digits[(rows[r] * 3 + rows[r] // 3 + cols[c]) % 9] for r in range(9) for c in range(9)]
+
+
+def _neighbours(i: int, king: bool = False) -> list[int]:
+    r, c = divmod(i, 9)
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)] + ([(-1, -1), (-1, 1), (1, -1), (1, 1)] * king)
+    return [(r + dr) * 9 + c + dc for dr, dc in steps if 0 <= r + dr < 9 and 0 <= c + dc < 9]
+
+
+def _walk(rng: random.Random, start: int, length: int, ok: Any) -> list[int]:
+    """A random king's-move path from `start`, each next cell one that `ok(path, cell)`."""
+    path = [start]
+    while len(path) < length:
+        nexts = [j for j in _neighbours(path[-1], True) if j not in path and ok(path, j)]
+        if not nexts:
+            break
+        path.append(rng.choice(nexts))
+    return path
+
+
+def _rules(rng: random.Random, sol: list[int]) -> list[Constraint]:
+    out: list[Constraint] = []
+    free = set(range(81))
+    for _ in range(14):  # killer cages, some of them with givens' help later
+        start = rng.choice(sorted(free))
+        cage = [start]
+        for _ in range(rng.randint(1, 4)):
+            nexts = [j for c in cage for j in _neighbours(c) if j in free and j not in cage
+                     and sol[j] not in {sol[k] for k in cage}]
+            if nexts:
+                cage.append(rng.choice(nexts))
+        free -= set(cage)
+        out.append(Cage(cage, sum(sol[c] for c in cage)))
+    for _ in range(3):
+        out.append(Line("thermo", _walk(rng, rng.randrange(81), rng.randint(2, 5),
+                                        lambda p, j: sol[j] > sol[p[-1]])))
+        out.append(Line("whispers", _walk(rng, rng.randrange(81), rng.randint(2, 5),
+                                          lambda p, j: abs(sol[j] - sol[p[-1]]) >= 5), 5))
+        renban = _walk(rng, rng.randrange(81), rng.randint(2, 5),
+                       lambda p, j: max(sol[k] for k in [*p, j]) - min(sol[k] for k in [*p, j])
+                       < len(p) + 1 and sol[j] not in {sol[k] for k in p})
+        out.append(Line("renban", renban))
+        circle = rng.randrange(81)
+        shaft = _walk(rng, circle, 4,
+                      lambda p, j: sum(sol[k] for k in p[1:]) + sol[j] <= sol[p[0]])
+        if len(shaft) > 1 and sum(sol[k] for k in shaft[1:]) == sol[circle]:
+            out.append(Arrow([circle], [shaft]))
+    for a in range(81):
+        for b in _neighbours(a):
+            if b < a:
+                continue
+            x, y = sol[a], sol[b]
+            if x + y == 10:
+                out.append(Dot("x", [a, b]))
+            elif x + y == 5:
+                out.append(Dot("v", [a, b]))
+            if x == 2 * y or y == 2 * x:
+                out.append(Dot("black", [a, b]))
+            elif abs(x - y) == 1 and rng.random() < 0.3:
+                out.append(Dot("white", [a, b]))
+    out += [Rule("negative-xv"), Rule("negative-black")]
+    unique: dict[tuple[object, ...], Constraint] = {}
+    for item in out:
+        if not (isinstance(item, Line) and len(item.cells) < 2):
+            unique.setdefault(item.order(), item)
+    return list(unique.values())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_no_step_contradicts_a_random_solution_its_rules_were_read_from(seed: int) -> None:
+    """Rules read off a random full grid (cages, thermometers, whispers, renban, arrows,
+    every X, V and black dot with the negative rules, some white dots) and 18 of its
+    digits as givens: every step each variant technique finds along a path keeps that
+    grid's digits, whether or not it is the only solution (a step is proved from the
+    rules, so every solution keeps it)."""
+    rng = random.Random(seed)
+    sol = _solution(rng)
+    cells = {i: given(sol[i]) for i in rng.sample(range(81), 18)}
+    puzzle = grid(*_rules(rng, sol), cells=cells)
+    assert not puzzle.broken()
+    mine = [t for t in TECHNIQUES if t.shapes == VARIANT and fits(t, puzzle)]
+    assert len(mine) == len(VARIANT_NAMES)
+    fired: set[str] = set()
+    searches = searches_of([t for t in chosen(puzzle, None, False) if t.score <= 150])
+    state = State(puzzle)
+    for k in range(200):
+        for technique in mine if k % 2 == 0 else ():  # every other state: a few seconds
+            for step in technique.finder(state):
+                fired.add(step.technique)
+                assert all(sol[c] != d for c, d in step.eliminations), step.explanation
+                assert all(sol[c] == d for c, d in step.placements), step.explanation
+        taken = first(state, searches)
+        if taken is None or state.solved():
+            break
+        state.apply(taken)
+    assert len(fired) >= 6
