@@ -180,6 +180,22 @@ def test_a_white_dot_on_open_cells_proves_nothing() -> None:
     assert find(grid(Dot("white", [0, 1])), "dot-pair") == []
 
 
+def test_a_chain_of_two_black_dots_in_a_row_is_1_2_4_or_2_4_8() -> None:
+    step = only(grid(Dot("black", [0, 1]), Dot("black", [1, 2])), "dot-chain")
+    assert step.explanation == (
+        "Taken together, the dots joining r1c1-r1c3 (black dot r1c1-r1c2, black dot "
+        "r1c2-r1c3) can only hold 1,2,4; 2,4,8; 4,2,1 or 8,4,2 (in that order), with "
+        "different digits where the cells see each other: remove 3, 5-7, 9 from r1c1, r1c3; "
+        "1, 3, 5-9 from r1c2.")
+    assert step.cells == (0, 1, 2)
+
+
+def test_two_white_dots_whose_ends_do_not_see_each_other_add_nothing_to_each_dot() -> None:
+    # r1c3 and r2c4 lie in different boxes, rows and columns: 2-1-2 fits
+    assert find(grid(Dot("white", [2, 3]), Dot("white", [3, 12])), "dot-chain") == []
+    assert find(grid(Dot("white", [0, 1]), Dot("white", [1, 2])), "dot-chain") != []
+
+
 def test_a_german_whisper_holds_no_5() -> None:
     step = only(grid(Line("whispers", [0, 1, 2], 5)), "whisper-line")
     assert step.explanation == ("Neighbours along the whisper line from r1c1 differ by at "

@@ -22,6 +22,8 @@ argument proves, and whose `cells` are the constraint's cells (what a page highl
 - dot-pair: a white kropki dot's cells differ by 1 (or its value), a black dot's are in
   ratio 2, an X's sum to 10, a V's to 5: a digit whose partner the other cell cannot hold
   goes.
+- dot-chain: three to six cells joined by dots, filled all at once: what no filling that
+  keeps every dot (different digits where cells see each other) uses goes.
 - whisper-line: neighbours along a whisper line differ by at least its value (5 on a
   German whisper, so no 5 there at 9x9).
 - renban-window: a renban line holds a run of consecutive digits in any order; a digit
@@ -50,7 +52,7 @@ from itertools import pairwise
 from ...variants import Arrow, Cage, Dot, Line
 from .state import State, Step, digits_of
 
-__all__ = ["arrow_bounds", "cage_combination", "cells_words", "digits_words", "dot_pair",
+__all__ = ["arrow_bounds", "cage_combination", "cells_words", "digits_words", "dot_chain", "dot_pair",
            "negative_rule", "renban_window", "rule_of_45", "thermo_bounds", "whisper_line"]
 
 
@@ -618,6 +620,85 @@ def dot_pair(s: State) -> Iterator[Step]:
                    f"The {_DOT_NAMES[kind]} between {cells_words([a], cols)} and "
                    f"{cells_words([b], cols)} says {rule}: {_removals(gone, cols)} (no partner "
                    f"for them in the other cell).")
+
+
+def _dot_chains(s: State) -> list[tuple[tuple[int, ...], tuple[Dot, ...]]]:
+    """The chains of dots: each set of three to six cells joined by kropki dots or XV pairs
+    (more are left alone: their fillings grow fast), with its dots, in reading order."""
+    dots = _of(s, Dot, ("white", "black", "x", "v"))
+    joined: dict[int, list[Dot]] = {}
+    for dot in dots:
+        for c in dot.cells:
+            joined.setdefault(c, []).append(dot)
+    done: set[int] = set()
+    out = []
+    for start in sorted(joined):
+        if start in done:
+            continue
+        cells = [start]
+        for c in cells:
+            for dot in joined[c]:
+                for other in dot.cells:
+                    if other not in cells:
+                        cells.append(other)
+        done.update(cells)
+        if 3 <= len(cells) <= 6:
+            chain = tuple(dict.fromkeys(d for c in cells for d in joined[c]))
+            out.append((tuple(sorted(cells)), chain))
+    return out
+
+
+def dot_chain(s: State) -> Iterator[Step]:
+    """A chain of dots: the fillings of all its cells at once that keep every dot (and keep
+    digits apart where cells see each other) limit each cell, where each dot alone did not."""
+    cols = s.tables.cols
+    seen = s.tables.seen
+    for cells, chain in _dot_chains(s):
+        values = [_values(s, c) for c in cells]
+        if all(s.digits[c] for c in cells) or not all(values):
+            continue
+        place = {c: k for k, c in enumerate(cells)}
+        # each cell's dots to the cells before it in the order (found from the start cell)
+        back: list[list[tuple[int, Dot]]] = [[] for _ in cells]
+        for dot in chain:
+            a, b = (place[c] for c in dot.cells)
+            back[max(a, b)].append((min(a, b), dot))
+        support = [0] * len(cells)
+        chosen = [0] * len(cells)
+        fillings: list[tuple[int, ...]] = []
+
+        def walk(k: int, back: list[list[tuple[int, Dot]]] = back, cells: tuple[int, ...] = cells,
+                 values: list[int] = values, support: list[int] = support,
+                 chosen: list[int] = chosen, fillings: list[tuple[int, ...]] = fillings) -> None:
+            if k == len(cells):
+                for i, d in enumerate(chosen):
+                    support[i] |= 1 << (d - 1)
+                fillings.append(tuple(chosen))
+                return
+            for d in digits_of(values[k]):
+                if any(chosen[j] == d and cells[j] in seen[cells[k]] for j in range(k)):
+                    continue
+                if all(_fits(dot.kind, dot.value, chosen[j], d) for j, dot in back[k]):
+                    chosen[k] = d
+                    walk(k + 1)
+            chosen[k] = 0
+
+        walk(0)
+        if not fillings:
+            continue
+        gone = _gone(s, cells, dict(zip(cells, support, strict=True)))
+        if not gone:
+            continue
+        marks = ", ".join(f"{_DOT_NAMES[d.kind]} {cells_words([d.cells[0]], cols)}-"
+                          f"{cells_words([d.cells[1]], cols)}" for d in chain)
+        ways = [",".join(map(str, f)) for f in fillings]
+        filled = (f"can only hold {'; '.join(ways[:-1])}{' or ' * (len(ways) > 1)}{ways[-1]} "
+                  f"(in that order)" if len(ways) <= 4 else
+                  f"can be filled in {len(ways)} ways only")
+        yield Step("dot-chain", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
+                   f"Taken together, the dots joining {cells_words(cells, cols)} ({marks}) "
+                   f"{filled}, with different digits where the cells see each other: "
+                   f"{_removals(gone, cols)}.")
 
 
 def whisper_line(s: State) -> Iterator[Step]:
