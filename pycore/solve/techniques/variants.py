@@ -248,7 +248,7 @@ def _combination_words(combos: Sequence[int]) -> str:
     sums = ["+".join(str(d) for d in digits_of(m)) for m in combos]
     if len(sums) == 1:
         return sums[0]
-    if len(sums) <= 4:
+    if len(sums) <= 6:
         return ", ".join(sums[:-1]) + " or " + sums[-1]
     return f"one of {len(sums)} combinations"
 
