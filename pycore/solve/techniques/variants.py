@@ -45,8 +45,8 @@ locked candidates). All stay below fish and chains.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache, partial
 from itertools import pairwise
 
 from ...variants import Arrow, Cage, Dot, Line
@@ -393,12 +393,10 @@ def rule_of_45(s: State) -> Iterator[Step]:
     digits = s.digits
     for name, area, count, whole, innies, covering in _plans(s.puzzle.constraints, s):
         total = house_sum * count
-        verb = "sums to" if count == 1 else "sum to"
         if whole and 0 < sum(1 for c in innies if not digits[c]) <= 4:
-            step = _sum_step(s, name, area, innies, total - sum(_total(c) for c in whole),
-                             f"{_capital(name)} {verb} {total}; the cages wholly inside it "
-                             f"({_cage_list(whole, cols)}) sum to "
-                             f"{sum(_total(c) for c in whole)}", "left")
+            step = _sum_step(s, area, innies, total - sum(_total(c) for c in whole),
+                             partial(_said, name, count, total, "wholly inside it", whole,
+                                     cols), "left")
             if step is not None:
                 yield step
         if not covering:
@@ -408,25 +406,35 @@ def rule_of_45(s: State) -> Iterator[Step]:
         over = sum(_total(c) for c in covering)
         if covered >= inside and covered != inside:
             outies = sorted(covered - inside)
-            step = _sum_step(s, name, area, outies, over - total,
-                             f"{_capital(name)} {verb} {total}; the cages covering it "
-                             f"({_cage_list(covering, cols)}) sum to {over}",
+            step = _sum_step(s, area, outies, over - total,
+                             partial(_said, name, count, total, "covering it", covering, cols),
                              "outside it")
             if step is not None:
                 yield step
         elif covered - inside and inside - covered:
             step = _difference_step(s, area, sorted(inside - covered), sorted(covered - inside),
                                     over - total,
-                                    f"{_capital(name)} {verb} {total}; the cages that cover "
-                                    f"all of it but {cells_words(inside - covered, cols)} "
-                                    f"({_cage_list(covering, cols)}) sum to {over}")
+                                    partial(_said, name, count, total, "that cover all of it "
+                                            "but {}", covering, cols,
+                                            tuple(inside - covered)))
             if step is not None:
                 yield step
 
 
-def _sum_step(s: State, name: str, area: Sequence[int], cells: Sequence[int], total: int,
-              said: str, where: str) -> Step | None:
-    """The step that the cells' sum gives (`said` says how it is known), or None."""
+def _said(name: str, count: int, total: int, which: str, cages: Sequence[Cage], cols: int,
+          uncovered: Sequence[int] = ()) -> str:
+    """How a sum is known: "Row 1 sums to 45; the cages wholly inside it (...) sum to 42"
+    (`which` says how the cages lie; "{}" in it stands for the `uncovered` cells)."""
+    verb = "sums to" if count == 1 else "sum to"
+    how = which.format(cells_words(uncovered, cols)) if uncovered else which
+    return (f"{_capital(name)} {verb} {total}; the cages {how} ({_cage_list(cages, cols)}) "
+            f"sum to {sum(_total(c) for c in cages)}")
+
+
+def _sum_step(s: State, area: Sequence[int], cells: Sequence[int], total: int,
+              said: Callable[[], str], where: str) -> Step | None:
+    """The step that the cells' sum gives (`said()` says how it is known: written only
+    for a step found), or None."""
     cols, n = s.tables.cols, s.tables.n
     if not cells:
         return None
@@ -435,7 +443,7 @@ def _sum_step(s: State, name: str, area: Sequence[int], cells: Sequence[int], to
     open_cells = [c for c in cells if not s.digits[c]]
     if not open_cells or len(open_cells) > 4:
         return None
-    text = said
+    text = ""
     if placed:
         text += (f" and {cells_words(placed, cols)} already hold"
                  f" {sum(s.digits[c] for c in placed)}")
@@ -446,7 +454,7 @@ def _sum_step(s: State, name: str, area: Sequence[int], cells: Sequence[int], to
             return None
         which = "the one cell left" if where == "left" else "the one cell sticking out"
         return Step("rule-of-45", ((c, left),), (), used, (left,),
-                    f"{text}, so {cells_words([c], cols)}, {which}, is {left}.")
+                    f"{said()}{text}, so {cells_words([c], cols)}, {which}, is {left}.")
     support = _sum_support(s, open_cells, left)
     if support is None:
         return None
@@ -455,12 +463,13 @@ def _sum_step(s: State, name: str, area: Sequence[int], cells: Sequence[int], to
         return None
     which = "the cells left" if where == "left" else "the cells sticking out"
     return Step("rule-of-45", (), tuple(gone), used, tuple(sorted({d for _, d in gone})),
-                f"{text}, so {which} ({cells_words(open_cells, cols)}) sum to {left}: "
+                f"{said()}{text}, so {which} ({cells_words(open_cells, cols)}) sum to {left}: "
                 f"{_removals(gone, cols)}.")
 
 
 def _difference_step(s: State, area: Sequence[int], innies: Sequence[int],
-                     outies: Sequence[int], excess: int, said: str) -> Step | None:
+                     outies: Sequence[int], excess: int, said: Callable[[], str]
+                     ) -> Step | None:
     """Where a house and the cages over it overlap: the cells sticking out sum to
     `excess` more than the house's cells left uncovered (the innies); two or three open
     cells in all are restricted to the digits that can make that difference."""
@@ -482,7 +491,7 @@ def _difference_step(s: State, area: Sequence[int], innies: Sequence[int],
     more = f"{excess} more than" if excess >= 0 else f"{-excess} less than"
     return Step("rule-of-45", (), tuple(gone), tuple(sorted(set(area) | set(cells))),
                 tuple(sorted({d for _, d in gone})),
-                f"{said}, so what sticks out ({cells_words(outies, cols)}) sums to {more} "
+                f"{said()}, so what sticks out ({cells_words(outies, cols)}) sums to {more} "
                 f"what is left inside ({cells_words(innies, cols)}): {_removals(gone, cols)}.")
 
 
