@@ -25,7 +25,17 @@ from pycore.solve.techniques import TECHNIQUES, State, Step, find, grade
 from pycore.solve.techniques.catalogue import BY_NAME, VARIANT, chosen, fits
 from pycore.solve.techniques.stepping import first, searches_of
 from pycore.solve.techniques.variants import cells_words, combinations, digits_words
-from pycore.variants import Arrow, Cage, Constraint, Dot, Line, Rule
+from pycore.variants import (
+    Arrow,
+    Cage,
+    Clue,
+    Constraint,
+    Dot,
+    Line,
+    Mark,
+    Rule,
+    little_killer_cells,
+)
 
 VARIANT_NAMES = [t.name for t in TECHNIQUES if t.shapes == VARIANT]
 CORPUS = Path(__file__).parent.parent / "data" / "variants" / "puzzles.json"
@@ -237,6 +247,50 @@ def test_the_non_consecutive_rule_takes_a_givens_neighbours_off_its_neighbours()
     assert {d for _, d in step.eliminations} == {4, 6}
 
 
+# -- cell marks, little killers, palindromes, between lines --------------------------------
+
+def test_an_odd_cell_holds_an_odd_digit() -> None:
+    step = only(grid(Mark("odd", 0)), "cell-mark")
+    assert step.explanation == "The odd cell r1c1 holds an odd digit: remove 2, 4, 6, 8 from r1c1."
+
+
+def test_a_maximum_cell_is_above_its_neighbours() -> None:
+    step = only(grid(Mark("max", 10), cells={1: given(7)}), "cell-mark")
+    assert step.explanation == (
+        "The maximum cell r2c2 is above each of its neighbours r1c2, r2c1, r2c3, r3c2: "
+        "remove 9 from r2c1, r2c3, r3c2; 1-6 from r2c2.")
+
+
+def test_two_neighbouring_minimum_cells_are_not_held_against_each_other() -> None:
+    marks = {0: candidates([1, 2]), 1: candidates([1, 2]), 2: candidates([3, 4]),
+             9: candidates([3, 4]), 10: candidates([3, 4])}
+    assert find(grid(Mark("min", 0), Mark("min", 1), cells=marks), "cell-mark") == []
+
+
+def test_a_little_killer_of_6_on_three_cells_of_a_box_is_1_2_3() -> None:
+    step = only(grid(Clue("little-killer", -1, 3, 6, "DL")), "little-killer-sum")
+    assert step.explanation == (
+        "The little killer 6 at r0c4 sums its diagonal (r1c3, r2c2, r3c1), with different "
+        "digits only where cells see each other: remove 4-9 from r1c3, r2c2, r3c1.")
+
+
+def test_a_little_killer_that_every_filling_can_make_proves_nothing() -> None:
+    assert find(grid(Clue("little-killer", -1, 8, 40, "DL")), "little-killer-sum") == []
+
+
+def test_palindrome_cells_facing_each_other_share_their_digit() -> None:
+    step = only(grid(Line("palindrome", [0, 1, 2]), cells={0: given(7)}), "palindrome-mirror")
+    assert step.eliminations == tuple((2, d) for d in range(1, 10) if d != 7)
+    assert "(r1c1 and r1c3)" in step.explanation
+
+
+def test_a_between_line_with_an_end_of_3_keeps_its_inside_off_the_extremes() -> None:
+    step = only(grid(Line("between", [0, 1, 2]), cells={0: given(3)}), "between-bounds")
+    assert removed(step, 1) == {1, 9}
+    marks = {0: candidates([1, 2]), 1: candidates([3, 4]), 2: candidates([8, 9])}
+    assert find(grid(Line("between", [0, 1, 2]), cells=marks), "between-bounds") == []
+
+
 # -- where they are tried -----------------------------------------------------------------
 
 def test_each_is_tried_only_on_a_puzzle_with_its_rules() -> None:
@@ -404,6 +458,29 @@ def _rules(rng: random.Random, sol: list[int]) -> list[Constraint]:
             elif abs(x - y) == 1 and rng.random() < 0.3:
                 out.append(Dot("white", [a, b]))
     out += [Rule("negative-xv"), Rule("negative-black")]
+    for i in rng.sample(range(81), 4):
+        out.append(Mark("odd" if sol[i] % 2 else "even", i))
+    lows = [i for i in range(81) if all(sol[i] < sol[j] for j in _neighbours(i))]
+    highs = [i for i in range(81) if all(sol[i] > sol[j] for j in _neighbours(i))]
+    out += [Mark("min", i) for i in lows[:2]] + [Mark("max", i) for i in highs[:2]]
+    for col in rng.sample(range(1, 9), 2):
+        direction = rng.choice(["DL", "DR"])
+        out.append(Clue("little-killer", -1, col, sum(
+            sol[i] for i in little_killer_cells(9, 9, -1, col, direction)), direction))
+    for _ in range(300):  # a palindrome a-b-c (a and c alike, apart) and a between line
+        a = rng.randrange(81)
+        b = rng.choice(_neighbours(a, True))
+        c = rng.choice([j for j in _neighbours(b, True) if j != a])
+        apart = a // 9 != c // 9 and a % 9 != c % 9 and (a // 27, a % 9 // 3) != (c // 27, c % 9 // 3)
+        if sol[a] == sol[c] and apart:
+            out.append(Line("palindrome", [a, b, c]))
+            break
+    for _ in range(300):
+        path = _walk(rng, rng.randrange(81), rng.randint(3, 4), lambda p, j: True)
+        ends = sorted((sol[path[0]], sol[path[-1]]))
+        if len(path) >= 3 and all(ends[0] < sol[i] < ends[1] for i in path[1:-1]):
+            out.append(Line("between", path))
+            break
     unique: dict[tuple[object, ...], Constraint] = {}
     for item in out:
         if not (isinstance(item, Line) and len(item.cells) < 2):
@@ -414,7 +491,8 @@ def _rules(rng: random.Random, sol: list[int]) -> list[Constraint]:
 @pytest.mark.parametrize("seed", range(4))
 def test_no_step_contradicts_a_random_solution_its_rules_were_read_from(seed: int) -> None:
     """Rules read off a random full grid (cages, thermometers, whispers, renban, arrows,
-    every X, V and black dot with the negative rules, some white dots) and 18 of its
+    every X, V and black dot with the negative rules, some white dots, odd, even, minimum
+    and maximum cells, little killers, a palindrome, a between line) and 18 of its
     digits as givens: every step each variant technique finds along a path keeps that
     grid's digits, whether or not it is the only solution (a step is proved from the
     rules, so every solution keeps it)."""

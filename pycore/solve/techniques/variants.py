@@ -29,12 +29,21 @@ argument proves, and whose `cells` are the constraint's cells (what a page highl
 - renban-window: a renban line holds a run of consecutive digits in any order; a digit
   in no run that fits its cells goes, and a digit every fitting run holds leaves the
   cells that see all its places on the line.
+- cell-mark: an odd or even cell holds such digits; a minimum (maximum) cell is below
+  (above) each orthogonal neighbour not marked the same.
+- little-killer-sum: the digits along a little killer's diagonal make its sum (they may
+  repeat where cells do not see each other): bounds, and with two to four open cells the
+  digits that can make it.
+- palindrome-mirror: cells facing each other on a palindrome line hold the same digit,
+  so each keeps only what the other can hold.
+- between-bounds: a between line's inner cells lie strictly between its two ends.
 - negative-rule: with the negative rules (no black dot, no X or V, non-consecutive) a
   pair of neighbours without the mark may not hold the relation it marks.
 
 Scores, in the spirit of HoDoKu's (which has no variants; its levels come from the
-hardest step and the total): reading a dot, a thermometer, an arrow or a whisper is about
-a hidden single's look along a house (15-20, easy). A cage's combinations are a killer
+hardest step and the total): an odd, even, minimum or maximum cell is read like a naked
+single (4); a dot, a thermometer, an arrow, a whisper, a palindrome, a between line or a
+little killer is about a hidden single's look along a house (15-20, easy). A cage's combinations are a killer
 player's first step, taken about as often as the singles on a killer without givens (some
 40 times in a path), so each scores 8, between a naked single (4) and a hidden single
 (14): a killer solved by combinations and singles grades easy or medium by its total, as
@@ -49,11 +58,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from itertools import pairwise
 
-from ...variants import Arrow, Cage, Dot, Line
+from ...variants import Arrow, Cage, Clue, Dot, Line, Mark
 from .state import State, Step, digits_of
 
-__all__ = ["arrow_bounds", "cage_combination", "cells_words", "digits_words", "dot_chain", "dot_pair",
-           "negative_rule", "renban_window", "rule_of_45", "thermo_bounds", "whisper_line"]
+__all__ = ["arrow_bounds", "between_bounds", "cage_combination", "cell_mark", "cells_words",
+           "digits_words", "dot_chain", "dot_pair", "little_killer_sum", "negative_rule",
+           "palindrome_mirror", "renban_window", "rule_of_45", "thermo_bounds", "whisper_line"]
 
 
 # -- words --------------------------------------------------------------------------------
@@ -854,3 +864,132 @@ def renban_window(s: State) -> Iterator[Step]:
                      f"{_removals(locked, cols)}")
         yield Step("renban-window", (), tuple(sorted(set(gone) | set(locked))), cells,
                    tuple(digits_of(allowed)), text + ".")
+
+
+# -- cell marks, little killers, palindromes, between lines -------------------------------
+
+def cell_mark(s: State) -> Iterator[Step]:
+    """Odd and even cells; minimum and maximum cells against their neighbours."""
+    cols, n = s.tables.cols, s.tables.n
+    rows = len(s.masks) // cols
+    marks = _of(s, Mark, ("odd", "even", "min", "max"))
+    kind_at = {m.cell: m.kind for m in marks}
+    odd = sum(1 << (d - 1) for d in range(1, n + 1, 2))
+    for mark in marks:
+        c = mark.cell
+        if mark.kind in ("odd", "even"):
+            keep = {c: odd if mark.kind == "odd" else ((1 << n) - 1) & ~odd}
+            gone = _gone(s, (c,), keep)
+            if gone:
+                yield Step("cell-mark", (), tuple(gone), (c,), tuple(d for _, d in gone),
+                           f"The {mark.kind} cell {cells_words([c], cols)} holds an "
+                           f"{mark.kind} digit: {_removals(gone, cols)}.")
+            continue
+        r, col = divmod(c, cols)
+        around = [(r + dr) * cols + col + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                  if 0 <= r + dr < rows and 0 <= col + dc < cols]
+        around = [o for o in around if kind_at.get(o) != mark.kind and _values(s, o)]
+        if not around or not _values(s, c):
+            continue
+        keep = {}
+        lo_c, hi_c = (_values(s, c) & -_values(s, c)).bit_length(), _values(s, c).bit_length()
+        if mark.kind == "min":
+            keep[c] = _window(1, min(_values(s, o).bit_length() for o in around) - 1, n)
+            for o in around:
+                keep[o] = _window(lo_c + 1, n, n)
+        else:
+            keep[c] = _window(max((_values(s, o) & -_values(s, o)).bit_length()
+                                  for o in around) + 1, n, n)
+            for o in around:
+                keep[o] = _window(1, hi_c - 1, n)
+        gone = _gone(s, [c, *around], keep)
+        if gone:
+            word, than = ("minimum", "below") if mark.kind == "min" else ("maximum", "above")
+            yield Step("cell-mark", (), tuple(gone), (c, *around),
+                       tuple(sorted({d for _, d in gone})),
+                       f"The {word} cell {cells_words([c], cols)} is {than} each of its "
+                       f"neighbours {cells_words(around, cols)}: {_removals(gone, cols)}.")
+
+
+def little_killer_sum(s: State) -> Iterator[Step]:
+    """The digits along a little killer's diagonal make its sum."""
+    cols, n = s.tables.cols, s.tables.n
+    for clue in _of(s, Clue, ("little-killer",)):
+        cells = clue.cells
+        if not cells or not all(_values(s, c) for c in cells):
+            continue
+        open_cells = [c for c in cells if not s.digits[c]]
+        if not open_cells:
+            continue
+        left = clue.value - sum(s.digits[c] for c in cells)
+        lo = {c: (s.masks[c] & -s.masks[c]).bit_length() for c in open_cells}
+        hi = {c: s.masks[c].bit_length() for c in open_cells}
+        low, high = sum(lo.values()), sum(hi.values())
+        keep = {c: _window(left - (high - hi[c]), left - (low - lo[c]), n) for c in open_cells}
+        how = "bounds"
+        if 2 <= len(open_cells) <= 4:
+            support = _sum_support(s, open_cells, left)
+            if support is None:
+                continue
+            keep = dict(zip(open_cells, support, strict=True))
+            how = "combinations"
+        gone = _gone(s, open_cells, keep)
+        if not gone:
+            continue
+        where = f"r{clue.row + 1}c{clue.col + 1}"
+        text = (f"The little killer {clue.value} at {where} sums its diagonal "
+                f"({cells_words(cells, cols)})")
+        if len(open_cells) < len(cells):
+            text += f", whose open cells ({cells_words(open_cells, cols)}) make {left}"
+        text += (": each cell is at most what is left less the least the others make"
+                 if how == "bounds" else
+                 ", with different digits only where cells see each other")
+        yield Step("little-killer-sum", (), tuple(gone), cells,
+                   tuple(sorted({d for _, d in gone})), f"{text}: {_removals(gone, cols)}.")
+
+
+def palindrome_mirror(s: State) -> Iterator[Step]:
+    """Cells facing each other on a palindrome line hold the same digit."""
+    cols = s.tables.cols
+    for line in _of(s, Line, ("palindrome",)):
+        cells = line.cells
+        keep = {c: _values(s, c) for c in cells}
+        for k in range(len(cells) // 2):
+            a, b = cells[k], cells[-1 - k]
+            both = keep[a] & keep[b]
+            keep[a] = keep[b] = both
+        gone = _gone(s, cells, keep)
+        if not gone:
+            continue
+        pairs = sorted({min(cells.index(c), len(cells) - 1 - cells.index(c)) for c, _ in gone})
+        faced = "; ".join(f"{cells_words([cells[k]], cols)} and "
+                          f"{cells_words([cells[-1 - k]], cols)}" for k in pairs)
+        yield Step("palindrome-mirror", (), tuple(gone), cells,
+                   tuple(sorted({d for _, d in gone})),
+                   f"On the palindrome line from {cells_words([cells[0]], cols)} the cells "
+                   f"facing each other hold the same digit ({faced}): "
+                   f"{_removals(gone, cols)}.")
+
+
+def between_bounds(s: State) -> Iterator[Step]:
+    """A between line's inner cells lie strictly between its ends."""
+    cols, n = s.tables.cols, s.tables.n
+    for line in _of(s, Line, ("between",)):
+        cells = line.cells
+        if len(cells) < 3:
+            continue
+        a, b = _values(s, cells[0]), _values(s, cells[-1])
+        if not a or not b:
+            continue
+        low = min((a & -a).bit_length(), (b & -b).bit_length())
+        high = max(a.bit_length(), b.bit_length())
+        inner = cells[1:-1]
+        keep = dict.fromkeys(inner, _window(low + 1, high - 1, n))
+        gone = _gone(s, inner, keep)
+        if not gone:
+            continue
+        yield Step("between-bounds", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
+                   f"The between line from {cells_words([cells[0]], cols)} to "
+                   f"{cells_words([cells[-1]], cols)}: its inner cells lie strictly between "
+                   f"its ends, which hold at least {low} and at most {high}: "
+                   f"{_removals(gone, cols)}.")
