@@ -638,7 +638,8 @@ def dot_pair(s: State) -> Iterator[Step]:
         yield Step("dot-pair", (), tuple(gone), dot.cells, tuple(sorted({d for _, d in gone})),
                    f"The {_DOT_NAMES[kind]} between {cells_words([a], cols)} and "
                    f"{cells_words([b], cols)} says {rule}: {_removals(gone, cols)} (no partner "
-                   f"for them in the other cell).")
+                   f"for {'it' if len({d for _, d in gone}) == 1 else 'them'} in the other "
+                   f"cell).")
 
 
 def _dot_chains(s: State) -> list[tuple[tuple[int, ...], tuple[Dot, ...]]]:
