@@ -58,8 +58,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from itertools import pairwise
 
-from ...variants import Arrow, Cage, Clue, Dot, Line, Mark
-from .state import State, Step, digits_of
+from ...variants import Arrow, Cage, Clue, Constraint, Dot, Line, Mark
+from .state import HouseTables, State, Step, digits_of
 
 __all__ = ["arrow_bounds", "between_bounds", "cage_combination", "cell_mark", "cells_words",
            "digits_words", "dot_chain", "dot_pair", "little_killer_sum", "negative_rule",
@@ -328,11 +328,10 @@ def cage_combination(s: State) -> Iterator[Step]:
 
 # -- the rule of 45 ------------------------------------------------------------------------
 
-def _areas(s: State) -> list[tuple[str, tuple[int, ...], int]]:
+def _areas(tables: HouseTables, boxes_regular: bool) -> list[tuple[str, tuple[int, ...], int]]:
     """(name, cells, houses) for every full house, then each run of two or three
     neighbouring rows or columns, then each two boxes side by side (regular boxes only):
     what holds each digit once per house."""
-    tables = s.tables
     out = [(tables.names[h], tables.houses[h], 1) for h in range(len(tables.houses))]
     for kind, word in (("row", "rows"), ("column", "columns")):
         lines = tables.lines(kind)
@@ -342,7 +341,7 @@ def _areas(s: State) -> list[tuple[str, tuple[int, ...], int]]:
                 first = tables.names[lines[k]].split()[-1]
                 last = tables.names[lines[k + size - 1]].split()[-1]
                 out.append((f"{word} {first}-{last}", cells, size))
-    if s.puzzle.regions is None and tables.box:
+    if boxes_regular and tables.box:
         cols = tables.cols
         boxes = {h: (min(tables.houses[h]) // cols, min(tables.houses[h]) % cols,
                      max(tables.houses[h]) // cols, max(tables.houses[h]) % cols)
@@ -370,14 +369,15 @@ houses, the whole cages inside it, the cells they leave, the cages covering it).
 
 
 @lru_cache(maxsize=8)
-def _plans(constraints: tuple[object, ...], s: State) -> tuple[Plan, ...]:
+def _plans(constraints: tuple[Constraint, ...], tables: HouseTables,
+           boxes_regular: bool) -> tuple[Plan, ...]:
     """The areas and their cages (the cages' cells and sums never change while a puzzle is
-    solved: worked out once per puzzle, `constraints` the key)."""
-    cages = [c for c in _of(s, Cage, ("killer",)) if c.total is not None]
+    solved: worked out once per puzzle and shape)."""
+    cages = [c for c in constraints if isinstance(c, Cage) and c.total is not None]
     out: list[Plan] = []
     if not cages:
         return ()
-    for name, area, count in _areas(s):
+    for name, area, count in _areas(tables, boxes_regular):
         inside = set(area)
         whole: list[Cage] = []
         taken: set[int] = set()
@@ -401,7 +401,8 @@ def rule_of_45(s: State) -> Iterator[Step]:
     n, cols = tables.n, tables.cols
     house_sum = n * (n + 1) // 2
     digits = s.digits
-    for name, area, count, whole, innies, covering in _plans(s.puzzle.constraints, s):
+    plans = _plans(s.puzzle.constraints, tables, s.puzzle.regions is None)
+    for name, area, count, whole, innies, covering in plans:
         total = house_sum * count
         if whole and 0 < sum(1 for c in innies if not digits[c]) <= 4:
             step = _sum_step(s, area, innies, total - sum(_total(c) for c in whole),
