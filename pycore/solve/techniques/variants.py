@@ -1,5 +1,6 @@
 """Variant techniques: the steps a player takes from a killer cage's sum, a thermometer, an
-arrow, a kropki dot or an XV pair, a whisper or renban line, and the negative rules.
+arrow, a kropki dot or an XV pair, a whisper, renban, palindrome or between line, a little
+killer, an odd, even, minimum or maximum cell, and the negative rules.
 
 Each finder reads the puzzle's constraints (`Puzzle.constraints`, `pycore.variants`) on a
 `State` and yields a `Step` whose eliminations and placements are exactly what its one
@@ -9,11 +10,13 @@ argument proves, and whose `cells` are the constraint's cells (what a page highl
   distinct digits that make its sum and still fit its cells (and a cell only the digits
   some filling of the cage gives it); a digit every such set holds leaves the cells that
   see all its places in the cage.
-- rule-of-45: a row, column, box (or two or three neighbouring rows or columns) holds
-  each digit once, so sums to 45 each; minus the cages wholly inside it, the cells left
-  (the innies) sum to the rest; or the cages covering it stick out by cells (the outies)
-  that sum to their excess. One cell left is placed; two to four are restricted to the
-  digits that can make their sum.
+- rule-of-45: a row, column, box (or two or three neighbouring rows or columns, or two
+  boxes side by side) holds each digit once, so sums to 45 each; minus the cages wholly
+  inside it, the cells left (the innies) sum to the rest; or the cages covering it stick
+  out by cells (the outies) that sum to their excess; or, where the cages over a house
+  both leave some of it uncovered and stick out of it (a cage and a house overlapping),
+  what sticks out sums to the excess more than what is left. One cell left is placed; two
+  to four are restricted to the digits that can make their sum (or difference).
 - thermo-bounds: a thermometer rises from its bulb, so each cell is above the one before
   (a slow thermometer: not below it) and below the one after.
 - arrow-bounds: the circle's digit is the sum along each of its arrows: it lies between
@@ -43,13 +46,13 @@ argument proves, and whose `cells` are the constraint's cells (what a page highl
 Scores, in the spirit of HoDoKu's (which has no variants; its levels come from the
 hardest step and the total): an odd, even, minimum or maximum cell is read like a naked
 single (4); a dot, a thermometer, an arrow, a whisper, a palindrome, a between line or a
-little killer is about a hidden single's look along a house (15-20, easy). A cage's combinations are a killer
-player's first step, taken about as often as the singles on a killer without givens (some
+little killer is about a hidden single's look along a house (15-20, easy). A cage's
+combinations are a killer player's first step, taken about as often as the singles on a killer without givens (some
 40 times in a path), so each scores 8, between a naked single (4) and a hidden single
 (14): a killer solved by combinations and singles grades easy or medium by its total, as
 killer books call such puzzles, not hard by the count of its cages. The rule of 45 and a
-renban's runs add a sum or a window over a whole house or line (40 and 30, medium, about
-locked candidates). All stay below fish and chains.
+renban's runs, and a chain of dots filled at once, look over a whole house or line (40,
+30 and 30, medium, about locked candidates). All stay below fish and chains.
 """
 
 from __future__ import annotations
