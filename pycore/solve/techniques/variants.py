@@ -48,11 +48,12 @@ hardest step and the total): an odd, even, minimum or maximum cell is read like 
 single (4); a dot, a thermometer, an arrow, a whisper, a palindrome, a between line or a
 little killer is about a hidden single's look along a house (15-20, easy). A cage's
 combinations are a killer player's first step, taken about as often as the singles on a
-killer without givens (some 40 times in a path), so each scores 8, between a naked single (4) and a hidden single
-(14): a killer solved by combinations and singles grades easy or medium by its total, as
-killer books call such puzzles, not hard by the count of its cages. The rule of 45 and a
-renban's runs, and a chain of dots filled at once, look over a whole house or line (40,
-30 and 30, medium, about locked candidates). All stay below fish and chains.
+killer without givens (some 40 times in a path), so each scores 8, between a naked
+single (4) and a hidden single (14): a killer solved by combinations and singles grades
+easy or medium by its total, as killer books call such puzzles, not hard by the count of
+its cages. The rule of 45 and a renban's runs, and a chain of dots filled at once, look
+over a whole house or line (40, 30 and 30, medium, about locked candidates). All stay
+below fish and chains.
 """
 
 from __future__ import annotations
