@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pycore import links
 from pycore.app.editor import Editor
 from pycore.app.setting import (
     REGIONS_SET,
@@ -227,3 +228,27 @@ def test_an_outside_clue_needs_a_straight_drag_from_the_edge(kind: str, path: li
     drag(ed, path)
     assert words in ed.set_line(kind)
     assert not ed.puzzle.constraints
+
+
+def test_everything_the_tools_make_goes_into_the_link_and_comes_back_the_same() -> None:
+    ed = blank()
+    lines = [([20, 30, 40], "thermo"), ([50, 60, 70], "arrow"), ([3, 4, 5], "renban"),
+             ([6, 16, 26], "whispers"), ([36, 37, 38], "palindrome"), ([45, 46, 47], "between"),
+             ([8, 17, 26], "sandwich"), ([72, 64, 56], "little-killer")]
+    drag(ed, [0, 1, 10])
+    assert ed.set_cage() == ""
+    for cells, kind in lines:
+        drag(ed, cells)
+        assert ed.set_line(kind) == ""
+    drag(ed, [78, 79])
+    assert ed.set_dot() == ""
+    drag(ed, [80])
+    assert ed.set_mark("even") == ""
+    drag(ed, [33, 34, 42, 43])
+    assert ed.set_extra() == ""
+    for kind in ("diagonal-", "diagonal+", "anti-king", "negative-black"):
+        assert ed.set_rule(kind, True) == ""
+    assert len(ed.puzzle.constraints) == 1 + len(lines) + 3 + 4
+    shared = links.shares(ed.puzzle).lossless
+    assert shared is not None
+    assert links.read("#" + shared.fragment)[1] == ed.puzzle
