@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pycore import links
 from pycore.app.editor import Editor
 from pycore.app.setting import (
+    CLUE_TOOLS,
+    LINE_TOOLS,
     REGIONS_SET,
     Refused,
     cycle_dot,
@@ -252,3 +256,31 @@ def test_everything_the_tools_make_goes_into_the_link_and_comes_back_the_same() 
     shared = links.shares(ed.puzzle).lossless
     assert shared is not None
     assert links.read("#" + shared.fragment)[1] == ed.puzzle
+
+
+TOOLS = ["cage", "extra", "dot", "odd", "region"] + [f"line:{kind}" for kind in LINE_TOOLS + CLUE_TOOLS]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TOOLS), st.lists(st.integers(0, 35), min_size=1, max_size=8)),
+                max_size=8))
+def test_any_gestures_give_words_or_a_valid_puzzle_and_undo_walks_back(
+        gestures: list[tuple[str, list[int]]]) -> None:
+    """Whatever cells a setter picks for whatever tool, the answer is a refusal in words or a
+    puzzle the link can hold; every step is undone by Undo back to the blank grid."""
+    ed = blank("sudoku-6")
+    for tool, cells in gestures:
+        drag(ed, cells)
+        if tool.startswith("line:"):
+            words = ed.set_line(tool[5:])
+        elif tool in ("odd",):
+            words = ed.set_mark(tool)
+        else:
+            words = {"cage": ed.set_cage, "extra": ed.set_extra, "dot": ed.set_dot,
+                     "region": ed.set_region}[tool]()
+        assert isinstance(words, str)
+        shared = links.shares(ed.puzzle).lossless
+        assert shared is not None and links.read("#" + shared.fragment)[1] == ed.puzzle
+    while ed.can_undo:
+        ed.undo()
+    assert ed.puzzle == blank("sudoku-6").puzzle and ed.draft is None
