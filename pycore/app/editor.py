@@ -1,5 +1,6 @@
 """The editing model behind the page: modes (tools), cursor and selection, keys, two-digit
-entry, undo and redo.
+entry, undo and redo, and the setter's tools (`set_cage`, `set_line`, ...: what each makes
+is `pycore.app.setting`'s).
 
 It knows nothing of the DOM, so CPython tests drive it exactly as the page does:
 the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
