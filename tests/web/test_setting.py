@@ -5,6 +5,7 @@ same rules. Screenshots go to test-results/setting/<name>.png, for a person to l
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,12 +39,16 @@ def centre_of(app: App, row: int, col: int) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def touch_drag(app: App, cells: list[tuple[int, int]]) -> None:
-    """A finger down on the first cell, through the others in order, resting, and up (real
-    touch events, as tests/web/test_notes.py makes them)."""
+def touch_drag(app: App, cells: list[tuple[int, int]], steps: int = 1) -> None:
+    """A finger down on the first cell, through the others in order (`steps` moves from one
+    centre to the next, in a straight line), resting, and up (real touch events, as
+    tests/web/test_notes.py makes them)."""
     app.cell(*cells[0]).scroll_into_view_if_needed()
     cdp = app.page.context.new_cdp_session(app.page)
-    points = [centre_of(app, r, c) for r, c in cells]
+    centres = [centre_of(app, r, c) for r, c in cells]
+    points = centres[:1]
+    for (x0, y0), (x1, y1) in itertools.pairwise(centres):
+        points += [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps) for k in range(1, steps + 1)]
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
                                           "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
     for x, y in points[1:]:
@@ -92,8 +97,9 @@ def test_a_killer_cage_a_thermometer_and_a_dot_set_by_touch_open_the_same_elsewh
     tap(page, '#pad button[data-digit="1"]')
     tap(page, '#pad button[data-digit="5"]')
     page.wait_for_function("() => document.querySelector('#grid-over .v-sum')?.textContent === '15'")
-    # a thermometer: the bulb where the drag begins, then king steps
-    touch_drag(phone, [(6, 0), (5, 1), (4, 1), (3, 2)])
+    # a thermometer: the bulb where the drag begins, then king steps (the finger's diagonal
+    # moves cross the corners of the cells beside them, which do not join)
+    touch_drag(phone, [(6, 0), (5, 1), (4, 1), (3, 2)], steps=8)
     tap(page, "#set-line")  # the kind picked first is Thermo
     # a whole-grid rule and a dot, then the dot undone
     tap(page, "#set-rules-panel summary")  # the whole-grid rules fold away until asked for
