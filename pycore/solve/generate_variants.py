@@ -23,14 +23,14 @@ neighbour (distinct digits, at most `MAX_CAGE` cells) in random order while the 
 stays unique, and merges are undone, by bisection as `generate` puts digits back, while
 the puzzle is harder than asked.
 
-A killer's level is NOT yet a technique grade: the engine has no killer techniques here
-(cage combinations and the rule of 45 are being added to it). It is "easy" when the
-engine's easy techniques (singles on the houses and the cages' distinct digits, and any
-easy killer technique the engine gains) solve it; otherwise the variant solver's effort
-(`killer_effort`): "easy" when its propagation (cage sums, singles) solves it without a
-guess, else the first level whose search-node budget (`EFFORT_NODES`) its whole
-uniqueness proof fits in. That measures how hard the puzzle is for this solver, not which
-techniques a person needs.
+A killer's level: easy, medium or hard is the technique engine's grade with its
+techniques up to "hard" (the killer ones included: cage combinations, easy; the rule of
+45, medium), as for any puzzle: the hardest technique used, raised by the total score.
+Past that the engine is not asked (a full grading stuck on a killer took seconds): a
+killer those techniques cannot finish is "unfair" when the variant solver proves it unique
+within `EFFORT_NODES["unfair"]` search nodes, else "extreme" (not offered). So an unfair
+killer means "harder than hard for our techniques, and a small search for the solver",
+not a grade by the unfair techniques. `killer_effort` is that effort measure.
 """
 
 from __future__ import annotations
@@ -66,14 +66,15 @@ VARIANT_SHAPES: tuple[tuple[str, str], ...] = (
 )
 """(name, label) of the variant shapes `generate` makes, in menu order."""
 
-_EASY = tuple(t.name for t in TECHNIQUES if t.level == "easy")
+_UP_TO_HARD = tuple(t.name for t in TECHNIQUES if LEVELS.index(t.level) <= LEVELS.index("hard"))
 
 MAX_CAGE = 5
 """The most cells a cage gets, cut or merged."""
 
 EFFORT_NODES = {"medium": 30, "hard": 300, "unfair": 3000}
-"""A killer the engine cannot finish: the most search nodes the variant solver's proof of
-uniqueness may take at each level (past "unfair": "extreme"); "easy" takes none."""
+"""`killer_effort`'s scale: the most search nodes the variant solver's proof of uniqueness
+may take at each level (past "unfair": "extreme"); "easy" takes none. Only its "unfair"
+and "extreme" decide a killer's level (`killer_level`)."""
 
 _CAGE_SIZES = (1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5)
 """The sizes a cage is cut at, drawn uniformly: mostly twos and threes, as in print."""
@@ -262,12 +263,15 @@ def killer_effort(puzzle: Puzzle) -> str:
 
 
 def killer_level(puzzle: Puzzle) -> str:
-    """The engine's level where its easy techniques solve the puzzle (singles, on the houses
-    and the cages' distinct digits, and any easy killer technique it gains), else
-    `killer_effort`'s. The engine's harder techniques are not tried: stuck on a killer
-    without cage techniques, a full grading takes seconds (6.6 s on one) to find nothing."""
-    result = grade(puzzle, names=_EASY)
-    return "easy" if result.solved and result.level == "easy" else killer_effort(puzzle)
+    """The technique engine's level where its techniques up to "hard" (with the killer
+    ones it has: cage combinations, the rule of 45) solve the puzzle; else "unfair" or
+    "extreme" by the variant solver's effort (`killer_effort`: unfair within
+    `EFFORT_NODES["unfair"]` search nodes). All of the engine's techniques are not tried:
+    stuck on a killer, a full grading took seconds (6.6 s on one) to find nothing."""
+    result = grade(puzzle, names=_UP_TO_HARD)
+    if result.solved:
+        return result.level
+    return "extreme" if killer_effort(puzzle) == "extreme" else "unfair"
 
 
 Making = Generator[int, None, Puzzle | None]

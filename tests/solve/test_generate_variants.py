@@ -29,7 +29,8 @@ from pycore.solve.techniques import grade
 from pycore.variants import Cage, ExtraRegion, Rule
 
 CASES = [("x", "medium"), ("windoku", "hard"), ("jigsaw-9", "medium"), ("jigsaw-6", "easy"),
-         ("jigsaw-7", "medium"), ("killer", "medium"), ("killer-givens", "easy")]
+         ("jigsaw-7", "medium"), ("killer", "medium"), ("killer-givens", "easy"),
+         ("killer-givens", "unfair")]
 
 
 def _keeps_every_rule(solved: Puzzle) -> None:
