@@ -196,20 +196,26 @@ def _killer(solution: Puzzle, cages: list[list[int]], givens: set[int]) -> Puzzl
     return solution.with_cells(cells).with_variants(None, constraints)
 
 
+MERGE_NODES = 20_000
+"""A cut or merge whose uniqueness search runs past this many nodes is given up (a new
+grid, or another merge): such searches made the slowest killers (15 s for one)."""
+
+
 def _other_solution(puzzle: Puzzle, solution: Puzzle) -> list[int] | None:
-    """The cells where a second solution differs from `solution`, or None when unique."""
+    """The cells where a second solution differs from `solution`, or None when unique.
+    Raises SearchTooLong past `MERGE_NODES` search nodes."""
     try:
         board, masks, todo = start(puzzle)
     except NoSolution:
         return None
     want = [c.digit for c in solution.cells]
     try:
-        for found in search(board, masks, todo, 200_000):
+        for found in search(board, masks, todo, MERGE_NODES):
             cells = [i for i in board.open if found[i].bit_length() != want[i]]
             if cells:
                 return cells
     except SearchLimit:
-        raise SearchTooLong("a killer's uniqueness search ran past 200000 nodes") from None
+        raise SearchTooLong(f"a killer's uniqueness search ran past {MERGE_NODES} nodes") from None
     return None
 
 
@@ -288,7 +294,10 @@ def make_killer(solution: Puzzle, level: str, rng: random.Random, with_givens: b
         givens.update(rng.sample(range(n * n), 3))
     while True:
         puzzle = _killer(solution, cages, givens)
-        differ = _other_solution(puzzle, solution)
+        try:
+            differ = _other_solution(puzzle, solution)
+        except SearchTooLong:
+            return None  # too open to settle quickly: another grid
         yield attempt
         if differ is None:
             break
@@ -311,7 +320,10 @@ def make_killer(solution: Puzzle, level: str, rng: random.Random, with_givens: b
         merged = False
         for one, two in pairs[:4]:
             trial = [c for k, c in enumerate(now) if k not in (one, two)] + [now[one] + now[two]]
-            unique = _other_solution(_killer(solution, trial, givens), solution) is None
+            try:
+                unique = _other_solution(_killer(solution, trial, givens), solution) is None
+            except SearchTooLong:
+                unique = False  # too costly to tell: this merge is not made
             yield attempt
             if unique:
                 merges.append(trial)

@@ -53,9 +53,9 @@ def test_each_shape_makes_a_unique_puzzle_of_its_level_whose_solution_keeps_its_
 
 @pytest.mark.parametrize(("shape", "level"), CASES[:3] + CASES[5:6])
 def test_the_same_seed_gives_the_same_puzzle(shape: str, level: str) -> None:
-    first = generate(shape, level, seed=2)
-    assert generate(shape, level, seed=2) == first
-    assert generate(shape, level, seed=3) != first
+    first = generate(shape, level, seed=1)
+    assert generate(shape, level, seed=1) == first
+    assert generate(shape, level, seed=0) != first
 
 
 def test_each_shape_carries_its_own_rules() -> None:
