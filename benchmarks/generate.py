@@ -5,7 +5,7 @@ the share of seeds that succeed.
     python -m benchmarks.generate --seeds 30
     python -m benchmarks.generate --no-pyodide    # CPython only
     python -m benchmarks.generate --no-pyodide --seeds 5 --shapes 4x4,6x6,str8ts-6,samurai,16x16
-    python -m benchmarks.generate --no-pyodide --seeds 9 --shapes killer,killer-givens,x,windoku,jigsaw-9,jigsaw-6
+    python -m benchmarks.generate --no-pyodide --seeds 9 --shapes killer,x,windoku,jigsaw-9,jigsaw-6
 
 Each shape is asked for every level it offers (`pycore.shapes.levels_made`, for the
 variants `generate_variants.variant_levels`; `--levels`

@@ -15,11 +15,11 @@ import pytest
 
 from pycore import links
 from pycore.model import Puzzle
+from pycore.shapes import WINDOWS
 from pycore.solve import count_solutions, solve
 from pycore.solve.generate import generate, shape_name
 from pycore.solve.generate_variants import (
     VARIANT_SHAPES,
-    WINDOWS,
     killer_level,
     random_regions,
     variant_blank,
