@@ -451,7 +451,7 @@ def _code_kinds(io: Coder, plan: _Plan, shape: _WalkTables, truth: Sequence[int]
         if table is None:
             table = [_prior(kind, context) for kind in present]
             tables[context] = table
-        s = io.weighted(table, slot.get(truth[i], -1) if truth else 0)
+        s = io.weighted(table, slot.get(truth[i], -1) if truth else 0, 2)
         table[s] += 2
         kinds[i] = present[s]
     if not truth and present is not alphabet and not set(present) <= set(kinds) | {K_EMPTY}:
@@ -643,7 +643,7 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks, notes."""
     plan = _code_header(reader, None, checked)
     shape = _tables(plan)
-    if reader.x >> _max_bits(shape):  # more bits than that (one shift: linear in the text)
+    if reader.above(_max_bits(shape)):  # more bits than that (linear in the text)
         raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
                           found=f"{bits(reader.x)} bits")
     kinds = _code_kinds(reader, plan, shape, ())
@@ -653,16 +653,16 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     digits, used = _code_digits(reader, plan, shape, kinds, ())
     marks = _code_all_marks(reader, plan, shape, kinds, used, ()) if K_MARKS in kinds else []
     notes = None
-    if reader.x:  # the notes follow, as one more than their number (see `_notes`)
-        reader.x -= 1
+    if reader.nonzero():  # the notes follow, as one more than their number (see `_notes`)
+        reader.decrement()
         try:
             notes = _notes.code(reader, _notes_grid(shape, kinds, used), None, checked)
         except _notes.Refused as err:
             raise _Refused(err.expected, err.found) from None
-        if not checked and reader.x:
+        if not checked and reader.nonzero():
             raise _Refused("a text that ends where its puzzle does", found="more data")
         # a checked text may end in a pad (`encode`), and says no notes only before one
-        if checked and not reader.x and not _has_notes(notes):
+        if checked and not reader.nonzero() and not _has_notes(notes):
             raise _unwritten("a checked text that says no notes and no pad")
     cells: list[Cell] = []
     outside = shape.outside
