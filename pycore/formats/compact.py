@@ -211,6 +211,7 @@ def _code_header(io: Coder, plan: _Plan | None, checked: bool = False) -> _Plan:
                            found="a later version (a newer pycore reads it)")
         try:
             v_size, v_box, v_regions, v_rules = _variant_code.code(io, truth.variant)
+            _too_long(io, v_size * v_size, v_size, _AFTER_VARIANT)  # before its geometry
             variant = Puzzle("sudoku", v_size, (EMPTY,) * (v_size * v_size), v_box,
                              regions=v_regions, constraints=v_rules)
         except _variant_code.Refused as err:
@@ -311,15 +312,58 @@ def _walk_tables(kind: str, size: int, box: tuple[int, int] | None, layout: Layo
     key = (kind, size, box, layout)
     shape = _WALK_TABLES.get(key)
     if shape is None:
-        geo = Puzzle.blank(kind, size, box, layout).geometry
-        inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
-        box_of = [-1] * (geo.rows * geo.cols)
-        for b, cells in enumerate(geo.boxes):
+        rows, cols, houses, boxes, outside = _houses(kind, size, box, layout)
+        count = rows * cols
+        inside = tuple(i for i in range(count) if i not in outside)
+        box_of = [-1] * count
+        for b, cells in enumerate(boxes):
             for i in cells:
                 box_of[i] = b
-        shape = _WALK_TABLES[key] = _WalkTables(size, geo.rows, geo.cols, inside, geo.outside, geo.house_ids,
-                                      len(geo.houses), tuple(box_of))
+        ids: list[list[int]] = [[] for _ in range(count)]
+        for h, house in enumerate(houses):
+            for i in house:
+                ids[i].append(h)
+        shape = _WALK_TABLES[key] = _WalkTables(size, rows, cols, inside, outside,
+                                                tuple(tuple(k) for k in ids), len(houses),
+                                                tuple(box_of))
     return shape
+
+
+def _houses(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None
+            ) -> tuple[int, int, list[tuple[int, ...]], list[tuple[int, ...]], frozenset[int]]:
+    """(rows, cols, houses, boxes, outside cells) of a shape, as the model's geometry has
+    them, without the rest of a geometry (each cell's peers, sorted: most of its making,
+    seconds under MicroPython for the largest layouts, of no use to the walk)."""
+    if layout is None:
+        lines = [tuple(r * size + c for c in range(size)) for r in range(size)]
+        lines += [tuple(r * size + c for r in range(size)) for c in range(size)]
+        if kind == "str8ts":
+            return size, size, lines, [], frozenset()
+        br, bc = box or DEFAULT_BOX[size]
+        boxes = [tuple((top + r) * size + left + c for r in range(br) for c in range(bc))
+                 for top in range(0, size, br) for left in range(0, size, bc)]
+        return size, size, lines + boxes, boxes, frozenset()
+    b, n = layout.box, layout.box * layout.box
+    width = layout.width * b
+
+    def box_cells(at: int) -> tuple[int, ...]:
+        top, left = at // layout.width * b, at % layout.width * b
+        return tuple((top + r) * width + left + c for r in range(b) for c in range(b))
+
+    spots = range(layout.width * layout.height)
+    boxes = [box_cells(at) for at in spots if at not in layout.disabled]
+    lines = []  # each row and column of every window, once, in order
+    seen = set()
+    for wr, wc in layout.windows:
+        top, left = wr * b, wc * b
+        for k in range(n):
+            for line in (tuple((top + k) * width + left + c for c in range(n)),
+                         tuple((top + r) * width + left + k for r in range(n))):
+                if line not in seen:
+                    seen.add(line)
+                    lines.append(line)
+    outside = frozenset(i for at in spots if at in layout.disabled for i in box_cells(at))
+    return layout.height * b, width, lines + boxes, boxes, outside
 
 
 _VARIANT_TABLES: list[tuple[object, _WalkTables]] = []
@@ -642,10 +686,8 @@ def _code_all_marks(io: Coder, plan: _Plan, shape: _WalkTables, kinds: Sequence[
 def _read(reader: Reader, checked: bool = False) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks, notes."""
     plan = _code_header(reader, None, checked)
+    _too_long(reader, _cells_of(plan), plan.size)  # (linear in the text)
     shape = _tables(plan)
-    if reader.above(_max_bits(shape)):  # more bits than that (linear in the text)
-        raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
-                          found=f"{bits(reader.x)} bits")
     kinds = _code_kinds(reader, plan, shape, ())
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
@@ -861,14 +903,36 @@ def _notes_of(puzzle: Puzzle) -> bool:
         c.has_notes for c in puzzle.cells)
 
 
-def _max_bits(shape: _WalkTables) -> int:
-    """More than any valid text of this shape needs: bounds the work a hostile text makes."""
-    cells = len(shape.inside)
-    return 4096 + cells * (shape.size + 12) + _notes.most_bits(cells, shape.size)
+def _max_bits(cells: int, size: int) -> int:
+    """More than any valid text of a shape of `cells` cells (inside) of `size` digits
+    needs after its header: bounds the work a hostile text makes."""
+    return 4096 + cells * (size + 12) + _notes.most_bits(cells, size)
+
+
+def _cells_of(plan: _Plan) -> int:
+    """How many cells a plan's shape has inside (what `_max_bits` needs, known before its
+    tables are made: a hostile text is refused before it makes them)."""
+    layout = plan.layout
+    if layout is None:
+        return plan.size * plan.size
+    return (layout.width * layout.height - len(layout.disabled)) * layout.box ** 2
+
+
+# The header's steps after a variant's part (bare: 2, the symmetry: at most 24): they can
+# take at most this many bits from the number.
+_AFTER_VARIANT = 6
+
+
+def _too_long(io: Coder, cells: int, size: int, after: int = 0) -> None:
+    """Refuses a number longer than any text of the shape (`after`: bits that steps still
+    to come before the walk may take from it: checked early, never more strictly)."""
+    if isinstance(io, Reader) and io.above(_max_bits(cells, size) + after):
+        raise _Refused(f"at most {_max_bits(cells, size)} bits for this shape",
+                       found=f"{bits(io.x)} bits")
 
 
 _MOST_CELLS = (MAX_LAYOUT * 5) ** 2
-LONGEST_TEXT = 2 + (4096 + _MOST_CELLS * (25 + 12) + _notes.most_bits(_MOST_CELLS, 25)) // 6
+LONGEST_TEXT = 2 + _max_bits(_MOST_CELLS, 25) // 6
 """Longer than any compact text of the largest grid it holds can be (`_max_bits` of it, in
 base-64 characters, and the tag): compact's own bound, checked before any decoding. Not
 `pycore.formats.MAX_TEXT`, the bound of texts pasted from anywhere."""
@@ -952,6 +1016,25 @@ def _plain_text_of(whole: Puzzle, body: str) -> bool:
     return not played(whole) and to_text(_number(whole)) == body
 
 
+_SHORT = 2000  # characters: a text this short has its check character made at once
+
+
+def _may_be_checked(body: str, start: int) -> bool:
+    """Whether a long text, its check character aside, could be a checked text: its
+    header, and its length for the shape the header names. `check_character` is a loop in
+    Python over every character (about 90 ms for 64 K of them under MicroPython), and
+    most long texts (junk after a link) fail this first."""
+    if len(body) < _SHORT:
+        return True
+    try:
+        reader = Reader(from_text(body, NAME, start))
+        plan = _code_header(reader, None, checked=True)
+        _too_long(reader, _cells_of(plan), plan.size)
+    except (_Refused, FormatError):
+        return False
+    return True
+
+
 def decode(text: str) -> Puzzle:
     return reading(text)[0]
 
@@ -981,7 +1064,8 @@ def reading(text: str) -> tuple[Puzzle, bool]:
         refused = None
     except _Refused as err:
         whole, refused = None, err
-    if len(body) >= 2 and body[-1] == check_character(body[:-1]) and body[0] != "A":
+    if len(body) >= 2 and body[0] != "A" and _may_be_checked(body[:-1], start) \
+            and body[-1] == check_character(body[:-1]):
         try:
             checked = _read(Reader(from_text(body[:-1], NAME, start)), checked=True)
         except (_Refused, FormatError):
