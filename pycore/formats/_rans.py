@@ -81,6 +81,7 @@ class Writer:
 # foretells), and given back to the long part once over ROOM bits.
 WINDOW = 2048
 CHUNK = 384
+FIRST_CHUNK = 24
 ROOM = 2048
 STOCK = 144403552893600  # lcm(1, ..., 32)
 
@@ -99,7 +100,7 @@ class Reader:
     in one division by that product. The steps read are exactly those of the whole
     number: only the work is split differently."""
 
-    __slots__ = ("high", "low", "room")
+    __slots__ = ("chunk", "high", "low", "room")
 
     def __init__(self, x: int) -> None:
         self.x = x
@@ -112,6 +113,7 @@ class Reader:
     def x(self, value: int) -> None:
         # high == 0: `low` is the whole number and `room` means nothing
         self.high, self.room, self.low = 0, 1, value
+        self.chunk = FIRST_CHUNK
         if value >> WINDOW:
             self.high, self.low = value, 0
 
@@ -127,25 +129,35 @@ class Reader:
             self.high -= 1  # borrow one room from the long part
             self.low = self.room - 1
 
-    def above(self, most: int) -> bool:
-        """Whether x >> most is nonzero, put together only when the parts' sizes leave it open."""
+    def size(self) -> int:
+        """How many bits x has, from the top bits of its long part: x lies between
+        top * room << k and (top + 1) * room << k, whose sizes agree but when x is
+        within a few parts in 2**64 of a power of two (then it is put together)."""
         if not self.high:
-            return bool(self.low >> most)
-        size = bits(self.high) + bits(self.room)  # x < 2**size; x >= 2**(size - 2)
-        if size <= most:
-            return False
-        if size - 2 >= most:
-            return True
-        return bool(self.x >> most)
+            return bits(self.low)
+        k = bits(self.high) - 64
+        if k <= 0:
+            return bits(self.x)
+        top = self.high >> k
+        least = bits(top * self.room)
+        return least + k if bits((top + 1) * self.room) == least else bits(self.x)
+
+    def above(self, most: int) -> bool:
+        """Whether x >> most is nonzero."""
+        return self.size() > most
 
     def _refill(self, total: int, step: int) -> None:
         """More room, one that `total` divides: `total`, the totals the same table or radix
         asks next, and STOCK, taken from `high` in one division. The room keeps what it had
         (the totals other tables foretold) until it outgrows ROOM: then it goes back into
         `high` first (the frequencies steps leave in it are of no use to later steps)."""
-        p = total * STOCK
+        # the first refills are small: a hostile text is mostly refused a few steps in, and
+        # a division's cost grows with its divisor's length
+        chunk = self.chunk
+        self.chunk = min(2 * chunk, CHUNK)
+        p = total * STOCK if chunk >= CHUNK else total
         t = total
-        while p >> CHUNK == 0:
+        while p >> chunk == 0:
             t += step
             p *= t
         high, room, low = self.high, self.room, self.low

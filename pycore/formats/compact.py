@@ -64,7 +64,7 @@ from ..record import Record, _set
 from . import FORMATS, LinkForm, TextPattern, _notes, _variant_code, count_made_of, link_form, made_of
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
-from ._numeral import bits, from_text, to_text
+from ._numeral import from_text, to_text
 from ._rans import AdaptiveBit, Reader, Writer
 
 if TYPE_CHECKING:
@@ -926,9 +926,11 @@ _AFTER_VARIANT = 6
 def _too_long(io: Coder, cells: int, size: int, after: int = 0) -> None:
     """Refuses a number longer than any text of the shape (`after`: bits that steps still
     to come before the walk may take from it: checked early, never more strictly)."""
-    if isinstance(io, Reader) and io.above(_max_bits(cells, size) + after):
-        raise _Refused(f"at most {_max_bits(cells, size)} bits for this shape",
-                       found=f"{bits(io.x)} bits")
+    if isinstance(io, Reader):
+        found = io.size()
+        if found > _max_bits(cells, size) + after:
+            raise _Refused(f"at most {_max_bits(cells, size)} bits for this shape",
+                           found=f"{found} bits")
 
 
 _MOST_CELLS = (MAX_LAYOUT * 5) ** 2
@@ -1019,18 +1021,19 @@ def _plain_text_of(whole: Puzzle, body: str) -> bool:
 _SHORT = 2000  # characters: a text this short has its check character made at once
 
 
-def _may_be_checked(body: str, start: int) -> bool:
-    """Whether a long text, its check character aside, could be a checked text: its
-    header, and its length for the shape the header names. `check_character` is a loop in
-    Python over every character (about 90 ms for 64 K of them under MicroPython), and
-    most long texts (junk after a link) fail this first."""
-    if len(body) < _SHORT:
+def _may_be_checked(number: int, length: int) -> bool:
+    """Whether a long text of `length` characters whose number without its check
+    character is `number` could be a checked text: its header, and its length for the
+    shape the header names. `check_character` is a loop in Python over every character
+    (about 90 ms for 64 K of them under MicroPython), and most long texts (junk after a
+    link) fail this first."""
+    if length <= _SHORT:
         return True
     try:
-        reader = Reader(from_text(body, NAME, start))
+        reader = Reader(number)
         plan = _code_header(reader, None, checked=True)
         _too_long(reader, _cells_of(plan), plan.size)
-    except (_Refused, FormatError):
+    except _Refused:
         return False
     return True
 
@@ -1059,16 +1062,20 @@ def reading(text: str) -> tuple[Puzzle, bool]:
         raise FormatError(NAME, 0, "a leading _ on a text shaped like a base-32 or jcode string",
                           found=repr(text[:20]))
     body = text[start:]
+    number = from_text(body, NAME, start)
     try:
-        whole: Puzzle | None = _read(Reader(from_text(body, NAME, start)))
+        whole: Puzzle | None = _read(Reader(number))
         refused = None
     except _Refused as err:
         whole, refused = None, err
-    if len(body) >= 2 and body[0] != "A" and _may_be_checked(body[:-1], start) \
+    # the number of the text without its last character: `from_text`'s, one character
+    # shorter (the numbers of the shorter texts, 62, and the last digit taken off)
+    shorter = (number - 62 - _VALUE[body[-1]]) >> 6
+    if len(body) >= 2 and _may_be_checked(shorter, len(body)) \
             and body[-1] == check_character(body[:-1]):
         try:
-            checked = _read(Reader(from_text(body[:-1], NAME, start)), checked=True)
-        except (_Refused, FormatError):
+            checked = _read(Reader(shorter), checked=True)
+        except _Refused:
             checked = None  # a version 1 text whose last character happens to fit
         # Both read only when a version 1 text ends in the character its start checks
         # to (one in 64). A puzzle as set whose own text this is opens as that puzzle

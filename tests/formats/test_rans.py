@@ -142,3 +142,14 @@ def test_one_less_borrows_from_the_long_part() -> None:
     reader.decrement()
     assert reader.x == x - 1
     assert [reader.uniform(7) for _ in range(3)] == [(x - 1) // 7 ** k % 7 for k in range(3)]
+
+
+@pytest.mark.parametrize("near", [-1, 0, 1])
+def test_the_size_of_a_windowed_number_next_to_a_power_of_two_is_exact(near: int) -> None:
+    """Its top bits cannot tell 2**k - 1 from 2**k: then the number is put together."""
+    rest = (1 << (3 * WINDOW)) + near
+    reader = Reader(9 * rest + 4)
+    assert reader.uniform(9) == 4  # a refill: the rest is held as high * room + low
+    assert reader.high and reader.x == rest
+    assert reader.size() == rest.bit_length()
+    assert reader.above(rest.bit_length() - 1) and not reader.above(rest.bit_length())
