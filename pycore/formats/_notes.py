@@ -349,7 +349,7 @@ def _code_colours(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[in
             top = PALETTE - (k - 1 - j)  # room for the colours still to come above
             rest = colours >> lowest
             here = bit_length(rest & -rest) - 1 if colours else 0
-            c = lowest + io.weighted(table[lowest:top], here)
+            c = lowest + io.weighted(table[lowest:top], here, COLOUR_STEP)
             table[c] += COLOUR_STEP
             chosen |= 1 << c
             lowest = c + 1

@@ -100,7 +100,7 @@ class Reader:
     in one division by that product. The steps read are exactly those of the whole
     number: only the work is split differently."""
 
-    __slots__ = ("chunk", "high", "low", "room")
+    __slots__ = ("chunk", "high", "last", "low", "room")
 
     def __init__(self, x: int) -> None:
         self.x = x
@@ -114,6 +114,7 @@ class Reader:
         # high == 0: `low` is the whole number and `room` means nothing
         self.high, self.room, self.low = 0, 1, value
         self.chunk = FIRST_CHUNK
+        self.last = 0
         if value >> WINDOW:
             self.high, self.low = value, 0
 
@@ -156,10 +157,12 @@ class Reader:
         chunk = self.chunk
         self.chunk = min(2 * chunk, CHUNK)
         p = total * STOCK if chunk >= CHUNK else total
-        t = total
-        while p >> chunk == 0:
-            t += step
-            p *= t
+        if step or total == self.last:  # a table that grows, or a radix asked again
+            t = total
+            while p >> chunk == 0:
+                t += step
+                p *= t
+        self.last = total  # (a radix asked once, such as a subset's rank, comes alone)
         high, room, low = self.high, self.room, self.low
         if room >> ROOM:
             high, room, low = high * room + low, 1, 0
