@@ -96,7 +96,7 @@ def puzzles() -> list[tuple[str, Puzzle]]:
             ("25x25", _filled(blank_shape("sudoku-25"), rng, 0.4, "gvc")),
             ("str8ts 9x9", _filled(blank_shape("str8ts-9"), rng, 0.3, "g")),
             ("samurai", _filled(blank_shape("samurai"), rng, 0.3, "g")),
-            ("9x9 with notes", noted)] + variants(rng)
+            ("9x9 with notes", noted), *variants(rng)]
 
 
 def variants(rng: random.Random) -> list[tuple[str, Puzzle]]:
