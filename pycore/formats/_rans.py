@@ -95,10 +95,10 @@ class Reader:
     `high * room + low` with `0 <= low < room`: while the step's total divides `room`,
     the step is `room`'s and `low`'s alone (x // t = high * (room / t) + low // t and
     x % t = low % t), and `high`, the long part, is not touched. When it does not, a
-    refill takes a new room of the totals likely next (this one, and the next ones of
-    the same table if it grows by `step` each use, or the same radix again) from `high`
-    in one division by that product. The steps read are exactly those of the whole
-    number: only the work is split differently."""
+    refill multiplies the room by the totals likely next (this one, and the next ones
+    of the same table if it grows by `step` each use, or the same radix again), taken
+    from `high` in one division by their product. The steps read are exactly those of
+    the whole number: only the work is split differently."""
 
     __slots__ = ("chunk", "high", "last", "low", "room")
 
