@@ -287,7 +287,7 @@ class _WalkTables:
                  "partners", "rows", "size")
 
     def __init__(self, size: int, rows: int, cols: int, inside: tuple[int, ...],
-                 outside: frozenset[int], house_ids: tuple[tuple[int, ...], ...], houses: int,
+                 outside: frozenset[int], house_ids: Sequence[Sequence[int]], houses: int,
                  box_of: tuple[int, ...] = ()) -> None:
         self.box_of = box_of  # per cell, the index of its box, or -1 (a str8ts, outside)
         self.size = size
@@ -323,9 +323,10 @@ def _walk_tables(kind: str, size: int, box: tuple[int, int] | None, layout: Layo
         for h, house in enumerate(houses):
             for i in house:
                 ids[i].append(h)
-        shape = _WALK_TABLES[key] = _WalkTables(size, rows, cols, inside, outside,
-                                                tuple(tuple(k) for k in ids), len(houses),
-                                                tuple(box_of))
+        # (lists: a tuple per cell, thousands of them, is a tenth of a second more under
+        # MicroPython for the largest layout)
+        shape = _WALK_TABLES[key] = _WalkTables(size, rows, cols, inside, outside, ids,
+                                                len(houses), tuple(box_of))
     return shape
 
 
@@ -353,15 +354,17 @@ def _houses(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | 
     spots = range(layout.width * layout.height)
     boxes = [box_cells(at) for at in spots if at not in layout.disabled]
     lines = []  # each row and column of every window, once, in order
-    seen = set()
+    seen = set()  # a line by its first cell, times 2, plus 1 for a column
     for wr, wc in layout.windows:
         top, left = wr * b, wc * b
         for k in range(n):
-            for line in (tuple((top + k) * width + left + c for c in range(n)),
-                         tuple((top + r) * width + left + k for r in range(n))):
-                if line not in seen:
-                    seen.add(line)
-                    lines.append(line)
+            row, col = (top + k) * width + left, top * width + left + k
+            if 2 * row not in seen:
+                seen.add(2 * row)
+                lines.append(tuple(range(row, row + n)))
+            if 2 * col + 1 not in seen:
+                seen.add(2 * col + 1)
+                lines.append(tuple(range(col, col + n * width, width)))
     outside = frozenset(i for at in spots if at in layout.disabled for i in box_cells(at))
     return layout.height * b, width, lines + boxes, boxes, outside
 

@@ -52,8 +52,8 @@ def test_the_walks_tables_are_the_geometrys_houses(kind: str, size: int, box: tu
     """Made from the houses alone (a geometry's peers take seconds for a large layout
     under MicroPython), the walk's tables are those the model's geometry gives."""
     tables = compact._walk_tables(kind, size, box, layout)
-    made = (tables.rows, tables.cols, tables.inside, tables.outside, tables.house_ids,
-            tables.houses, tables.box_of)
+    made = (tables.rows, tables.cols, tables.inside, tables.outside,
+            tuple(tuple(ids) for ids in tables.house_ids), tables.houses, tables.box_of)
     assert made == _geometry_tables(kind, size, box, layout)
     plan = compact._Plan(kind, size, box, layout)
     assert compact._cells_of(plan) == len(tables.inside)
