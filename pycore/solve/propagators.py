@@ -796,6 +796,70 @@ def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
     return run
 
 
+def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
+    """A skyscraper clue of `seen` on a line of n cells (a row or column: every digit
+    once): the line read from the clue is walked as an automaton whose state is the
+    tallest digit so far and how many were seen, forwards over the masks and back, and
+    each cell keeps the digits on some walk that sees exactly `seen` and meets n."""
+    length = len(cells)
+    low_masks = [(1 << k) - 1 for k in range(n + 1)]  # low_masks[t]: the digits below t+1
+    cap = (1 << (seen + 1)) - 1
+
+    def run(masks: list[int]) -> object:
+        ms = [masks[c] for c in cells]
+        # forward[k][t]: the counts seen (bit c) of walks over cells before k, tallest t
+        forward = [[0] * (n + 1) for _ in range(length + 1)]
+        forward[0][0] = 1
+        for k in range(length):
+            m = ms[k]
+            here, nxt = forward[k], forward[k + 1]
+            for t in range(n + 1):
+                counts = here[t]
+                if not counts:
+                    continue
+                if t and m & low_masks[t - 1]:
+                    nxt[t] |= counts
+                above = m & ~low_masks[t]
+                seen_more = (counts << 1) & cap
+                if not seen_more:
+                    continue
+                while above:
+                    bit = above & -above
+                    above ^= bit
+                    nxt[bit.bit_length()] |= seen_more
+        if not forward[length][n] >> seen & 1:
+            return False
+        # back[t]: the counts from which the cells from k on end seeing `seen`, tallest n
+        back = [0] * (n + 1)
+        back[n] = 1 << seen
+        support = [0] * length
+        for k in range(length - 1, -1, -1):
+            m = ms[k]
+            here = forward[k]
+            new = [0] * (n + 1)
+            keep = 0
+            for t in range(n + 1):
+                rest = m
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    d = bit.bit_length()
+                    if d > t:
+                        ok = back[d] >> 1
+                    elif d < t:
+                        ok = back[t]
+                    else:
+                        continue
+                    if ok:
+                        new[t] |= ok
+                        if here[t] & ok:
+                            keep |= bit
+            support[k] = keep
+            back = new
+        return _keep(masks, cells, support)
+    return run
+
+
 def quadruple(cells: tuple[int, ...], digits: tuple[int, ...]) -> Prop:
     """A quadruple: each digit shown appears among the four cells at least as often as
     shown; with four digits shown, the cells hold only them; a digit with just enough
@@ -992,6 +1056,8 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             add(sandwich(cells, n, item.value), cells)
         elif isinstance(item, Clue) and kind == "x-sum" and len(cells) == n:
             add(x_sum(cells, n, item.value), cells)
+        elif isinstance(item, Clue) and kind == "skyscraper" and len(cells) == n:
+            add(skyscraper(cells, n, item.value), cells)  # exact once its cells are decided
         elif isinstance(item, Clue) and kind == "skyscraper" and cells:
             add(skyscraper_bounds(cells, n, item.value), cells)
             add(checked(item, cells, geo, n, regions, constraints), cells)
