@@ -800,13 +800,15 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
     """A skyscraper clue of `seen` on a line of n cells (a row or column: every digit
     once): the line read from the clue is walked as an automaton whose state is the
     tallest digit so far and how many were seen, forwards over the masks and back, and
-    each cell keeps the digits on some walk that sees exactly `seen` and meets n."""
+    each cell keeps the digits on some walk that sees exactly `seen` and meets n.
+    The line's supports are remembered by its masks (lines repeat across a search)."""
     length = len(cells)
     low_masks = [(1 << k) - 1 for k in range(n + 1)]  # low_masks[t]: the digits below t+1
     cap = (1 << (seen + 1)) - 1
+    digits = _digit_table(n)
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
-    def run(masks: list[int]) -> object:
-        ms = [masks[c] for c in cells]
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         # forward[k][t]: the counts seen (bit c) of walks over cells before k, tallest t
         forward = [[0] * (n + 1) for _ in range(length + 1)]
         forward[0][0] = 1
@@ -819,31 +821,26 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
                     continue
                 if t and m & low_masks[t - 1]:
                     nxt[t] |= counts
-                above = m & ~low_masks[t]
                 seen_more = (counts << 1) & cap
-                if not seen_more:
-                    continue
-                while above:
-                    bit = above & -above
-                    above ^= bit
-                    nxt[bit.bit_length()] |= seen_more
+                if seen_more:
+                    for _bit, d in digits[m & ~low_masks[t]]:
+                        nxt[d] |= seen_more
         if not forward[length][n] >> seen & 1:
-            return False
+            return None
         # back[t]: the counts from which the cells from k on end seeing `seen`, tallest n
         back = [0] * (n + 1)
         back[n] = 1 << seen
         support = [0] * length
         for k in range(length - 1, -1, -1):
-            m = ms[k]
+            pairs = digits[ms[k]]
             here = forward[k]
             new = [0] * (n + 1)
             keep = 0
             for t in range(n + 1):
-                rest = m
-                while rest:
-                    bit = rest & -rest
-                    rest ^= bit
-                    d = bit.bit_length()
+                counts = here[t]
+                if not counts:
+                    continue  # no walk is in this state here: nothing before needs it
+                for bit, d in pairs:
                     if d > t:
                         ok = back[d] >> 1
                     elif d < t:
@@ -852,12 +849,30 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
                         continue
                     if ok:
                         new[t] |= ok
-                        if here[t] & ok:
+                        if counts & ok:
                             keep |= bit
             support[k] = keep
             back = new
+        return tuple(support)
+
+    def run(masks: list[int]) -> object:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
         return _keep(masks, cells, support)
     return run
+
+
+@lru_cache(maxsize=8)
+def _digit_table(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For every mask of n digits, its (bit, digit) pairs, lowest first."""
+    return tuple(tuple((1 << (d - 1), d) for d in _bits(m)) for m in range(1 << n))
 
 
 def quadruple(cells: tuple[int, ...], digits: tuple[int, ...]) -> Prop:
