@@ -242,6 +242,9 @@ def search(
     if propagate(board, root, list(todo)):
         return
     weights: list[int] | None = None
+    if board.props:
+        # a variant's cells start weighted by how many rules look at them (dom/deg)
+        weights = [1 + len(w) for w in board.watch]
     c, left = _choose(board.open, root, weights)
     if c < 0:
         yield root
