@@ -8,6 +8,7 @@ that see each other holds different digits there, as in a row or a box."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from itertools import product
 
 import pytest
@@ -26,7 +27,8 @@ def _peers(count: int, pairs: set[tuple[int, int]]) -> list[list[int]]:
     return out
 
 
-def _assignments(masks: list[int], cells: list[int], pairs: set[tuple[int, int]]):
+def _assignments(masks: list[int], cells: list[int], pairs: set[tuple[int, int]]
+                 ) -> Iterator[dict[int, int]]:
     """Every choice of digits from the masks that differ on each peer pair."""
     options = [[d for d in range(1, N + 1) if masks[c] >> (d - 1) & 1] for c in cells]
     for digits in product(*options):
@@ -35,7 +37,8 @@ def _assignments(masks: list[int], cells: list[int], pairs: set[tuple[int, int]]
             yield placed
 
 
-def _check(prop, masks: list[int], cells: list[int], pairs: set[tuple[int, int]], holds) -> None:
+def _check(prop: Callable[[list[int]], object], masks: list[int], cells: list[int],
+           pairs: set[tuple[int, int]], holds: Callable[[dict[int, int]], bool]) -> None:
     support = [0] * len(masks)
     for placed in _assignments(masks, cells, pairs):
         if holds(placed):
