@@ -4,6 +4,7 @@
     python -m benchmarks.first_visit --runs 5 --profile slow-4g
     python -m benchmarks.first_visit --screenshots DIR      # default test-results/first-visit/
     python -m benchmarks.first_visit --site DIR             # an already built site (no build)
+    python -m benchmarks.first_visit --puzzle killer        # a variant link: a killer in play
 
 The site is built once (`pycore.site.build`) and served by pycore's own server, behind
 benchmarks/throttle.py's proxy, which models the phone's network: one downstream rate
@@ -325,10 +326,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=float,
                         help="s to wait for ready, and again for heavy (default: 120 good-4g, 300 slow-4g)")
     parser.add_argument("--chromium", help="the browser to drive (default: as the browser tests find it)")
+    parser.add_argument("--puzzle", choices=("classic", "killer"), default="classic",
+                        help="the link opened: the half-solved classic, or a killer being played "
+                             "(benchmarks.startup.killer: its cages drawn on the first screen)")
     args = parser.parse_args(argv)
     profiles = list(PROFILES) if args.profile == "both" else [args.profile]
     args.screenshots.mkdir(parents=True, exist_ok=True)
-    sample = puzzle()
+    from benchmarks.startup import killer  # startup imports this module's PROBE
+
+    sample = puzzle() if args.puzzle == "classic" else killer()
     fragment = links.best(sample)[1]
     type_into = target(sample)
 

@@ -26,7 +26,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.startup import sample
+from benchmarks.startup import killer, sample
 from pycore import links, site
 
 HERE = Path(__file__).resolve().parent / "lighthouse"
@@ -119,6 +119,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--categories", default="performance",
                         help="comma-separated: performance, accessibility, best-practices, seo")
     parser.add_argument("--chromium", default=os.environ.get("CHROME_PATH") or DEBIAN_CHROMIUM)
+    parser.add_argument("--puzzle", choices=("classic", "killer"), default="classic",
+                        help="the link audited: a classic 9x9, or a killer in play (a variant link)")
     args = parser.parse_args(argv)
     categories = [c.strip() for c in args.categories.split(",") if c.strip()]
 
@@ -126,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     work = Path(tempfile.mkdtemp(prefix="pycore-lighthouse-"))
     try:
         folder = site.build(work / "site", quiet=True)
-        fragment = links.link(sample()).split("#", 1)[1]
+        fragment = links.link(sample() if args.puzzle == "classic" else killer()).split("#", 1)[1]
         reports = []
         with site.serving(folder) as url:
             for i in range(args.runs):

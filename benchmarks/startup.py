@@ -102,6 +102,26 @@ def sample() -> Puzzle:
     return Puzzle.blank("sudoku", 9).with_cells(cells)
 
 
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "variants" / "puzzles.json"
+
+
+def killer() -> Puzzle:
+    """A shared killer being played: the real killer of the variant corpus whose link is the
+    median killer's length (tests/data/variants), with three of the player's values taken
+    from its published solution and some pencil marks, as `sample` has for a classic."""
+    from pycore.formats import json as json_form
+    from pycore.model import candidates
+
+    records = [r for r in json.loads(CORPUS.read_text("utf-8")) if r["kinds"] == ["killer"]]
+    puzzles = [(json_form.from_json(r["json"]).with_info("", "", ""), r["solution"]) for r in records]
+    puzzles.sort(key=lambda pair: len(links.fragment(pair[0], "compact")))
+    puzzle, solution = puzzles[len(puzzles) // 2]
+    empty = [i for i, cell in enumerate(puzzle.cells) if cell.kind == "empty"]
+    cells = {i: value(int(solution[i])) for i in empty[:3]}
+    cells.update({i: candidates(sorted({int(solution[i]), 1 + int(solution[i]) % 9})) for i in empty[3:6]})
+    return puzzle.with_cells(cells)
+
+
 def pyodide_interpreter(folder: Path, index: str) -> str:
     """The Pyodide the page's heavy worker runs: the interpreter its `pycore-heavy` meta
     names, else the vendored pyodide.mjs."""

@@ -10,6 +10,7 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 from __future__ import annotations
 
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given
+from ..variants import RULE_KINDS
 from .crossings import SETTING, SOLVING
 
 __all__ = ["DISMISS", "FULL", "HINT", "MODES", "SOLVED", "Editor", "command", "finish", "is_full",
@@ -41,9 +42,13 @@ MAX_HISTORY = 1000  # undo steps kept; older ones are dropped
 
 def start_mode(puzzle: Puzzle) -> str:
     """The mode a puzzle opens in: solving when it has givens, digits or pencil marks
-    (someone was playing it), setting givens when it is blank or has only black cells
-    (a str8ts being drawn)."""
-    return VALUE if any(c.kind in ("given", "candidates") or c.digit for c in puzzle.cells) else GIVEN
+    (someone was playing it) or clues drawn on it (a killer's cages, a thermometer: a
+    killer needs no givens), setting givens when it is blank or has only black cells
+    (a str8ts being drawn), jigsaw regions or rules that name no cells (diagonals,
+    anti-knight: a grid still being set)."""
+    if any(c.kind in ("given", "candidates") or c.digit for c in puzzle.cells):
+        return VALUE
+    return VALUE if any(item.kind not in RULE_KINDS for item in puzzle.constraints) else GIVEN
 
 
 # What `finish` says of a change that filled a grid's last open cell.

@@ -30,6 +30,7 @@ from pycore.model import (
     value,
 )
 from pycore.shapes import blank_shape
+from pycore.variants import Cage, Line, Rule
 
 
 def typed(editor: Editor, *keys: str) -> Editor:
@@ -362,6 +363,15 @@ def test_a_puzzle_opens_in_solve_mode_unless_nothing_in_it_was_played_or_given()
     assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, black(2))) == "value"
     assert start_mode(Puzzle.blank("str8ts", 4).with_cell(3, BLACK)) == "given"
     assert start_mode(Puzzle.blank(layout=Layout.samurai(2))) == "given"
+
+
+def test_a_killer_without_givens_opens_to_be_played_a_grid_with_only_rules_to_be_set() -> None:
+    blank = Puzzle.blank("sudoku", 4)
+    assert start_mode(blank.with_variants(constraints=[Cage((0, 1), 3)])) == "value"
+    assert start_mode(blank.with_variants(constraints=[Line("thermo", (0, 1, 2))])) == "value"
+    assert start_mode(blank.with_variants(constraints=[Rule("diagonal+"), Rule("anti-knight")])) == "given"
+    jigsaw = (0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3)  # a jigsaw being set
+    assert start_mode(blank.with_variants(regions=jigsaw)) == "given"
 
 
 # -- the player's tools: corner marks, centre marks, colours, several cells ------------

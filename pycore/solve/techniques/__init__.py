@@ -19,9 +19,12 @@ exactly one solution: pass `uniqueness=False` to leave them out.
 On a variant sudoku (`Puzzle.is_variant`) the engine works on the puzzle's real geometry:
 jigsaw regions, diagonals, extra regions and disjoint groups are houses (named "region 4",
 "the falling diagonal", "extra region 2", "disjoint group 5"), killer cages, renban lines
-and knight's or king's moves make cells see each other. The other rules (a cage's sum, a
-thermometer, a dot) are not reasoned about, so every step stays true, only fewer are
-found. The uniqueness techniques never run there (a cage, a dot or a knight's move breaks
+and knight's or king's moves make cells see each other. The variant techniques of
+`variants` (cage combinations, the rule of 45, thermometer and arrow bounds, kropki and XV
+pairs, whisper and renban lines, the negative rules) read the rules themselves, and are
+tried only on a puzzle that has them (`Technique.kinds`); rules none of them reads (a
+little killer, a sandwich) are not reasoned about, so every step stays true, only fewer
+are found. The uniqueness techniques never run there (a cage, a dot or a knight's move breaks
 the digit swap they rest on), nor the complex fish; a jigsaw also goes without the
 techniques written for regular boxes (finned fish, empty rectangles, grouped chains).
 

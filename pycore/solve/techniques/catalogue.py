@@ -25,13 +25,14 @@ from . import (
     str8ts,
     subsets,
     uniqueness,
+    variants,
     wings,
 )
 from .state import State, Step
 
 __all__ = [
     "ANY", "BRUTE_FORCE", "BY_NAME", "GUESS_SCORE", "LEVELS", "NAMES", "PLAIN", "STR8TS",
-    "SUDOKU", "TECHNIQUES", "UNIQUENESS", "Finder", "Technique", "chosen", "fits", "score_of",
+    "SUDOKU", "TECHNIQUES", "UNIQUENESS", "VARIANT", "Finder", "Technique", "chosen", "fits", "score_of",
 ]
 
 LEVELS = shapes.LEVELS
@@ -45,6 +46,7 @@ ANY = "every sudoku and str8ts"
 SUDOKU = "every sudoku (Samurai too)"
 PLAIN = "sudoku of one grid, every size"
 STR8TS = "str8ts"
+VARIANT = "sudoku with the rules it reads (`Technique.kinds`)"
 
 Finder = Callable[[State], Iterator[Step]]
 
@@ -57,10 +59,18 @@ class Technique:
     shapes: str
     summary: str
     finder: Finder = field(repr=False)
+    kinds: frozenset[str] = frozenset()
+    """For a variant technique (`VARIANT`): the constraint kinds (`pycore.variants.KINDS`)
+    it reads; it is tried only on a puzzle that has one of them."""
 
 
 def _t(name: str, level: str, score: int, shapes: str, summary: str, finder: Finder) -> Technique:
     return Technique(name, level, score, shapes, summary, finder)
+
+
+def _v(name: str, level: str, score: int, kinds: tuple[str, ...], summary: str,
+       finder: Finder) -> Technique:
+    return Technique(name, level, score, VARIANT, summary, finder, frozenset(kinds))
 
 
 TECHNIQUES: tuple[Technique, ...] = (
@@ -74,8 +84,45 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("str8ts-required", "easy", 20, STR8TS,
        "a digit every fitting straight contains leaves the rest of the line",
        str8ts.str8ts_required),
+    # the variant techniques (`variants`' docstring says why these scores)
+    _v("cell-mark", "easy", 4, ("odd", "even", "min", "max"),
+       "an odd or even cell; a minimum or maximum cell against its neighbours",
+       variants.cell_mark),
+    _v("thermo-bounds", "easy", 15, ("thermo", "slow-thermo"),
+       "a thermometer's cells rise from the bulb: each is above the one before",
+       variants.thermo_bounds),
+    _v("dot-pair", "easy", 15, ("white", "black", "x", "v"),
+       "a kropki dot or XV pair: a digit with no partner in the other cell goes",
+       variants.dot_pair),
+    _v("whisper-line", "easy", 15, ("whispers",),
+       "neighbours on a whisper line differ by at least its value (no 5 on a German whisper)",
+       variants.whisper_line),
+    _v("negative-rule", "easy", 20, ("negative-black", "negative-xv", "non-consecutive"),
+       "neighbours without a dot (or X, V) may not hold what it would mark",
+       variants.negative_rule),
+    _v("cage-combination", "easy", 8, ("killer",),
+       "a killer cage's cells hold a combination of digits that makes its sum",
+       variants.cage_combination),
+    _v("arrow-bounds", "easy", 20, ("arrow",),
+       "a circle is the sum along its arrow: bounds on both", variants.arrow_bounds),
+    _v("palindrome-mirror", "easy", 15, ("palindrome",),
+       "cells facing each other on a palindrome line hold the same digit",
+       variants.palindrome_mirror),
+    _v("between-bounds", "easy", 15, ("between",),
+       "a between line's inner cells lie strictly between its ends", variants.between_bounds),
+    _v("little-killer-sum", "easy", 20, ("little-killer",),
+       "the digits along a little killer's diagonal make its sum", variants.little_killer_sum),
     _t("str8ts-stranded", "medium", 40, STR8TS,
        "a candidate no straight can use with the other cells' digits", str8ts.str8ts_stranded),
+    _v("dot-chain", "medium", 30, ("white", "black", "x", "v"),
+       "three to six cells joined by dots, filled at once: digits no filling uses go",
+       variants.dot_chain),
+    _v("renban-window", "medium", 30, ("renban",),
+       "a renban line holds a run of consecutive digits: digits in no fitting run go",
+       variants.renban_window),
+    _v("rule-of-45", "medium", 40, ("killer",),
+       "a house sums to 45: minus its whole cages, the cells left (or sticking out) make "
+       "the rest", variants.rule_of_45),
     _t("locked-pair", "medium", 40, SUDOKU,
        "two cells where a box and a line cross hold two digits: both houses lose them",
        intersections.locked_pair),
@@ -268,9 +315,13 @@ def fits(technique: Technique, puzzle: Puzzle) -> bool:
     pattern of rows, columns and boxes leaves another solution, and a cage's sum, a
     dot, a line, a diagonal or an anti-knight pair through the pattern breaks the swap (on
     an anti-knight puzzle a unique rectangle removed the solution's own digit: issue
-    #39)."""
+    #39). A variant technique works on a sudoku that has one of the rules it reads (a
+    classic puzzle never tries one, and so takes the path it always took)."""
     if technique.name in UNIQUENESS and puzzle.is_variant:
         return False
+    if technique.shapes == VARIANT:
+        return puzzle.kind == "sudoku" and any(
+            item.kind in technique.kinds for item in puzzle.constraints)
     if technique.shapes == STR8TS:
         return puzzle.kind == "str8ts"
     if technique.shapes == ANY:
