@@ -11,8 +11,8 @@ The killer group holds the killers of kinds pycore reads (a killer that also car
 unknown kind is counted with those). Solve time: `count_solutions(puzzle, 2)` (the
 solution and the proof of uniqueness) on the puzzles whose kinds pycore checks, the median
 of three runs each (one run when the first takes over a second); a search past `--max-nodes`
-(default 20,000 nodes) stops there and counts as a miss. Goals (issue #39): a median killer link of at most 60 characters;
-solving median at most 50 ms, slowest 2 s.
+(default 20,000 nodes) stops there and counts as a miss. Goals (issue #39): a median
+killer link of at most 60 characters; solving median at most 50 ms, slowest 2 s.
 """
 
 from __future__ import annotations
