@@ -3,6 +3,7 @@ corpus of real puzzles with published solutions (tests/data/variants/README.md).
 
     python -m benchmarks.variants            # the Markdown tables
     python -m benchmarks.variants --check    # also fail if a goal is missed
+    python -m benchmarks.variants --pyodide  # solve times in CPython and in Pyodide (Node)
 
 Lengths are of each puzzle as set (its givens and rules, no title, author or words):
 our compact link's fragment, f-puzzles' `?load=` payload and SudokuPad's link as our
@@ -88,13 +89,84 @@ def solve_ms(puzzle: Puzzle, max_nodes: int = 20_000) -> tuple[float | None, str
     return statistics.median(times), ""
 
 
+PYODIDE = Path(__file__).resolve().parent.parent / "web" / "node_modules" / "pyodide"
+TIMING = """
+import json, time
+from pathlib import Path
+from pycore.formats import json as json_form
+from pycore.solve import SearchTooLong, count_solutions
+out = {}
+for record in json.loads(Path("tests/data/variants/puzzles.json").read_text("utf-8")):
+    if "other" in record["kinds"]:
+        continue
+    puzzle = json_form.from_json(record["json"]).with_info("", "", "")
+    start = time.perf_counter()
+    try:
+        found = count_solutions(puzzle, 2, max_nodes=MAX_NODES)
+    except SearchTooLong:
+        found = -1
+    out[record["name"]] = [(time.perf_counter() - start) * 1000, found]
+print("RESULT " + json.dumps(out))
+"""
+NODE_RUNNER = """
+import { pathToFileURL } from "node:url";
+import { join, resolve } from "node:path";
+const [pyodideDir, projectDir, code] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/" });
+pyodide.FS.mkdirTree("/proj/main");
+pyodide.mountNodeFS("/proj/main", resolve(projectDir));
+pyodide.runPython("import os, sys; sys.dont_write_bytecode = True");
+pyodide.runPython("sys.path.insert(0, '/proj/main'); os.chdir('/proj/main')");
+pyodide.runPython(code);
+"""
+
+
+def pyodide_times(max_nodes: int) -> int:
+    """Each checked puzzle's `count_solutions(p, 2)` once in CPython, then once in Pyodide
+    (the vendored runtime under Node, the project folder mounted): medians and ratios."""
+    import subprocess
+    import tempfile
+
+    program = f"MAX_NODES = {max_nodes}\n" + TIMING
+    root = Path(__file__).resolve().parent.parent
+    lines: list[str] = []
+    exec(program, {"print": lines.append})  # our own timing program, as in Pyodide
+    cpython = json.loads(lines[-1].removeprefix("RESULT "))
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "run.mjs"
+        runner.write_text(NODE_RUNNER)
+        done = subprocess.run(["node", str(runner), str(PYODIDE), str(root), program],
+                              capture_output=True, text=True, check=True)
+    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
+    pyodide = json.loads(line.removeprefix("RESULT "))
+    both = [(name, cpython[name][0], pyodide[name][0]) for name in cpython
+            if cpython[name][1] == 1 and pyodide[name][1] == 1]
+    ratios = [p / c for _, c, p in both]
+    print("| solved within the budget in both | puzzles | CPython median ms | Pyodide median ms "
+          "| ratio median | ratio max | Pyodide slowest ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    print(f"| checked kinds | {len(both)} | {statistics.median(c for _, c, _ in both):.1f} | "
+          f"{statistics.median(p for _, _, p in both):.1f} | {statistics.median(ratios):.2f} | "
+          f"{max(ratios):.2f} | {max(p for _, _, p in both):.0f} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if a goal is missed")
     parser.add_argument("--no-solve", action="store_true", help="lengths only")
     parser.add_argument("--max-nodes", type=int, default=20_000,
                         help="search budget per puzzle (past it: a miss)")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="solve times once in CPython and once in Pyodide under Node")
     args = parser.parse_args(argv)
+    if args.pyodide:
+        load_before = os.getloadavg()
+        print(f"Variant solve times, commit {stamp.commit()}, {stamp.now()}.")
+        code = pyodide_times(args.max_nodes)
+        print(stamp.machine(load_before, os.getloadavg()))
+        return code
     load_before = os.getloadavg()
     rows = []
     for record in records():
