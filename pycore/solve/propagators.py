@@ -425,6 +425,13 @@ def _split(masks: list[int], groups: tuple[tuple[int, ...], ...], n: int
     return tuple((c,) for g in groups for c in g)
 
 
+_Listed = list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]]
+"""A group's assignments: (sum, digit set) or (sum, each cell's bit)."""
+_GROUP_SUMS: dict[tuple[int, tuple[int, ...]], tuple[int, _Listed]] = {}
+"""Each group's (set of sums, assignments) by its cells' masks: groups meet the same masks
+again and again across a search's branches."""
+_GROUP_SUMS_KEEP = 20_000
+
 _Found = tuple[list[int], list[list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]] | None]]
 
 
@@ -442,15 +449,21 @@ def _sums_of(masks: list[int], groups: Sequence[tuple[int, ...]], n: int) -> _Fo
         size = 1
         for m in ms:
             size *= m.bit_count()
-        found: list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]] = \
-            _placements(ms) if size <= _EXACT else _assignments(masks, g, n)
-        if not found:
+        key = (n, tuple(ms))
+        known = _GROUP_SUMS.get(key)
+        if known is None:
+            found: list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]] = \
+                _placements(ms) if size <= _EXACT else _assignments(masks, g, n)
+            s = 0
+            for total, _ in found:
+                s |= 1 << total
+            if len(_GROUP_SUMS) >= _GROUP_SUMS_KEEP:
+                _GROUP_SUMS.clear()
+            known = _GROUP_SUMS[key] = (s, found)
+        if not known[0]:
             return None
-        s = 0
-        for total, _ in found:
-            s |= 1 << total
-        sets.append(s)
-        enums.append(found)
+        sets.append(known[0])
+        enums.append(known[1])
     return sets, enums
 
 
