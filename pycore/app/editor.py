@@ -1,5 +1,6 @@
 """The editing model behind the page: modes (tools), cursor and selection, keys, two-digit
-entry, undo and redo.
+entry, undo and redo, and the setter's tools (`set_cage`, `set_line`, ...: what each makes
+is `pycore.app.setting`'s).
 
 It knows nothing of the DOM, so CPython tests drive it exactly as the page does:
 the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
@@ -10,8 +11,26 @@ the page maps a DOM event to one call here (`key`, `click`, `digit`, `erase`,
 from __future__ import annotations
 
 from ..model import BLACK, EMPTY, PALETTE, Cell, Puzzle, black, candidates, given
-from ..variants import RULE_KINDS
+from ..variants import RULE_KINDS, Cage, Clue
 from .crossings import SETTING, SOLVING
+from .setting import (
+    CLUE_TOOLS,
+    REGIONS_SET,
+    Refused,
+    cage_total,
+    clue_value,
+    cycle_dot,
+    draw_line,
+    outside_clue,
+    paint_region,
+    region_draft,
+    region_report,
+    toggle_cage,
+    toggle_extra,
+    toggle_mark,
+    toggle_rule,
+    with_regions,
+)
 
 __all__ = ["DISMISS", "FULL", "HINT", "MODES", "SOLVED", "Editor", "command", "finish", "is_full",
            "keep_notes", "start_mode", "tidy_marks"]
@@ -173,6 +192,16 @@ class Editor:
         self.mode = GIVEN
         self.cursor = 0
         self.selected: set[int] = set()  # besides the cursor: the cells a change applies to
+        # the selected cells in the order they joined it (a drag's path: the Line tool's)
+        self.trail: list[int] = []
+        # the cage or outside clue a tool just made: the digits typed next are its number
+        # (`type_number`), `typed` so far
+        self.numbered: Cage | Clue | None = None
+        self.typed = ""
+        # jigsaw regions being painted (`set_region`): each cell's region, or -1 for none yet;
+        # they become the puzzle's once they cut the grid right. Each paint is undone alone.
+        self.draft: list[int] | None = None
+        self._drafts: list[list[int] | None] = []
         self._undo: list[Puzzle] = []
         self._redo: list[Puzzle] = []
         self._pending: _Pending | None = None
@@ -196,6 +225,7 @@ class Editor:
         self._undo.clear()
         self._redo.clear()
         self._pending = None
+        self.draft, self._drafts = None, []
         self.cursor = -1
         self._settle()
         self.guarded, self.asked = False, ""
@@ -210,6 +240,8 @@ class Editor:
             self.cursor = next((i for i, c in enumerate(cells) if c.kind != "outside"), 0)
         self.selected = {i for i in self.selected if 0 <= i < len(cells)
                          and cells[i].kind != "outside"} | {self.cursor}
+        self.trail = [i for i in self.trail if i in self.selected] or [self.cursor]
+        self.numbered = None
         if self.mode not in self.modes:
             self.mode = VALUE
 
@@ -225,7 +257,7 @@ class Editor:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._undo) or bool(self._drafts)
 
     @property
     def can_redo(self) -> bool:
@@ -241,6 +273,7 @@ class Editor:
         player), and asking for it a second time in a row is the player's yes. Leaving a
         setting mode for a solving one guards an opened puzzle again."""
         self._pending = None
+        self.numbered = None
         new = mode if mode in self.modes else VALUE
         if self.guarded and new in SETTING_MODES and new != self.mode:
             if self.asked != new:
@@ -290,6 +323,9 @@ class Editor:
 
     def undo(self) -> bool:
         self._pending = None
+        if self._drafts:  # a region painted: the paint before it
+            self.draft = self._drafts.pop()
+            return True
         if not self._undo:
             return False
         self._redo.append(self.puzzle)
@@ -315,12 +351,20 @@ class Editor:
             return False
         if index != self.cursor or extend:
             self._pending = None
+            self.numbered = None
         self.cursor = index
+        self._join(index, extend)
+        return True
+
+    def _join(self, index: int, extend: bool) -> None:
+        """The cursor's cell joins the selection (`extend`) or becomes it."""
         if extend:
             self.selected.add(index)
+            if index not in self.trail:
+                self.trail.append(index)
         else:
             self.selected = {index}
-        return True
+            self.trail = [index]
 
     def deselect(self, index: int) -> bool:
         """Take a cell out of the selection (Ctrl- or Cmd-click on a selected cell, as in
@@ -330,6 +374,7 @@ class Editor:
             return False
         self._pending = None
         self.selected.discard(index)
+        self.trail = [i for i in self.trail if i != index]
         if index == self.cursor:
             cols = self.puzzle.cols
             row, col = divmod(index, cols)
@@ -342,8 +387,10 @@ class Editor:
         cell; ours always keeps the cursor), and a question asked goes unanswered (no)."""
         self._pending = None
         self.asked = ""
+        self.numbered = None
         changed = self.selected != {self.cursor}
         self.selected = {self.cursor}
+        self.trail = [self.cursor]
         return changed
 
     def move(self, drow: int, dcol: int, extend: bool = False) -> bool:
@@ -359,10 +406,8 @@ class Editor:
                 return False
             if self.puzzle.cell(row, col).kind != "outside":
                 self.cursor = row * cols + col
-                if extend:
-                    self.selected.add(self.cursor)
-                else:
-                    self.selected = {self.cursor}
+                self.numbered = None
+                self._join(self.cursor, extend)
                 return True
 
     # -- edits ---------------------------------------------------------------
@@ -423,6 +468,8 @@ class Editor:
         Several cells selected take the digit at once (no two-digit entry).
         """
         mode = mode or self.mode
+        if self.numbered is not None and mode == GIVEN:
+            return self.type_number(d)
         n = self._top(mode)
         i = self.cursor
         pending = self._pending
@@ -455,6 +502,8 @@ class Editor:
     def enter(self, number: int) -> bool:
         """Enter a whole number at once (the on-screen digit pad), as one step."""
         self._pending = None
+        if self.numbered is not None and self.mode == GIVEN:
+            return self.type_number(number)
         if not 1 <= number <= self._top(self.mode):
             return False
         return self._commit(self._apply(number))
@@ -490,6 +539,8 @@ class Editor:
     def erase(self) -> bool:
         """Backspace/Delete: clear what the current mode may change, in every target cell."""
         self._pending = None
+        if self.numbered is not None and self.mode == GIVEN:
+            return self._numbered(None, "")
         p = self.puzzle
         return self._commit(p.with_cells({i: self._erased(p.cells[i]) for i in self.targets}))
 
@@ -531,6 +582,128 @@ class Editor:
         changed = self._commit(puzzle)
         self._settle()
         return changed
+
+    # -- setting tools (Givens mode: pycore.app.setting) ---------------------
+
+    def _set(self, made: Puzzle) -> bool:
+        self._pending = None
+        self.numbered = None
+        return self._commit(made)
+
+    def set_cage(self) -> str:
+        """The Cage tool on the selection: a new cage (its sum typed next, as digits on the
+        pad or keys: `type_number`), or, on one cell of a cage, that cage taken away.
+        Returns the words of a refusal, or ""."""
+        try:
+            made, cage = toggle_cage(self.puzzle, self.targets)
+        except Refused as err:
+            return str(err)
+        self._set(made)
+        self.numbered, self.typed = cage, ""
+        return ""
+
+    def type_number(self, d: int) -> bool:
+        """A digit typed right after a cage or an outside clue was made: its number grows by
+        that digit (1 then 7 is 17), amending the element's own step (one Undo takes it and
+        its number away); a digit that would make a number larger than its cells can reach
+        starts anew."""
+        item = self.numbered
+        if item is None or d < 0:
+            return False
+        size, n = self.puzzle.size, len(item.cells)
+        most = sum(range(size - n + 1, size + 1)) if isinstance(item, Cage) else size * n
+        text = self.typed + str(d)
+        if int(text) > most:
+            text = str(d)
+        return self._numbered(int(text), text)
+
+    def _numbered(self, number: int | None, text: str) -> bool:
+        """The element being numbered with `number` (None, or 0 for a cage: no sum)."""
+        item = self.numbered
+        try:
+            if isinstance(item, Cage):
+                made, self.numbered = cage_total(self.puzzle, item, number or None)
+            elif isinstance(item, Clue):
+                made, self.numbered = clue_value(self.puzzle, item, number or 0)
+            else:
+                return False
+        except Refused:
+            self.numbered = None
+            return False
+        self.typed = text
+        changed = made != self.puzzle
+        self.puzzle = made  # the element's own step, amended
+        self._redo.clear()
+        return changed
+
+    def set_line(self, kind: str) -> str:
+        """The Line tool: the selection's path, in the order it was dragged, becomes a line
+        of `kind` (one cell alone: the lines and arrows through it go)."""
+        path = self.trail if len(self.selected) > 1 else [self.cursor]
+        try:
+            if kind in CLUE_TOOLS:  # a clue outside the grid, its number typed next
+                made, clue = outside_clue(self.puzzle, kind, path)
+                self._set(made)
+                self.numbered, self.typed = clue, ""
+            else:
+                self._set(draw_line(self.puzzle, kind, path))
+        except Refused as err:
+            return str(err)
+        return ""
+
+    def set_dot(self) -> str:
+        """The Dot tool on two selected neighbours: the mark between them cycles."""
+        try:
+            self._set(cycle_dot(self.puzzle, self.targets)[0])
+        except Refused as err:
+            return str(err)
+        return ""
+
+    def set_region(self) -> str:
+        """The Region tool: the selected cells become one jigsaw region of the draft. While
+        the regions do not cut the grid right the draft says what is wrong (shown, never
+        refused); once they do, they are the puzzle's, one undoable step."""
+        p = self.puzzle
+        self._pending = None
+        self.numbered = None
+        draft = self.draft if self.draft is not None else region_draft(p)
+        painted = paint_region(draft, self.targets, p.size)
+        self._drafts.append(self.draft)
+        self.draft = painted
+        words = region_report(painted, p.size, p.cols)
+        if words:
+            return words
+        try:
+            made = with_regions(p, painted)
+        except Refused as err:
+            return str(err)
+        self.draft, self._drafts = None, []
+        self._commit(made)
+        return REGIONS_SET
+
+    def set_extra(self) -> str:
+        """The Extra tool: the selection becomes an extra region (one cell of one: it goes)."""
+        try:
+            self._set(toggle_extra(self.puzzle, self.targets))
+        except Refused as err:
+            return str(err)
+        return ""
+
+    def set_rule(self, kind: str, on: bool) -> str:
+        """A whole-grid rule (a checkbox) switched on or off."""
+        try:
+            self._set(toggle_rule(self.puzzle, kind, on))
+        except Refused as err:
+            return str(err)
+        return ""
+
+    def set_mark(self, kind: str) -> str:
+        """Odd or even on the selected cells (off again when all have it)."""
+        try:
+            self._set(toggle_mark(self.puzzle, kind, self.targets))
+        except Refused as err:
+            return str(err)
+        return ""
 
     # -- events --------------------------------------------------------------
 

@@ -30,6 +30,7 @@ LIGHT_MODULES: tuple[str, ...] = (
     "pycore/app/editor.py",
     "pycore/app/messages.py",
     "pycore/app/persist.py",
+    "pycore/app/setting.py",
     "pycore/cells53.py",
     "pycore/cutoff.py",
     "pycore/errors.py",

@@ -143,6 +143,7 @@ class GridView:
         self.rules_of: list[str] = []
         self.sums: frozenset[int] = frozenset()
         self.sums_written = False
+        self.draft_shown: tuple[int, ...] = ()  # jigsaw regions being painted (`show_draft`)
 
     @property
     def under(self) -> str:
@@ -235,6 +236,23 @@ class GridView:
             update(self.name, changes, cursor if focus else -1)
         return rebuilt
 
+    def show_draft(self, draft: list[int] | None) -> None:
+        """Jigsaw regions being painted (Givens mode's Region tool): each cell tinted by its
+        region (`data-draft`, one of 12 tints; none for a cell in no region yet)."""
+        wanted = tuple(draft) if draft is not None else ()
+        if wanted == self.draft_shown:
+            return
+        old = self.draft_shown
+        changes: list[Change] = []
+        for i in range(max(len(old), len(wanted))):
+            was = old[i] if i < len(old) else -1
+            now = wanted[i] if i < len(wanted) else -1
+            if was != now:
+                changes.append((i, {"data-draft": str(now % 12) if now >= 0 else None}, None))
+        self.draft_shown = wanted
+        if changes:
+            update(self.name, changes)
+
     def variants(self, p: Puzzle) -> Drawing | None:
         """The puzzle's variant rules drawn (pycore.app.drawing) when they are not the ones
         drawn already (None: they are; a keystroke keeps the same tuple, so this is once per
@@ -282,6 +300,7 @@ class GridView:
     def build(self, p: Puzzle) -> None:
         self.shape_key = (p.kind, p.size, p.box, p.layout, p.regions)
         self.variants_shown, self.sums = None, frozenset()
+        self.draft_shown = ()  # new cells: no tint
         drawn = self.variants(p)
         assert drawn is not None
         rows, cols = self.rows, self.cols = p.rows, p.cols

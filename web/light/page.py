@@ -39,7 +39,7 @@ from keeper import Keeper
 from solver_view import Coach, offer_levels, on_level  # Hint and New puzzle (web/light/solver_view.py)
 
 from pycore import links
-from pycore.app import crossings, messages, persist
+from pycore.app import crossings, messages, persist, setting
 from pycore.app.editor import (
     DISMISS,
     FULL,
@@ -61,7 +61,8 @@ DEFAULT_SHAPE = "sudoku-9"
 SHORTEST = ""  # the format menu's value for "the shortest lossless link"
 CUSTOM_SHAPE = "custom"
 ENABLED_WHEN_READY = ("shape", "format", "open-text", "open", "modes", "undo", "redo", "fill",
-                      "clear", "copy", "check", "hint", "solve", "level", "new", "tidy-marks")
+                      "clear", "copy", "check", "hint", "solve", "level", "new", "tidy-marks",
+                      "set-tools")
 
 
 class Page:
@@ -99,6 +100,7 @@ class Page:
         self.flipped_by_click = -1
         self.controls_shown: tuple[str, bool, bool, str] | None = None
         self.words_shown: tuple[str, str, str, bool] | None = None
+        self.setting_shown: tuple[bool, tuple[str, ...]] | None = None  # the setter's tools
         # the fragment in the address bar as far as the page knows: it puts it there, and
         # hashchange tells it when the player does (reading it back is a round trip)
         self.address = FACTS["hash"][1:]
@@ -128,11 +130,14 @@ class Page:
             ("level", "change"): on_level,
             ("tidy-marks", "change"): self.on_tidy,
             ("words-form", "change"): self.on_words,
+            ("set-tools", "click"): self.on_set_tool,
+            ("set-rules", "change"): self.on_set_rule,
             ("window", "hashchange"): self.on_hashchange,
         }
         handlers.update(self.tools.handlers())  # MicroPython: no {**a} in a display
         reads = {("new", "click"): ("shape", "level"),
-                 ("words-form", "change"): ("edit-title", "edit-author", "edit-rules")}
+                 ("words-form", "change"): ("edit-title", "edit-author", "edit-rules"),
+                 ("set-tools", "click"): ("set-line-kind",)}
         reads.update(self.tools.reads())
         listen(handlers, reads)
         self.tools.start()
@@ -501,7 +506,9 @@ class Page:
             self.heavy.send("shares", (state_of(p), fmt), lambda answer: self.linked(p, fmt, answer))
         if self.view.draw(p, ed.cursor, focus, frozenset(ed.selected)):
             self.new_shape(p)
+        self.view.show_draft(ed.draft)
         self.render_words(p)
+        self.render_setting(p)
         self.coach.follow(p)  # a hint goes when the grid changes
         self.render_controls()
         if known:
@@ -567,6 +574,62 @@ class Page:
             set_property(f"puzzle-{name}", "hidden", setting or not text)
             set_property(f"edit-{name}", "value", text)
         set_property("words-form", "hidden", not setting)
+
+    # -- the setter's tools (Givens mode; pycore.app.setting decides) -----------------
+
+    def on_set_tool(self, event: Facts) -> None:
+        """A tool button: Cage, Line (of the kind picked), Dot, Odd, Even, on the selection
+        (a drag's path, in its order, for Line). Each is one undoable edit; a gesture that
+        makes no valid rule is refused in words, the puzzle unchanged."""
+        tool = str(event.get("data", {}).get("tool", ""))
+        ed = self.editor
+        if not tool or ed.mode != "given":
+            return
+        before = ed.puzzle
+        words = ""
+        if tool == "cage":
+            words = ed.set_cage()
+            if not words:
+                words = setting.CAGE_MADE if ed.numbered is not None else setting.CAGE_GONE
+        elif tool == "line":
+            words = ed.set_line(str(event["values"]["set-line-kind"] or ""))
+            if not words and ed.numbered is not None:
+                words = setting.CLUE_MADE
+        elif tool == "dot":
+            words = ed.set_dot()
+        elif tool in setting.MARK_TOOLS:
+            words = ed.set_mark(tool)
+        elif tool == "extra":
+            words = ed.set_extra()
+        elif tool == "region":
+            words = ed.set_region()
+            self.say(words)  # how far the regions are: shown, never refused
+            self.render(focus=True)
+            return
+        refused = ed.puzzle is before and bool(words)
+        self.say(words, error=refused)
+        self.render(focus=True)
+
+    def on_set_rule(self, event: Facts) -> None:
+        """A whole-grid rule's checkbox: on or off, one undoable edit."""
+        if self.editor.mode != "given":
+            return
+        words = self.editor.set_rule(str(event.get("value", "")), bool(event.get("checked")))
+        self.say(words, error=bool(words))
+        self.setting_shown = None  # a refused box goes back as the puzzle says
+        self.render()
+
+    def render_setting(self, p: Puzzle) -> None:
+        """The setter's tools show in Givens mode on a one-grid sudoku (the only puzzles
+        that take rules), with each whole-grid rule's box as the puzzle has it."""
+        shown = (self.editor.mode != "given" or p.kind != "sudoku" or p.layout is not None,
+                 tuple([kind for kind in setting.RULE_TOGGLES if setting.has_rule(p, kind)]))
+        if shown == self.setting_shown:
+            return
+        self.setting_shown = shown
+        set_property("set-tools", "hidden", shown[0])
+        for kind in setting.RULE_TOGGLES:
+            set_property(f"rule-{kind}", "checked", kind in shown[1])
 
     def on_words(self, event: Facts) -> None:
         """A title, author or rules field changed (Givens mode): one undoable step."""

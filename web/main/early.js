@@ -345,10 +345,19 @@ const gridsKey = (event) => {
     let last = -1;  // the last cell the drag passed over
     let dragged = false;
     let joins = false;  // Shift or Ctrl held when the drag began: it adds to the selection
+    // A drag enters a cell away from its corners: one that passes diagonally from a cell to
+    // its diagonal neighbour crosses only the corners of the two cells beside it, which do
+    // not join (a thermometer or an arrow drawn diagonally, as in SudokuPad).
     const cellAt = (event) => {
       const found = document.elementFromPoint(event.clientX, event.clientY);
       const cell = found && found.closest ? found.closest("#grid [data-index]") : null;
-      return cell && cell.dataset.kind !== "outside" ? Number(cell.dataset.index) : -1;
+      if (!cell || cell.dataset.kind === "outside") {
+        return -1;
+      }
+      const box = cell.getBoundingClientRect();
+      const dx = Math.abs(event.clientX - box.left - box.width / 2) / box.width;
+      const dy = Math.abs(event.clientY - box.top - box.height / 2) / box.height;
+      return dx > 0.3 && dy > 0.3 ? -1 : Number(cell.dataset.index);
     };
     grid.addEventListener("pointerdown", (event) => {
       const cell = event.target.closest("[data-index]");
