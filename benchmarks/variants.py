@@ -149,6 +149,11 @@ def pyodide_times(max_nodes: int) -> int:
     print(f"| checked kinds | {len(both)} | {statistics.median(c for _, c, _ in both):.1f} | "
           f"{statistics.median(p for _, _, p in both):.1f} | {statistics.median(ratios):.2f} | "
           f"{max(ratios):.2f} | {max(p for _, _, p in both):.0f} |")
+    print()
+    print("| puzzle (slowest in Pyodide) | CPython ms | Pyodide ms | ratio |")
+    print("|---|---:|---:|---:|")
+    for name, c, p in sorted(both, key=lambda t: -t[2])[:6]:
+        print(f"| {name[:40]} | {c:.0f} | {p:.0f} | {p / c:.2f} |")
     return 0
 
 
