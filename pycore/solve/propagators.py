@@ -430,7 +430,7 @@ _Listed = list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]]
 _GROUP_SUMS: dict[tuple[int, tuple[int, ...]], tuple[int, _Listed]] = {}
 """Each group's (set of sums, assignments) by its cells' masks: groups meet the same masks
 again and again across a search's branches."""
-_GROUP_SUMS_KEEP = 20_000
+_GROUP_SUMS_KEEP = 512  # a group lists at most 256 assignments: under 20 MB at worst
 
 _Found = tuple[list[int], list[list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]] | None]]
 
