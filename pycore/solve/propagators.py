@@ -12,13 +12,16 @@ its kind allows cheaply:
 - killer cages keep the digits of the combinations of distinct digits that fit
   (tables per size and sum), and the rule of 45 adds the sums it derives;
 - sums whose cells may repeat (arrows, little killers, region-sum lines, derived sums) are
-  cut into groups of cells that see each other: each group's distinct assignments are
-  enumerated, the groups' sets of sums combined as bit sets, and each cell keeps the
-  digits that reach the total;
+  cut into groups of cells that see each other: each group lists its assignments of
+  distinct digits (cell by cell when few, as digit sets otherwise), the groups' sets of
+  sums combine as bit sets, and each cell keeps the digits that reach the total; a pill's
+  circle keeps the digits of the numbers every shaft can still make;
 - renban, between and zipper lines keep the windows, ends and sums that fit;
-- the rarer kinds (sandwich, X-sum, skyscraper, region-sum, quadruple, indexers) are
-  checked by `variants` itself on their decided cells, and the last open cell keeps
-  the digits that break nothing.
+- sandwich and X-sum clues keep the placements of their line that fit; a skyscraper clue
+  on a full line walks its masks as an automaton (tallest so far, count seen);
+- the rarer kinds (skyscrapers on broken lines, quadruples, indexers) are checked by
+  `variants` itself on their decided cells, and the last open cell keeps the digits
+  that break nothing.
 """
 
 from __future__ import annotations
