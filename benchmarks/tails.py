@@ -48,9 +48,11 @@ from pycore import links  # noqa: E402
 from pycore.errors import FormatError  # noqa: E402
 from pycore.formats import compact  # noqa: E402
 from pycore.formats._fields import DIGITS  # noqa: E402
-from pycore.model import Puzzle, candidates, given, value  # noqa: E402
+from pycore.formats._rans import Writer  # noqa: E402
+from pycore.model import Layout, Puzzle, candidates, given, value  # noqa: E402
 from pycore.shapes import blank_shape  # noqa: E402
 from pycore.site.light import LIGHT_MODULES, STUBS  # noqa: E402
+from pycore.variants import Cage, Line  # noqa: E402
 
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
 LENGTHS = (1_000, 10_000, links.MAX_LINK)  # the last: the longest text the page reads
@@ -94,7 +96,22 @@ def puzzles() -> list[tuple[str, Puzzle]]:
             ("25x25", _filled(blank_shape("sudoku-25"), rng, 0.4, "gvc")),
             ("str8ts 9x9", _filled(blank_shape("str8ts-9"), rng, 0.3, "g")),
             ("samurai", _filled(blank_shape("samurai"), rng, 0.3, "g")),
-            ("9x9 with notes", noted)]
+            ("9x9 with notes", noted), *variants(rng)]
+
+
+def variants(rng: random.Random) -> list[tuple[str, Puzzle]]:
+    """Variant links (compact's version 2, whose header holds the regions and rules): a
+    killer, a jigsaw and a thermo 9x9, each with a few givens."""
+    nine = blank_shape("sudoku-9")
+    regions = [r // 27 * 3 + r % 9 // 3 for r in range(81)]
+    regions[2], regions[21] = 1, 0  # two boxes trade a cell: a jigsaw
+    cages = (Cage((0, 1), 3), Cage((2, 11, 20), 15), Cage((30, 31, 40), 12),
+             Cage((60, 61, 70, 71), 20), Cage((78, 79, 80), None))
+    thermos = (Line("thermo", (0, 1, 2, 11)), Line("thermo", (80, 79, 70)),
+               Line("thermo", (36, 37, 38, 47, 56)))
+    return [("killer 9x9", _filled(nine, rng, 0.2, "g").with_variants(None, cages)),
+            ("jigsaw 9x9", _filled(nine, rng, 0.2, "g").with_variants(regions, ())),
+            ("thermo 9x9", _filled(nine, rng, 0.2, "g").with_variants(None, thermos))]
 
 
 def prefixes() -> list[tuple[str, str, str]]:
@@ -120,6 +137,31 @@ def prefixes() -> list[tuple[str, str, str]]:
     return out
 
 
+# Compact texts made to name a large shape in their header (read from the text's last
+# characters) over a random number as long as the text: what a tail after a link rarely
+# spells, and anyone can write. (shape, plan of its header)
+CRAFTED = [
+    ("25x25", compact._Plan("sudoku", 25, (5, 5), None)),
+    ("str8ts 25x25", compact._Plan("str8ts", 25, None, None)),
+    ("samurai", compact._Plan("sudoku", 9, (3, 3), Layout.samurai())),
+    ("layout of 10x10 5x5 boxes", compact._Plan("sudoku", 25, (5, 5), Layout(5, 10, 10))),
+    ("layout of 15x15 5x5 boxes", compact._Plan("sudoku", 25, (5, 5), Layout(5, 15, 15))),
+]
+
+
+def crafted(plan: object, length: int, seed: int) -> str:
+    """A compact text of `length` characters: the header of `plan`, then random bits."""
+    header = Writer()
+    compact._code_header(header, plan)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    size = 6 * length - 12
+    while True:
+        body = compact.to_text(header.number(rng.getrandbits(size) | 1 << (size - 1)))
+        if len(body) == length:
+            return body
+        size += 6 * (length - len(body))
+
+
 def jobs(lengths: tuple[int, ...], randoms: int, chars: int = 0, seed: int = 5
          ) -> list[list[object]]:
     """[form, shape, prefix, tail, length]: a tail is one character, repeated (every one of
@@ -137,6 +179,10 @@ def jobs(lengths: tuple[int, ...], randoms: int, chars: int = 0, seed: int = 5
             tails: list[object] = list(alphabet)
             tails += [rng.randrange(1 << 30) for _ in range(randoms)]
             out.extend([form, shape, prefix, tail, length] for tail in tails)
+    for shape, plan in CRAFTED:  # whole texts, made here: the tail is empty
+        for length in lengths:
+            out.extend(["compact crafted", shape, crafted(plan, length, seed + k), "", length]
+                       for k in range(max(1, randoms)))
     return out
 
 
@@ -174,7 +220,7 @@ def page(text):
 
 def run(k):
     form, shape, prefix, tail, length = JOBS[k]
-    if (form, shape) not in WARM:  # what the page does once per format (messages' tables)
+    if tail != "" and (form, shape) not in WARM:  # what the page does once per format (messages' tables)
         WARM.add((form, shape))
         page(text_of(form, prefix, tail, len(prefix) + 9))
     text = text_of(form, prefix, tail, length)
@@ -220,6 +266,8 @@ def in_micropython(work: list[list[object]], repeat: int = 1) -> list[list[objec
 
 
 def _tail_name(tail: object) -> str:
+    if tail == "":
+        return "its header over random bits"
     return f"{tail!r} repeated" if isinstance(tail, str) else f"random (seed {tail})"
 
 

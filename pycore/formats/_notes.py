@@ -92,7 +92,7 @@ class Leaning:
         self.counts = [counts[0], counts[1]]
 
     def code(self, io: Coder, value: int) -> int:
-        s = io.weighted(self.counts, value)
+        s = io.weighted(self.counts, value, 1)
         self.counts[s] += 1
         return s
 
@@ -310,7 +310,7 @@ def _code_marks(io: Coder, full: int, possible: int, escape: int, stray_model: A
                 counts: list[int], marks: int) -> tuple[int, int]:
     """How many marks, then which: among the possibles, or (after the escape) among all
     digits. Returns the marks and 1 when they took the escape."""
-    k = io.weighted(counts, bit_count(marks) - 1 if marks else 0) + 1
+    k = io.weighted(counts, bit_count(marks) - 1 if marks else 0, COUNT_STEP) + 1
     counts[k - 1] += COUNT_STEP
     p = bit_count(possible)
     beyond = full & ~possible
@@ -341,7 +341,7 @@ def _code_colours(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[in
         colours = truth[i] if truth is not None else 0
         if not has[1 if grid.open[i] else 0].code(io, 1 if colours else 0):
             continue
-        k = io.weighted(counts, bit_count(colours) - 1 if colours else 0) + 1
+        k = io.weighted(counts, bit_count(colours) - 1 if colours else 0, COUNT_STEP) + 1
         counts[k - 1] += COUNT_STEP
         lowest = 0
         chosen = 0
@@ -349,7 +349,7 @@ def _code_colours(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[in
             top = PALETTE - (k - 1 - j)  # room for the colours still to come above
             rest = colours >> lowest
             here = bit_length(rest & -rest) - 1 if colours else 0
-            c = lowest + io.weighted(table[lowest:top], here)
+            c = lowest + io.weighted(table[lowest:top], here, COLOUR_STEP)
             table[c] += COLOUR_STEP
             chosen |= 1 << c
             lowest = c + 1
@@ -390,7 +390,7 @@ def _code_length(io: Coder, bound: int, length: int) -> int:
 
 def _code_char(io: Coder, table: list[int], ch: str) -> str:
     index = CHARS.find(ch) if ch else 0
-    s = io.weighted(table, index if index >= 0 else ESCAPE_CHAR)
+    s = io.weighted(table, index if index >= 0 else ESCAPE_CHAR, CHAR_STEP)
     table[s] += CHAR_STEP
     if s < ESCAPE_CHAR:
         return CHARS[s]

@@ -116,7 +116,7 @@ class _Bytes:
         out = []
         counts = self.counts
         for k in range(count):
-            b = io.weighted(counts, data[k] if k < len(data) else 0)
+            b = io.weighted(counts, data[k] if k < len(data) else 0, 24)
             counts[b] += 24
             out.append(b)
         try:

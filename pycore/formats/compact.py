@@ -64,7 +64,7 @@ from ..record import Record, _set
 from . import FORMATS, LinkForm, TextPattern, _notes, _variant_code, count_made_of, link_form, made_of
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
-from ._numeral import bits, from_text, to_text
+from ._numeral import from_text, to_text
 from ._rans import AdaptiveBit, Reader, Writer
 
 if TYPE_CHECKING:
@@ -211,6 +211,7 @@ def _code_header(io: Coder, plan: _Plan | None, checked: bool = False) -> _Plan:
                            found="a later version (a newer pycore reads it)")
         try:
             v_size, v_box, v_regions, v_rules = _variant_code.code(io, truth.variant)
+            _too_long(io, v_size * v_size, v_size, _AFTER_VARIANT)  # before its geometry
             variant = Puzzle("sudoku", v_size, (EMPTY,) * (v_size * v_size), v_box,
                              regions=v_regions, constraints=v_rules)
         except _variant_code.Refused as err:
@@ -286,7 +287,7 @@ class _WalkTables:
                  "partners", "rows", "size")
 
     def __init__(self, size: int, rows: int, cols: int, inside: tuple[int, ...],
-                 outside: frozenset[int], house_ids: tuple[tuple[int, ...], ...], houses: int,
+                 outside: frozenset[int], house_ids: Sequence[Sequence[int]], houses: int,
                  box_of: tuple[int, ...] = ()) -> None:
         self.box_of = box_of  # per cell, the index of its box, or -1 (a str8ts, outside)
         self.size = size
@@ -311,15 +312,61 @@ def _walk_tables(kind: str, size: int, box: tuple[int, int] | None, layout: Layo
     key = (kind, size, box, layout)
     shape = _WALK_TABLES.get(key)
     if shape is None:
-        geo = Puzzle.blank(kind, size, box, layout).geometry
-        inside = tuple(i for i in range(geo.rows * geo.cols) if i not in geo.outside)
-        box_of = [-1] * (geo.rows * geo.cols)
-        for b, cells in enumerate(geo.boxes):
+        rows, cols, houses, boxes, outside = _houses(kind, size, box, layout)
+        count = rows * cols
+        inside = tuple(i for i in range(count) if i not in outside)
+        box_of = [-1] * count
+        for b, cells in enumerate(boxes):
             for i in cells:
                 box_of[i] = b
-        shape = _WALK_TABLES[key] = _WalkTables(size, geo.rows, geo.cols, inside, geo.outside, geo.house_ids,
-                                      len(geo.houses), tuple(box_of))
+        ids: list[list[int]] = [[] for _ in range(count)]
+        for h, house in enumerate(houses):
+            for i in house:
+                ids[i].append(h)
+        # (lists: a tuple per cell, thousands of them, is a tenth of a second more under
+        # MicroPython for the largest layout)
+        shape = _WALK_TABLES[key] = _WalkTables(size, rows, cols, inside, outside, ids,
+                                                len(houses), tuple(box_of))
     return shape
+
+
+def _houses(kind: str, size: int, box: tuple[int, int] | None, layout: Layout | None
+            ) -> tuple[int, int, list[tuple[int, ...]], list[tuple[int, ...]], frozenset[int]]:
+    """(rows, cols, houses, boxes, outside cells) of a shape, as the model's geometry has
+    them, without the rest of a geometry (each cell's peers, sorted: most of its making,
+    seconds under MicroPython for the largest layouts, of no use to the walk)."""
+    if layout is None:
+        lines = [tuple(r * size + c for c in range(size)) for r in range(size)]
+        lines += [tuple(r * size + c for r in range(size)) for c in range(size)]
+        if kind == "str8ts":
+            return size, size, lines, [], frozenset()
+        br, bc = box or DEFAULT_BOX[size]
+        boxes = [tuple((top + r) * size + left + c for r in range(br) for c in range(bc))
+                 for top in range(0, size, br) for left in range(0, size, bc)]
+        return size, size, lines + boxes, boxes, frozenset()
+    b, n = layout.box, layout.box * layout.box
+    width = layout.width * b
+
+    def box_cells(at: int) -> tuple[int, ...]:
+        top, left = at // layout.width * b, at % layout.width * b
+        return tuple((top + r) * width + left + c for r in range(b) for c in range(b))
+
+    spots = range(layout.width * layout.height)
+    boxes = [box_cells(at) for at in spots if at not in layout.disabled]
+    lines = []  # each row and column of every window, once, in order
+    seen = set()  # a line by its first cell, times 2, plus 1 for a column
+    for wr, wc in layout.windows:
+        top, left = wr * b, wc * b
+        for k in range(n):
+            row, col = (top + k) * width + left, top * width + left + k
+            if 2 * row not in seen:
+                seen.add(2 * row)
+                lines.append(tuple(range(row, row + n)))
+            if 2 * col + 1 not in seen:
+                seen.add(2 * col + 1)
+                lines.append(tuple(range(col, col + n * width, width)))
+    outside = frozenset(i for at in spots if at in layout.disabled for i in box_cells(at))
+    return layout.height * b, width, lines + boxes, boxes, outside
 
 
 _VARIANT_TABLES: list[tuple[object, _WalkTables]] = []
@@ -451,7 +498,7 @@ def _code_kinds(io: Coder, plan: _Plan, shape: _WalkTables, truth: Sequence[int]
         if table is None:
             table = [_prior(kind, context) for kind in present]
             tables[context] = table
-        s = io.weighted(table, slot.get(truth[i], -1) if truth else 0)
+        s = io.weighted(table, slot.get(truth[i], -1) if truth else 0, 2)
         table[s] += 2
         kinds[i] = present[s]
     if not truth and present is not alphabet and not set(present) <= set(kinds) | {K_EMPTY}:
@@ -642,10 +689,8 @@ def _code_all_marks(io: Coder, plan: _Plan, shape: _WalkTables, kinds: Sequence[
 def _read(reader: Reader, checked: bool = False) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks, notes."""
     plan = _code_header(reader, None, checked)
+    _too_long(reader, _cells_of(plan), plan.size)  # (linear in the text)
     shape = _tables(plan)
-    if reader.x >> _max_bits(shape):  # more bits than that (one shift: linear in the text)
-        raise _Refused(f"at most {_max_bits(shape)} bits for this shape",
-                          found=f"{bits(reader.x)} bits")
     kinds = _code_kinds(reader, plan, shape, ())
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
@@ -653,16 +698,16 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     digits, used = _code_digits(reader, plan, shape, kinds, ())
     marks = _code_all_marks(reader, plan, shape, kinds, used, ()) if K_MARKS in kinds else []
     notes = None
-    if reader.x:  # the notes follow, as one more than their number (see `_notes`)
-        reader.x -= 1
+    if reader.nonzero():  # the notes follow, as one more than their number (see `_notes`)
+        reader.decrement()
         try:
             notes = _notes.code(reader, _notes_grid(shape, kinds, used), None, checked)
         except _notes.Refused as err:
             raise _Refused(err.expected, err.found) from None
-        if not checked and reader.x:
+        if not checked and reader.nonzero():
             raise _Refused("a text that ends where its puzzle does", found="more data")
         # a checked text may end in a pad (`encode`), and says no notes only before one
-        if checked and not reader.x and not _has_notes(notes):
+        if checked and not reader.nonzero() and not _has_notes(notes):
             raise _unwritten("a checked text that says no notes and no pad")
     cells: list[Cell] = []
     outside = shape.outside
@@ -861,14 +906,38 @@ def _notes_of(puzzle: Puzzle) -> bool:
         c.has_notes for c in puzzle.cells)
 
 
-def _max_bits(shape: _WalkTables) -> int:
-    """More than any valid text of this shape needs: bounds the work a hostile text makes."""
-    cells = len(shape.inside)
-    return 4096 + cells * (shape.size + 12) + _notes.most_bits(cells, shape.size)
+def _max_bits(cells: int, size: int) -> int:
+    """More than any valid text of a shape of `cells` cells (inside) of `size` digits
+    needs after its header: bounds the work a hostile text makes."""
+    return 4096 + cells * (size + 12) + _notes.most_bits(cells, size)
+
+
+def _cells_of(plan: _Plan) -> int:
+    """How many cells a plan's shape has inside (what `_max_bits` needs, known before its
+    tables are made: a hostile text is refused before it makes them)."""
+    layout = plan.layout
+    if layout is None:
+        return plan.size * plan.size
+    return (layout.width * layout.height - len(layout.disabled)) * layout.box ** 2
+
+
+# The header's steps after a variant's part (bare: 2, the symmetry: at most 24): they can
+# take at most this many bits from the number.
+_AFTER_VARIANT = 6
+
+
+def _too_long(io: Coder, cells: int, size: int, after: int = 0) -> None:
+    """Refuses a number longer than any text of the shape (`after`: bits that steps still
+    to come before the walk may take from it: checked early, never more strictly)."""
+    if isinstance(io, Reader):
+        found = io.size()
+        if found > _max_bits(cells, size) + after:
+            raise _Refused(f"at most {_max_bits(cells, size)} bits for this shape",
+                           found=f"{found} bits")
 
 
 _MOST_CELLS = (MAX_LAYOUT * 5) ** 2
-LONGEST_TEXT = 2 + (4096 + _MOST_CELLS * (25 + 12) + _notes.most_bits(_MOST_CELLS, 25)) // 6
+LONGEST_TEXT = 2 + _max_bits(_MOST_CELLS, 25) // 6
 """Longer than any compact text of the largest grid it holds can be (`_max_bits` of it, in
 base-64 characters, and the tag): compact's own bound, checked before any decoding. Not
 `pycore.formats.MAX_TEXT`, the bound of texts pasted from anywhere."""
@@ -952,6 +1021,26 @@ def _plain_text_of(whole: Puzzle, body: str) -> bool:
     return not played(whole) and to_text(_number(whole)) == body
 
 
+_SHORT = 2000  # characters: a text this short has its check character made at once
+
+
+def _may_be_checked(number: int, length: int) -> bool:
+    """Whether a long text of `length` characters whose number without its check
+    character is `number` could be a checked text: its header, and its length for the
+    shape the header names. `check_character` is a loop in Python over every character
+    (about 90 ms for 64 K of them under MicroPython), and most long texts (junk after a
+    link) fail this first."""
+    if length <= _SHORT:
+        return True
+    try:
+        reader = Reader(number)
+        plan = _code_header(reader, None, checked=True)
+        _too_long(reader, _cells_of(plan), plan.size)
+    except _Refused:
+        return False
+    return True
+
+
 def decode(text: str) -> Puzzle:
     return reading(text)[0]
 
@@ -976,15 +1065,20 @@ def reading(text: str) -> tuple[Puzzle, bool]:
         raise FormatError(NAME, 0, "a leading _ on a text shaped like a base-32 or jcode string",
                           found=repr(text[:20]))
     body = text[start:]
+    number = from_text(body, NAME, start)
     try:
-        whole: Puzzle | None = _read(Reader(from_text(body, NAME, start)))
+        whole: Puzzle | None = _read(Reader(number))
         refused = None
     except _Refused as err:
         whole, refused = None, err
-    if len(body) >= 2 and body[-1] == check_character(body[:-1]) and body[0] != "A":
+    # the number of the text without its last character: `from_text`'s, one character
+    # shorter (the numbers of the shorter texts, 62, and the last digit taken off)
+    shorter = (number - 62 - _VALUE[body[-1]]) >> 6
+    if len(body) >= 2 and _may_be_checked(shorter, len(body)) \
+            and body[-1] == check_character(body[:-1]):
         try:
-            checked = _read(Reader(from_text(body[:-1], NAME, start)), checked=True)
-        except (_Refused, FormatError):
+            checked = _read(Reader(shorter), checked=True)
+        except _Refused:
             checked = None  # a version 1 text whose last character happens to fit
         # Both read only when a version 1 text ends in the character its start checks
         # to (one in 64). A puzzle as set whose own text this is opens as that puzzle

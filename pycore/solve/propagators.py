@@ -11,11 +11,17 @@ its kind allows cheaply:
   clones, min/max, the negative rules) keep arc consistency through a table per mask;
 - killer cages keep the digits of the combinations of distinct digits that fit
   (tables per size and sum), and the rule of 45 adds the sums it derives;
-- sums whose cells may repeat (arrows, little killers) keep bounds;
+- sums whose cells may repeat (arrows, little killers, region-sum lines, derived sums) are
+  cut into groups of cells that see each other: each group lists its assignments of
+  distinct digits (cell by cell when few, as digit sets otherwise), the groups' sets of
+  sums combine as bit sets, and each cell keeps the digits that reach the total; a pill's
+  circle keeps the digits of the numbers every shaft can still make;
 - renban, between and zipper lines keep the windows, ends and sums that fit;
-- the rarer kinds (sandwich, X-sum, skyscraper, region-sum, quadruple, indexers) are
-  checked by `variants` itself on their decided cells, and the last open cell keeps
-  the digits that break nothing.
+- sandwich and X-sum clues keep the placements of their line that fit; a skyscraper clue
+  on a full line walks its masks as an automaton (tallest so far, count seen);
+- the rarer kinds (skyscrapers on broken lines, quadruples, indexers) are checked by
+  `variants` itself on their decided cells, and the last open cell keeps the digits
+  that break nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +39,6 @@ __all__ = ["Prop", "cage_combinations", "compile_props"]
 Prop = Callable[[list[int]], object]
 """A propagator: False on a contradiction, else the list of cells it narrowed."""
 
-_REACH_CELLS = 8  # longer sums keep bounds only: their sets of sums cost more than they cut
 _TABLE_LIMIT = 12  # pair tables hold every mask up to this many digits (4096 entries)
 
 
@@ -224,133 +229,326 @@ def distinct_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
 
 
 def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], total: int,
-                n: int) -> Prop:
-    """Each path's digits (repeats allowed) sum to the number the `circle` cells spell (most
-    significant first), or to `total` when there is no circle: bounds, both ways."""
+                n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
+    """Each path's digits sum to the number the `circle` cells spell (most significant
+    first), or to `total` when there is no circle. A path's cells that see each other
+    (`peers`) hold different digits: each path is cut into such groups, each group's
+    sums are enumerated, and every cell keeps the digits some assignment of the whole
+    path extends to a number the circle can still spell; the circle keeps the digits of
+    the numbers every path can still make."""
+    groups_of = [exclusion_groups(p, peers) if peers is not None else tuple((c,) for c in p)
+                 for p in paths]
+    wanted = 1 << total
+
     def run(masks: list[int]) -> object:
         changed: list[int] = []
-        if circle:
-            values = [0]
-            for c in circle:
-                values = [v * 10 + d for v in values for d in _bits(masks[c])]
-                if len(values) > 4096:
-                    values = []
-                    break
-        else:
-            values = [total]
-        lo_all, hi_all = 0, 1 << 30
-        ranges = []
-        for path in paths:
-            lo = hi = 0
-            for c in path:
-                m = masks[c]
-                lo += (m & -m).bit_length()
-                hi += m.bit_length()
-            ranges.append((lo, hi))
-            lo_all, hi_all = max(lo_all, lo), min(hi_all, hi)
-        if values:
-            fit = [v for v in values if lo_all <= v <= hi_all]
-            if not fit:
+        reach = -1
+        split = []
+        for groups in groups_of:
+            cut = _split(masks, groups, n)
+            found = _sums_of(masks, cut, n)
+            if found is None:
                 return False
-            t_lo, t_hi = min(fit), max(fit)
-            if circle and len(fit) < len(values) and (len(circle) == 1 or n <= 9):
-                # keep the circle digits some fitting number uses
-                for pos, c in enumerate(circle):
-                    shift = 10 ** (len(circle) - 1 - pos)
-                    used = 0
-                    for v in fit:
-                        d = v if len(circle) == 1 else v // shift % 10
-                        if 1 <= d <= n:
-                            used |= 1 << (d - 1)
-                    m = masks[c]
-                    nm = m & used
-                    if not nm:
-                        return False
-                    if nm != m:
-                        masks[c] = nm
-                        changed.append(c)
-        else:
-            return changed  # a pill too open to list: wait for its cells
-        for path, (lo, hi) in zip(paths, ranges, strict=True):
-            for c in path:
-                m = masks[c]
-                mlo, mhi = (m & -m).bit_length(), m.bit_length()
-                least = t_lo - (hi - mhi)
-                most = t_hi - (lo - mlo)
-                if least > mlo or most < mhi:
-                    least, most = max(least, 1), min(most, n)
-                    if least > most:
-                        return False
-                    window = ((1 << (most - least + 1)) - 1) << (least - 1)
-                    nm = m & window
-                    if not nm:
-                        return False
-                    if nm != m:
-                        masks[c] = nm
-                        changed.append(c)
-                        lo += (nm & -nm).bit_length() - mlo
-                        hi += nm.bit_length() - mhi
-        targets = 0
-        for v in (fit if circle else values):
-            targets |= 1 << v
-        for path in paths:
-            if 1 < len(path) <= _REACH_CELLS and not _reach(path, masks, targets, changed):
+            made = 1
+            for s in found[0]:
+                made = _conv(made, s)
+            reach &= made
+            if not reach:
+                return False
+            split.append((cut, found))
+        targets = _circle(masks, circle, reach, changed) if circle else reach & wanted
+        if not targets:
+            return False
+        for cut, found in split:
+            if not narrow_groups(masks, cut, targets, changed, n, found):
                 return False
         return changed
     return run
 
 
-def _reach(path: tuple[int, ...], masks: list[int], targets: int, changed: list[int]) -> bool:
-    """Keep each cell's digits that some choice of the path's other digits (repeats
-    allowed) brings to one of the `targets` (a bit set of sums); False when none does.
-    Sums as bit sets: the sums of the cells before each cell, and of those after it."""
-    before = [1]
-    f = 1
-    for c in path:
-        g = 0
-        m = masks[c]
-        while m:
-            low = m & -m
-            g |= f << low.bit_length()
-            m ^= low
-        f = g
-        before.append(f)
-    if not f & targets:
-        return False
-    after = 1
-    for k in range(len(path) - 1, -1, -1):
-        c = path[k]
-        a = before[k]
-        others = 0
-        b = after
-        while b:
-            low = b & -b
-            others |= a << (low.bit_length() - 1)
-            b ^= low
-        m = masks[c]
-        keep = 0
-        g = 0
-        rest = m
-        while rest:
-            low = rest & -rest
-            d = low.bit_length()
-            if (others << d) & targets:
-                keep |= low
-            g |= after << d
-            rest ^= low
+def _circle(masks: list[int], circle: tuple[int, ...], reach: int, changed: list[int]) -> int:
+    """The numbers (bit v for v) the circle's digits can spell that lie in `reach`; each
+    circle cell keeps the digits such numbers use there."""
+    ms = [masks[c] for c in circle]
+    length = len(ms)
+    used = [0] * length
+    fits = 0
+    if length == 1:
+        fits = (ms[0] << 1) & reach
+        used[0] = fits >> 1
+    else:
+        # the least and greatest numbers the cells from k on can spell, to prune prefixes
+        least = [0] * (length + 1)
+        most = [0] * (length + 1)
+        scale = 1
+        for k in range(length - 1, -1, -1):
+            m = ms[k]
+            least[k] = least[k + 1] + (m & -m).bit_length() * scale
+            most[k] = most[k + 1] + m.bit_length() * scale
+            scale *= 10
+        chosen = [0] * length
+
+        def walk(k: int, v: int) -> None:
+            nonlocal fits
+            if k == length:
+                if reach >> v & 1:
+                    fits |= 1 << v
+                    for j in range(length):
+                        used[j] |= chosen[j]
+                return
+            power = 10 ** (length - k)
+            lo = v * power + least[k]
+            hi = v * power + most[k]
+            if not (reach >> lo) & ((1 << (hi - lo + 1)) - 1):
+                return
+            m = ms[k]
+            while m:
+                low = m & -m
+                m ^= low
+                chosen[k] = low
+                walk(k + 1, v * 10 + low.bit_length())
+
+        walk(0, 0)
+    if not fits:
+        return 0
+    for c, m, keep in zip(circle, ms, used, strict=True):
         if keep != m:
-            if not keep:
-                return False
             masks[c] = keep
             changed.append(c)
-            g = 0
-            rest = keep
+    return fits
+
+
+_SUBSET_N = 12
+"""Groups of cells that see each other list their sets of different digits up to this
+grid size (at most 924 sets); bigger grids sum their cells one by one."""
+
+
+def exclusion_groups(cells: Sequence[int], peers: Sequence[Sequence[int]]
+                     ) -> tuple[tuple[int, ...], ...]:
+    """`cells` cut into groups of cells that all see each other (greedily, each cell to the
+    first group it sees wholly): within a group the digits differ, so a sum over it is a
+    sum of distinct digits."""
+    groups: list[list[int]] = []
+    for c in cells:
+        seen = set(peers[c])
+        for g in groups:
+            if all(x in seen for x in g):
+                g.append(c)
+                break
+        else:
+            groups.append([c])
+    return tuple(tuple(g) for g in groups)
+
+
+def _conv(a: int, b: int) -> int:
+    """The sums of one from each of two sets of sums (bit s set for sum s)."""
+    if a.bit_count() > b.bit_count():
+        a, b = b, a
+    out = 0
+    while a:
+        low = a & -a
+        out |= b << (low.bit_length() - 1)
+        a ^= low
+    return out
+
+
+def _digit_sums(m: int) -> int:
+    """The sums one cell of mask `m` makes: bit d for digit d."""
+    return m << 1
+
+
+@lru_cache(maxsize=64)
+def _subsets(n: int, size: int) -> tuple[tuple[int, int], ...]:
+    """(mask, sum) of every set of `size` different digits 1..n."""
+    out = []
+    for combo in combinations(range(1, n + 1), size):
+        m = 0
+        for d in combo:
+            m |= 1 << (d - 1)
+        out.append((m, sum(combo)))
+    return tuple(out)
+
+
+def _assignments(masks: list[int], group: tuple[int, ...], n: int) -> list[tuple[int, int]]:
+    """The sets of different digits `group`'s cells can hold, as (sum, mask): each cell
+    meets the set and together they cover it (the cage test, `_fits`)."""
+    ms = [masks[c] for c in group]
+    union = 0
+    for m in ms:
+        union |= m
+    out = []
+    for combo, total in _subsets(n, len(group)):
+        if combo & ~union:
+            continue
+        cover = 0
+        for m in ms:
+            x = m & combo
+            if not x:
+                break
+            cover |= x
+        else:
+            if cover == combo:
+                out.append((total, combo))
+    return out
+
+
+_EXACT = 256
+"""A group whose cells' candidate counts multiply to at most this lists its assignments
+cell by cell (each cell keeps exactly its digits that fit); a bigger one lists its sets of
+digits (each cell keeps the digits of the sets that fit)."""
+
+
+def _placements(ms: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Every way to give cells of masks `ms` different digits: (sum, each cell's bit)."""
+    out: list[tuple[int, tuple[int, ...]]] = []
+    last = len(ms) - 1
+    chosen = [0] * len(ms)
+
+    def walk(k: int, used: int, s: int) -> None:
+        m = ms[k] & ~used
+        while m:
+            low = m & -m
+            m ^= low
+            chosen[k] = low
+            if k == last:
+                out.append((s + low.bit_length(), tuple(chosen)))
+            else:
+                walk(k + 1, used | low, s + low.bit_length())
+
+    walk(0, 0, 0)
+    return out
+
+
+def _split(masks: list[int], groups: tuple[tuple[int, ...], ...], n: int
+           ) -> Sequence[tuple[int, ...]]:
+    """The groups, cut into single cells where listing their digit sets would cost too
+    much (a looser, still sound sum)."""
+    if n <= _SUBSET_N:
+        return groups
+    return tuple((c,) for g in groups for c in g)
+
+
+_Listed = list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]]
+"""A group's assignments: (sum, digit set) or (sum, each cell's bit)."""
+_GROUP_SUMS: dict[tuple[int, tuple[int, ...]], tuple[int, _Listed]] = {}
+"""Each group's (set of sums, assignments) by its cells' masks: groups meet the same masks
+again and again across a search's branches."""
+_GROUP_SUMS_KEEP = 512  # a group lists at most 256 assignments: under 20 MB at worst
+
+_Found = tuple[list[int], list[list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]] | None]]
+
+
+def _sums_of(masks: list[int], groups: Sequence[tuple[int, ...]], n: int) -> _Found | None:
+    """Each group's set of sums, and its assignments (None for a single cell); None when
+    a group has no assignment."""
+    sets: list[int] = []
+    enums: list[list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]] | None] = []
+    for g in groups:
+        if len(g) == 1:
+            sets.append(masks[g[0]] << 1)
+            enums.append(None)
+            continue
+        ms = [masks[c] for c in g]
+        size = 1
+        for m in ms:
+            size *= m.bit_count()
+        key = (n, tuple(ms))
+        known = _GROUP_SUMS.get(key)
+        if known is None:
+            found: list[tuple[int, int]] | list[tuple[int, tuple[int, ...]]] = \
+                _placements(ms) if size <= _EXACT else _assignments(masks, g, n)
+            s = 0
+            for total, _ in found:
+                s |= 1 << total
+            if len(_GROUP_SUMS) >= _GROUP_SUMS_KEEP:
+                _GROUP_SUMS.clear()
+            known = _GROUP_SUMS[key] = (s, found)
+        if not known[0]:
+            return None
+        sets.append(known[0])
+        enums.append(known[1])
+    return sets, enums
+
+
+def group_total(masks: list[int], groups: Sequence[tuple[int, ...]], n: int) -> int:
+    """The set of sums (bit s for sum s) the cells can make, digits distinct within each
+    group; 0 when none."""
+    found = _sums_of(masks, groups, n)
+    if found is None:
+        return 0
+    total = 1
+    for s in found[0]:
+        total = _conv(total, s)
+    return total
+
+
+def narrow_groups(masks: list[int], groups: Sequence[tuple[int, ...]], targets: int,
+                  changed: list[int], n: int, found: _Found | None = None) -> int:
+    """Keep each cell's digits that some assignment of the cells (distinct within each
+    group) extends to a sum in `targets`; return the sums still reachable in `targets`
+    (0: a contradiction, the masks then partly narrowed)."""
+    if found is None:
+        found = _sums_of(masks, groups, n)
+        if found is None:
+            return 0
+    sets, enums = found
+    before = [1]
+    f = 1
+    for s in sets:
+        f = _conv(f, s)
+        before.append(f)
+    reached = f & targets
+    if not reached:
+        return 0
+    after = 1
+    for k in range(len(groups) - 1, -1, -1):
+        others = _conv(before[k], after)
+        g = groups[k]
+        found_k = enums[k]
+        if found_k is None:
+            c = g[0]
+            m = masks[c]
+            keep = 0
+            rest = m
             while rest:
                 low = rest & -rest
-                g |= after << low.bit_length()
+                if (others << low.bit_length()) & targets:
+                    keep |= low
                 rest ^= low
-        after = g
-    return True
+            if not keep:
+                return 0
+            if keep != m:
+                masks[c] = keep
+                changed.append(c)
+            s_k = keep << 1
+        else:
+            s_k = 0
+            if isinstance(found_k[0][1], int):
+                union = 0
+                for total, combo in found_k:
+                    if (others << total) & targets:
+                        s_k |= 1 << total
+                        union |= combo
+                keeps = [union] * len(g)
+            else:
+                keeps = [0] * len(g)
+                for total, bits in found_k:
+                    if (others << total) & targets:
+                        s_k |= 1 << total
+                        for j, b in enumerate(bits):
+                            keeps[j] |= b
+            if not s_k:
+                return 0
+            for c, keep in zip(g, keeps, strict=True):
+                m = masks[c]
+                keep &= m
+                if not keep:
+                    return 0
+                if keep != m:
+                    masks[c] = keep
+                    changed.append(c)
+        after = _conv(after, s_k)
+    return reached
 
 
 def renban(cells: tuple[int, ...], n: int) -> Prop:
@@ -568,28 +766,32 @@ def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
     return run
 
 
-def equal_sums(segments: tuple[tuple[int, ...], ...]) -> Prop:
+def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
+               peers: Sequence[Sequence[int]] | None = None) -> Prop:
     """A region-sum line: each segment (its cells within one region) sums alike. The sums
-    every segment can still make (as bit sets, repeats allowed) are met, and each cell
-    keeps the digits that reach one of them."""
+    every segment can still make (digits differing among cells that see each other) are
+    met, and each cell keeps the digits that reach one of them."""
+    groups_of = [exclusion_groups(seg, peers) if peers is not None else tuple((c,) for c in seg)
+                 for seg in segments]
+
     def run(masks: list[int]) -> object:
         targets = -1
-        for seg in segments:
-            f = 1
-            for c in seg:
-                g = 0
-                m = masks[c]
-                while m:
-                    low = m & -m
-                    g |= f << low.bit_length()
-                    m ^= low
-                f = g
-            targets &= f
+        split = []
+        for groups in groups_of:
+            cut = _split(masks, groups, n)
+            found = _sums_of(masks, cut, n)
+            if found is None:
+                return False
+            made = 1
+            for s in found[0]:
+                made = _conv(made, s)
+            targets &= made
             if not targets:
                 return False
+            split.append((cut, found))
         changed: list[int] = []
-        for seg in segments:
-            if not _reach(seg, masks, targets, changed):
+        for cut, found in split:
+            if not narrow_groups(masks, cut, targets, changed, n, found):
                 return False
         return changed
     return run
@@ -608,6 +810,85 @@ def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
     def run(masks: list[int]) -> object:
         return _keep(masks, cells, limits)
     return run
+
+
+def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
+    """A skyscraper clue of `seen` on a line of n cells (a row or column: every digit
+    once): the line read from the clue is walked as an automaton whose state is the
+    tallest digit so far and how many were seen, forwards over the masks and back, and
+    each cell keeps the digits on some walk that sees exactly `seen` and meets n.
+    The line's supports are remembered by its masks (lines repeat across a search)."""
+    length = len(cells)
+    low_masks = [(1 << k) - 1 for k in range(n + 1)]  # low_masks[t]: the digits below t+1
+    cap = (1 << (seen + 1)) - 1
+    digits = _digit_table(n)
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
+        # forward[k][t]: the counts seen (bit c) of walks over cells before k, tallest t
+        forward = [[0] * (n + 1) for _ in range(length + 1)]
+        forward[0][0] = 1
+        for k in range(length):
+            m = ms[k]
+            here, nxt = forward[k], forward[k + 1]
+            for t in range(n + 1):
+                counts = here[t]
+                if not counts:
+                    continue
+                if t and m & low_masks[t - 1]:
+                    nxt[t] |= counts
+                seen_more = (counts << 1) & cap
+                if seen_more:
+                    for _bit, d in digits[m & ~low_masks[t]]:
+                        nxt[d] |= seen_more
+        if not forward[length][n] >> seen & 1:
+            return None
+        # back[t]: the counts from which the cells from k on end seeing `seen`, tallest n
+        back = [0] * (n + 1)
+        back[n] = 1 << seen
+        support = [0] * length
+        for k in range(length - 1, -1, -1):
+            pairs = digits[ms[k]]
+            here = forward[k]
+            new = [0] * (n + 1)
+            keep = 0
+            for t in range(n + 1):
+                counts = here[t]
+                if not counts:
+                    continue  # no walk is in this state here: nothing before needs it
+                for bit, d in pairs:
+                    if d > t:
+                        ok = back[d] >> 1
+                    elif d < t:
+                        ok = back[t]
+                    else:
+                        continue
+                    if ok:
+                        new[t] |= ok
+                        if counts & ok:
+                            keep |= bit
+            support[k] = keep
+            back = new
+        return tuple(support)
+
+    def run(masks: list[int]) -> object:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
+        return _keep(masks, cells, support)
+    return run
+
+
+@lru_cache(maxsize=8)
+def _digit_table(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For every mask of n digits, its (bit, digit) pairs, lowest first."""
+    return tuple(tuple((1 << (d - 1), d) for d in _bits(m)) for m in range(1 << n))
 
 
 def quadruple(cells: tuple[int, ...], digits: tuple[int, ...]) -> Prop:
@@ -758,12 +1039,12 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
                         segments[-1].append(i)
                     else:
                         segments.append([i])
-                add(equal_sums(tuple(tuple(seg) for seg in segments)), cells)
+                add(equal_sums(tuple(tuple(seg) for seg in segments), n, geo.peers), cells)
         elif isinstance(item, Arrow):
-            add(bounded_sum(item.shaft, item.circle, 0, n), item.cells)
+            add(bounded_sum(item.shaft, item.circle, 0, n, geo.peers), item.cells)
         elif isinstance(item, Clue) and kind == "little-killer":
             if cells:
-                add(bounded_sum((cells,), (), item.value, n), cells)
+                add(bounded_sum((cells,), (), item.value, n, geo.peers), cells)
         elif isinstance(item, Clone):
             for a, b in zip(item.cells, item.twins, strict=True):
                 if a != b:
@@ -806,6 +1087,8 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             add(sandwich(cells, n, item.value), cells)
         elif isinstance(item, Clue) and kind == "x-sum" and len(cells) == n:
             add(x_sum(cells, n, item.value), cells)
+        elif isinstance(item, Clue) and kind == "skyscraper" and len(cells) == n:
+            add(skyscraper(cells, n, item.value), cells)  # exact once its cells are decided
         elif isinstance(item, Clue) and kind == "skyscraper" and cells:
             add(skyscraper_bounds(cells, n, item.value), cells)
             add(checked(item, cells, geo, n, regions, constraints), cells)
@@ -816,7 +1099,7 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             add(checked(item, cells, geo, n, regions, constraints), cells)
     for cells, total in rule_of_45(cages, geo, n):
         add(distinct_sum(cells, n, total) if _all_peers(cells, geo)
-            else bounded_sum((cells,), (), total, n), cells)
+            else bounded_sum((cells,), (), total, n, geo.peers), cells)
     watch_lists: list[list[int]] = [[] for _ in range(rows * cols)]
     for k, cells in enumerate(cells_of):
         for c in set(cells):

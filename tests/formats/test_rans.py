@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore.formats._rans import AdaptiveBit, Reader, Writer
+from pycore.formats._rans import WINDOW, AdaptiveBit, Reader, Writer
 
 Step = tuple[str, Any, int]
 
@@ -83,3 +83,73 @@ def test_a_symbol_the_table_cannot_hold_is_refused_when_written(
         writer.weighted(freqs, symbol)
     assert str(info.value) == why
     assert writer.steps == []
+
+
+# Steps as a walk makes them: adaptive tables that grow by their step (the reader's hint),
+# fixed tables and radices, interleaved.
+growing_steps = st.tuples(st.integers(0, 3), st.integers(0, 40), st.integers(0, 2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(uniform_steps, weighted_steps, growing_steps), max_size=120),
+       st.integers(0, 3 * WINDOW), st.integers(0, 1 << 64), st.integers(1, 8))
+def test_a_long_number_is_read_through_its_window_as_it_would_be_whole(
+        steps: list[Any], extra: int, low: int, grow: int) -> None:
+    """Over a rest of thousands of bits (a long text: `Reader` then reads through a window
+    of the number's low part), the steps read back alike, hints or none, and the rest is
+    left exactly: whether it is zero, one less, and its size."""
+    rest = (1 << (WINDOW + extra)) + low
+    tables = [[1 + k, 2, 1] for k in range(4)]
+    writer = Writer()
+    written: list[tuple[str, Any, int]] = []
+    for step in steps:
+        if len(step) == 3 and isinstance(step[0], int):  # a growing table: (which, symbol seed, _)
+            table = tables[step[0]]
+            symbol = step[1] % len(table)
+            writer.weighted(table, symbol, grow)
+            table[symbol] += grow
+            written.append(("g", step[0], symbol))
+        elif step[0] == "u":
+            writer.uniform(step[1], step[2])
+            written.append(step)
+        else:
+            writer.weighted(step[1], step[2])
+            written.append(step)
+    reader = Reader(writer.number(rest))
+    again = [[1 + k, 2, 1] for k in range(4)]
+    for how, what, value in written:
+        if how == "g":
+            got = reader.weighted(again[what], 0, grow)
+            again[what][got] += grow
+        elif how == "u":
+            got = reader.uniform(what)
+        else:
+            got = reader.weighted(what)
+        assert got == value
+    assert reader.nonzero()
+    assert reader.above(rest.bit_length() - 1) and not reader.above(rest.bit_length())
+    assert reader.x == rest
+    reader.decrement()
+    assert reader.x == rest - 1
+
+
+def test_one_less_borrows_from_the_long_part() -> None:
+    """A windowed number whose low part is 0 (high * room exactly): one less takes a room
+    from the long part, and reads on as the number one less."""
+    x = 7 ** 2000 * 3
+    reader = Reader(x)
+    reader.high, reader.room, reader.low = x // 3, 3, 0  # the same number, windowed
+    reader.decrement()
+    assert reader.x == x - 1
+    assert [reader.uniform(7) for _ in range(3)] == [(x - 1) // 7 ** k % 7 for k in range(3)]
+
+
+@pytest.mark.parametrize("near", [-1, 0, 1])
+def test_the_size_of_a_windowed_number_next_to_a_power_of_two_is_exact(near: int) -> None:
+    """Its top bits cannot tell 2**k - 1 from 2**k: then the number is put together."""
+    rest = (1 << (3 * WINDOW)) + near
+    reader = Reader(9 * rest + 4)
+    assert reader.uniform(9) == 4  # a refill: the rest is held as high * room + low
+    assert reader.high and reader.x == rest
+    assert reader.size() == rest.bit_length()
+    assert reader.above(rest.bit_length() - 1) and not reader.above(rest.bit_length())

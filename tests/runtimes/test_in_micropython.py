@@ -647,7 +647,8 @@ def test_the_light_part_imports_nothing_else(tmp_path: Path) -> None:
              for path in LIGHT_MODULES}
     code = (
         "import sys\nimport pycore\n"
-        "from pycore import links, shapes, cells53\nfrom pycore.app import messages, persist, editor, drawing\n"
+        "from pycore import links, shapes, cells53\n"
+        "from pycore.app import messages, persist, editor, drawing\n"
         "from pycore import formats\n"
         "for name in formats.FORMATS:\n    formats.module(name)\n"
         "print(sorted(m for m in sys.modules if m.startswith('pycore')))\n"
