@@ -5,8 +5,10 @@ the share of seeds that succeed.
     python -m benchmarks.generate --seeds 30
     python -m benchmarks.generate --no-pyodide    # CPython only
     python -m benchmarks.generate --no-pyodide --seeds 5 --shapes 4x4,6x6,str8ts-6,samurai,16x16
+    python -m benchmarks.generate --no-pyodide --seeds 9 --shapes killer,x,windoku,jigsaw-9,jigsaw-6
 
-Each shape is asked for every level it offers (`pycore.shapes.levels_made`; `--levels`
+Each shape is asked for every level it offers (`pycore.shapes.levels_made`, for the
+variants `generate_variants.variant_levels`; `--levels`
 picks some) with seeds 0..N-1 (the same puzzles in both runtimes: the generator draws
 from `random.Random(seed)` only). A seed that finds no puzzle of the level within the
 generator's attempts counts as a failure, and its time still counts. The last column
@@ -44,11 +46,12 @@ TIMING = """
 import json, time
 from pycore.shapes import levels_made
 from pycore.solve.generate import GenerateFailed, generate, shape_name
+from pycore.solve.generate_variants import variant_levels
 from pycore.solve.rules import board_of
 from pycore.solve.techniques import grade, score_band
 out = {}
 for shape in SHAPES:
-    for level in levels_made(shape_name(shape)):
+    for level in variant_levels(shape_name(shape)) or levels_made(shape_name(shape)):
         if LEVELS and level not in LEVELS:
             continue
         times, failed, banded = [], 0, 0
@@ -60,7 +63,8 @@ for shape in SHAPES:
                 failed += 1
                 puzzle = None
             times.append(time.perf_counter() - start)
-            if puzzle is not None and puzzle.size <= 16:
+            # a killer's level is not a technique grade (generate_variants): no band
+            if puzzle is not None and puzzle.size <= 16 and not shape.startswith("killer"):
                 least = score_band(level, len(board_of(puzzle).open))[0]
                 banded += grade(puzzle).score >= least
         out[shape + " " + level] = {"times": times, "failed": failed, "banded": banded}

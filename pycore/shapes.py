@@ -4,7 +4,8 @@ print all read it here, and the levels a new puzzle can be made at."""
 
 from __future__ import annotations
 
-from .model import STR8TS_SIZES, SUDOKU_SIZES, Layout, Puzzle
+from .model import EMPTY, STR8TS_SIZES, SUDOKU_SIZES, Layout, Puzzle
+from .variants import Cage, ExtraRegion, Rule
 
 __all__ = ["LAYOUTS", "LEVELS", "SHAPES", "blank_shape", "levels_made", "mark_grid", "shape_of"]
 
@@ -26,11 +27,30 @@ _MULTI: tuple[tuple[str, str, Layout], ...] = (
 )
 LAYOUTS: dict[str, tuple[str, Layout]] = {name: (label, layout) for name, label, layout in _MULTI}
 
+# The variant shapes New puzzle makes (pycore.solve.generate_variants), in menu order.
+_VARIANTS: tuple[tuple[str, str], ...] = (
+    ("killer", "Killer 9x9 (cages only)"),
+    ("killer-givens", "Killer 9x9 (cages and a few givens)"),
+    ("x", "X sudoku 9x9 (both diagonals)"),
+    ("windoku", "Windoku 9x9 (four extra boxes)"),
+    ("jigsaw-9", "Jigsaw 9x9"),
+    ("jigsaw-8", "Jigsaw 8x8"),
+    ("jigsaw-7", "Jigsaw 7x7"),
+    ("jigsaw-6", "Jigsaw 6x6"),
+    ("jigsaw-5", "Jigsaw 5x5"),
+    ("jigsaw-4", "Jigsaw 4x4"),
+)
+WINDOWS = tuple(tuple(r * 9 + c for r in range(r0, r0 + 3) for c in range(c0, c0 + 3))
+                for r0 in (1, 5) for c0 in (1, 5))
+"""Windoku's four extra 3x3 regions (rows and columns 2-4 and 6-8)."""
+DIAGONALS = (Rule("diagonal+"), Rule("diagonal-"))
+
 # (name, label) of every shape a blank grid can take, in menu order.
 SHAPES: tuple[tuple[str, str], ...] = (
     tuple((f"sudoku-{n}", f"Sudoku {n}x{n}") for n in SUDOKU_SIZES)
     + tuple((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9)
     + tuple((name, label) for name, label, _ in _MULTI)
+    + _VARIANTS
 )
 
 
@@ -61,6 +81,18 @@ _MADE: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("str8ts-8", ("easy", "medium")),
     ("str8ts-9", ("easy", "medium", "hard")),
     ("samurai-4", ("easy",)),
+    # variants (pycore.solve.generate_variants: a killer's unfair is "past the techniques up
+    # to hard, a small search", not a grade by the unfair techniques)
+    ("killer", ("easy", "medium", "hard", "unfair")),
+    ("killer-givens", ("easy", "medium", "hard", "unfair")),
+    ("x", ("easy", "medium", "hard")),
+    ("windoku", ("easy", "medium", "hard")),
+    ("jigsaw-4", ("easy",)),
+    ("jigsaw-5", ("easy",)),
+    ("jigsaw-6", ("easy",)),
+    ("jigsaw-7", ("easy", "medium")),
+    ("jigsaw-8", ("easy", "medium")),
+    ("jigsaw-9", ("easy", "medium", "hard")),
 )
 
 
@@ -78,6 +110,15 @@ def blank_shape(name: str) -> Puzzle:
     """A blank puzzle of a shape named in `SHAPES` (e.g. "sudoku-16", "str8ts-6", "samurai")."""
     if name in LAYOUTS:
         return Puzzle.blank(layout=LAYOUTS[name][1])
+    if name in ("killer", "killer-givens"):
+        return Puzzle.blank("sudoku", 9)  # its cages come with a new puzzle
+    if name == "x":
+        return Puzzle.blank("sudoku", 9).with_variants(None, DIAGONALS)
+    if name == "windoku":
+        return Puzzle.blank("sudoku", 9).with_variants(None, tuple(ExtraRegion(w) for w in WINDOWS))
+    if name.startswith("jigsaw-") and any(name == n for n, _ in _VARIANTS):
+        n = int(name[len("jigsaw-"):])  # the rows are its regions until a setter paints them
+        return Puzzle("sudoku", n, (EMPTY,) * (n * n), regions=[i // n for i in range(n * n)])
     kind, _, size = name.partition("-")
     if kind not in ("sudoku", "str8ts") or not size.isdigit():
         raise ValueError(f"unknown shape {name!r}")
@@ -91,10 +132,30 @@ def shape_of(puzzle: Puzzle) -> str | None:
             if layout == puzzle.layout:
                 return name
         return None
+    if puzzle.is_variant:
+        return _variant_shape_of(puzzle)
     if not puzzle.default_box:
         return None
     name = f"{puzzle.kind}-{puzzle.size}"
     return name if any(name == n for n, _ in SHAPES) else None
+
+
+def _variant_shape_of(puzzle: Puzzle) -> str | None:
+    """"x", "windoku", "jigsaw-n" or "killer"/"killer-givens" for a puzzle of only those
+    rules (a blank killer is a classic 9x9 until its cages come); None otherwise."""
+    rules = set(puzzle.constraints)
+    if puzzle.regions is not None:
+        name = f"jigsaw-{puzzle.size}"
+        return name if not rules and any(name == n for n, _ in _VARIANTS) else None
+    if puzzle.size != 9 or not puzzle.default_box:
+        return None
+    if rules == set(DIAGONALS):
+        return "x"
+    if rules == {ExtraRegion(w) for w in WINDOWS}:
+        return "windoku"
+    if all(isinstance(c, Cage) for c in rules):
+        return "killer-givens" if any(c.kind == "given" for c in puzzle.cells) else "killer"
+    return None
 
 
 def mark_grid(n: int) -> tuple[int, int]:

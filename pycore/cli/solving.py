@@ -139,7 +139,8 @@ def cmd_hint(args: argparse.Namespace) -> None:
 def new_arguments(p: argparse.ArgumentParser) -> None:
     from ..solve.techniques import LEVELS
 
-    p.add_argument("shape", help="9x9, 4x4 ... 25x25, samurai, samurai-4, str8ts-6 ... (see README)")
+    p.add_argument("shape", help="9x9, 4x4 ... 25x25, samurai, samurai-4, str8ts-6, killer, "
+                   "killer-givens, x, windoku, jigsaw, jigsaw-6 ... (see README)")
     p.add_argument("--level", choices=LEVELS, default="easy",
                    help="how hard (default easy); a shape refuses a level it cannot always make")
     p.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzle")

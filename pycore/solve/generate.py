@@ -35,6 +35,7 @@ from ..model import EMPTY, Puzzle, black, given
 from ..shapes import blank_shape, levels_made
 from . import SearchTooLong, solutions, wfc
 from .fast import DEFAULT_MAX_NODES, SearchLimit, differs
+from .generate_variants import VARIANT_SHAPES, make_killer, random_regions, variant_blank, variant_levels
 from .rules import board_of
 from .start import start
 from .techniques import LEVELS, TECHNIQUES, Grade, grade, score_band
@@ -60,11 +61,16 @@ class GenerateFailed(PuzzleError):
 
 
 def shape_name(text: str) -> str:
-    """The shape name for "9x9", "16x16", "samurai", "str8ts-9", "str8ts 9x9" or "sudoku-9"."""
+    """The shape name for "9x9", "16x16", "samurai", "str8ts-9", "str8ts 9x9" or "sudoku-9";
+    "jigsaw" is "jigsaw-9" and "jigsaw 6x6" "jigsaw-6"; other names ("killer", "x") as written."""
     t = text.strip().lower().replace(" ", "-")
     kind = "sudoku"
+    if t == "jigsaw":
+        return "jigsaw-9"
     if t.startswith("str8ts"):
         kind, t = "str8ts", t[len("str8ts"):].lstrip("-")
+    elif t.startswith("jigsaw"):
+        kind, t = "jigsaw", t[len("jigsaw"):].lstrip("-")
     elif t.startswith("sudoku"):
         t = t[len("sudoku"):].lstrip("-")
     a, sep, b = t.partition("x")
@@ -103,8 +109,8 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     name = shape_name(shape)
-    blank = blank_shape(name)
-    made = levels_made(name)
+    made = variant_levels(name) or levels_made(name)
+    blank = variant_blank(name) if name in made_variants() else blank_shape(name)
     if level not in made:
         raise ValueError(f"a {shape} puzzle can only be made {' or '.join(made)}")
     if seed is None:
@@ -112,6 +118,8 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     rng = random.Random(f"{shape_name(shape)}/{level}/{seed}")
     if symmetric is None:
         symmetric = blank.kind == "sudoku" and blank.size == 9 and blank.layout is None
+    if name.startswith("killer"):
+        return (yield from _making_killer(blank, level, rng, name == "killer-givens", attempts))
     solution: Puzzle | None = None
     cells = len(board_of(blank).open)
     least = score_band(level, cells)[0]
@@ -124,6 +132,9 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     left = attempts
     for attempt in range(attempts):
         if solution is None or attempt % DIGS_PER_GRID == 0:
+            if blank.regions is not None:  # a jigsaw: new regions for each solved grid
+                blank = Puzzle("sudoku", blank.size, blank.cells,
+                               regions=random_regions(blank.size, rng))
             solution = _solution(blank, rng)
             if solution is None:
                 continue
@@ -152,6 +163,27 @@ def making(shape: str, level: str = "easy", seed: int | None = None,
     if best is not None:
         return best[1]
     raise GenerateFailed(f"no {level} puzzle found in {attempts} attempts")
+
+
+def made_variants() -> tuple[str, ...]:
+    """The names of the variant shapes made here (`generate_variants.VARIANT_SHAPES`)."""
+    return tuple(name for name, _ in VARIANT_SHAPES)
+
+
+def _making_killer(blank: Puzzle, level: str, rng: random.Random, with_givens: bool,
+                   attempts: int | None) -> Making:
+    """A killer (`generate_variants.make_killer`), a new classic solved grid per attempt."""
+    if attempts is None:
+        attempts = MAX_ATTEMPTS
+    for attempt in range(attempts):
+        solution = _sudoku_solution(blank, rng)
+        if solution is None:
+            continue
+        yield attempt
+        made = yield from make_killer(solution, level, rng, with_givens, attempt)
+        if made is not None:
+            return made
+    raise GenerateFailed(f"no {level} killer found in {attempts} attempts")
 
 
 def _solution(blank: Puzzle, rng: random.Random) -> Puzzle | None:
