@@ -228,6 +228,35 @@ def distinct_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
     return run
 
 
+def _groups_of(paths: Sequence[Sequence[int]],
+               peers: Sequence[Sequence[int]] | None) -> list[tuple[tuple[int, ...], ...]]:
+    """Each path cut into groups of cells that see each other (`peers`; each cell alone
+    when there are none): the groups whose digits differ."""
+    return [exclusion_groups(p, peers) if peers is not None else tuple((c,) for c in p)
+            for p in paths]
+
+
+def _common_sums(masks: list[int], groups_of: list[tuple[tuple[int, ...], ...]], n: int,
+                 split: list[tuple[Sequence[tuple[int, ...]], _Found]]) -> int:
+    """The sums (a bit set) every path can still make with the digits left, each path's
+    groups' sums combined; each path's (cut, sums found) appended to `split` for the
+    narrowing that follows. 0 when some path can make none of them."""
+    common = -1
+    for groups in groups_of:
+        cut = _split(masks, groups, n)
+        found = _sums_of(masks, cut, n)
+        if found is None:
+            return 0
+        made = 1
+        for each in found[0]:
+            made = _conv(made, each)
+        common &= made
+        if not common:
+            return 0
+        split.append((cut, found))
+    return common
+
+
 def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], total: int,
                 n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
     """Each path's digits sum to the number the `circle` cells spell (most significant
@@ -236,26 +265,15 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
     sums are enumerated, and every cell keeps the digits some assignment of the whole
     path extends to a number the circle can still spell; the circle keeps the digits of
     the numbers every path can still make."""
-    groups_of = [exclusion_groups(p, peers) if peers is not None else tuple((c,) for c in p)
-                 for p in paths]
+    groups_of = _groups_of(paths, peers)
     wanted = 1 << total
 
     def run(masks: list[int]) -> object:
         changed: list[int] = []
-        reach = -1
-        split = []
-        for groups in groups_of:
-            cut = _split(masks, groups, n)
-            found = _sums_of(masks, cut, n)
-            if found is None:
-                return False
-            made = 1
-            for s in found[0]:
-                made = _conv(made, s)
-            reach &= made
-            if not reach:
-                return False
-            split.append((cut, found))
+        split: list[tuple[Sequence[tuple[int, ...]], _Found]] = []
+        reach = _common_sums(masks, groups_of, n, split)
+        if not reach:
+            return False
         targets = _circle(masks, circle, reach, changed) if circle else reach & wanted
         if not targets:
             return False
@@ -771,24 +789,13 @@ def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
     """A region-sum line: each segment (its cells within one region) sums alike. The sums
     every segment can still make (digits differing among cells that see each other) are
     met, and each cell keeps the digits that reach one of them."""
-    groups_of = [exclusion_groups(seg, peers) if peers is not None else tuple((c,) for c in seg)
-                 for seg in segments]
+    groups_of = _groups_of(segments, peers)
 
     def run(masks: list[int]) -> object:
-        targets = -1
-        split = []
-        for groups in groups_of:
-            cut = _split(masks, groups, n)
-            found = _sums_of(masks, cut, n)
-            if found is None:
-                return False
-            made = 1
-            for s in found[0]:
-                made = _conv(made, s)
-            targets &= made
-            if not targets:
-                return False
-            split.append((cut, found))
+        split: list[tuple[Sequence[tuple[int, ...]], _Found]] = []
+        targets = _common_sums(masks, groups_of, n, split)
+        if not targets:
+            return False
         changed: list[int] = []
         for cut, found in split:
             if not narrow_groups(masks, cut, targets, changed, n, found):
