@@ -27,8 +27,7 @@ _MULTI: tuple[tuple[str, str, Layout], ...] = (
 )
 LAYOUTS: dict[str, tuple[str, Layout]] = {name: (label, layout) for name, label, layout in _MULTI}
 
-# The variant shapes New puzzle makes (pycore.solve.generate_variants), in menu order.
-_VARIANTS: tuple[tuple[str, str], ...] = (
+VARIANT_SHAPES: tuple[tuple[str, str], ...] = (
     ("killer", "Killer 9x9 (cages only)"),
     ("killer-givens", "Killer 9x9 (cages and a few givens)"),
     ("x", "X sudoku 9x9 (both diagonals)"),
@@ -40,6 +39,8 @@ _VARIANTS: tuple[tuple[str, str], ...] = (
     ("jigsaw-5", "Jigsaw 5x5"),
     ("jigsaw-4", "Jigsaw 4x4"),
 )
+"""(name, label) of the variant shapes New puzzle makes (pycore.solve.generate_variants),
+in menu order."""
 WINDOWS = tuple(tuple(r * 9 + c for r in range(r0, r0 + 3) for c in range(c0, c0 + 3))
                 for r0 in (1, 5) for c0 in (1, 5))
 """Windoku's four extra 3x3 regions (rows and columns 2-4 and 6-8)."""
@@ -50,7 +51,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
     tuple((f"sudoku-{n}", f"Sudoku {n}x{n}") for n in SUDOKU_SIZES)
     + tuple((f"str8ts-{n}", f"Str8ts {n}x{n}") for n in STR8TS_SIZES if 4 <= n <= 9)
     + tuple((name, label) for name, label, _ in _MULTI)
-    + _VARIANTS
+    + VARIANT_SHAPES
 )
 
 
@@ -116,7 +117,7 @@ def blank_shape(name: str) -> Puzzle:
         return Puzzle.blank("sudoku", 9).with_variants(None, DIAGONALS)
     if name == "windoku":
         return Puzzle.blank("sudoku", 9).with_variants(None, tuple(ExtraRegion(w) for w in WINDOWS))
-    if name.startswith("jigsaw-") and any(name == n for n, _ in _VARIANTS):
+    if name.startswith("jigsaw-") and any(name == n for n, _ in VARIANT_SHAPES):
         n = int(name[len("jigsaw-"):])  # the rows are its regions until a setter paints them
         return Puzzle("sudoku", n, (EMPTY,) * (n * n), regions=[i // n for i in range(n * n)])
     kind, _, size = name.partition("-")
@@ -146,7 +147,7 @@ def _variant_shape_of(puzzle: Puzzle) -> str | None:
     rules = set(puzzle.constraints)
     if puzzle.regions is not None:
         name = f"jigsaw-{puzzle.size}"
-        return name if not rules and any(name == n for n, _ in _VARIANTS) else None
+        return name if not rules and any(name == n for n, _ in VARIANT_SHAPES) else None
     if puzzle.size != 9 or not puzzle.default_box:
         return None
     if rules == set(DIAGONALS):

@@ -39,8 +39,8 @@ import random
 from collections.abc import Generator
 
 from ..model import EMPTY, Puzzle
-from ..shapes import WINDOWS, levels_made
-from ..variants import Cage, Constraint, ExtraRegion, Rule
+from ..shapes import VARIANT_SHAPES, blank_shape, levels_made
+from ..variants import Cage, Constraint
 from . import SearchTooLong
 from .fast import SearchLimit, propagate, search
 from .start import NoSolution, start
@@ -52,19 +52,6 @@ __all__ = ["EFFORT_NODES", "JIGSAW_SIZES_MADE", "MAX_CAGE", "VARIANT_SHAPES", "k
 JIGSAW_SIZES_MADE = (4, 5, 6, 7, 8, 9)
 """The jigsaw sizes New puzzle makes (random regions grow quickly up to 9x9)."""
 
-VARIANT_SHAPES: tuple[tuple[str, str], ...] = (
-    ("killer", "Killer 9x9 (cages only)"),
-    ("killer-givens", "Killer 9x9 (cages and a few givens)"),
-    ("x", "X sudoku 9x9 (both diagonals)"),
-    ("windoku", "Windoku 9x9 (four extra boxes)"),
-    ("jigsaw-9", "Jigsaw 9x9"),
-    ("jigsaw-8", "Jigsaw 8x8"),
-    ("jigsaw-7", "Jigsaw 7x7"),
-    ("jigsaw-6", "Jigsaw 6x6"),
-    ("jigsaw-5", "Jigsaw 5x5"),
-    ("jigsaw-4", "Jigsaw 4x4"),
-)
-"""(name, label) of the variant shapes `generate` makes, in menu order."""
 
 _UP_TO_HARD = tuple(t.name for t in TECHNIQUES if LEVELS.index(t.level) <= LEVELS.index("hard"))
 
@@ -86,20 +73,17 @@ def variant_levels(name: str) -> tuple[str, ...] | None:
 
 
 def variant_blank(name: str) -> Puzzle:
-    """A blank grid of a variant shape: the diagonals, the windows, or a jigsaw's regions
-    (a random cut, the same for each size); a killer's is a classic 9x9 (its cages come
-    with its solution)."""
-    if name in ("killer", "killer-givens"):
-        return Puzzle.blank("sudoku", 9)
-    if name == "x":
-        return Puzzle.blank("sudoku", 9).with_variants(None, (Rule("diagonal+"), Rule("diagonal-")))
-    if name == "windoku":
-        return Puzzle.blank("sudoku", 9).with_variants(None, tuple(ExtraRegion(w) for w in WINDOWS))
+    """A blank grid of a variant shape to generate from: a jigsaw's regions a random cut
+    (the same for each size), where the menu's blank (`shapes.blank_shape`) has its rows;
+    the other shapes as the menu has them (a killer's a classic 9x9: its cages come with
+    its solution)."""
     kind, _, size = name.partition("-")
     if kind == "jigsaw" and size.isdigit() and int(size) in JIGSAW_SIZES_MADE:
         n = int(size)  # the same random regions each time (a setter repaints them)
         return Puzzle("sudoku", n, (EMPTY,) * (n * n),
                       regions=random_regions(n, random.Random(name)))
+    if kind != "jigsaw" and any(name == known for known, _ in VARIANT_SHAPES):
+        return blank_shape(name)
     raise ValueError(f"unknown shape {name!r}")
 
 
