@@ -123,6 +123,12 @@ def _removals(gone: Sequence[tuple[int, int]], cols: int) -> str:
     return "remove " + "; ".join(parts)
 
 
+def _removing(name: str, gone: Sequence[tuple[int, int]], cells: Sequence[int], text: str) -> Step:
+    """A step of technique `name` that removes `gone` (cell, digit) and places nothing,
+    drawing `cells` (the rule's) and naming the digits it removes."""
+    return Step(name, (), tuple(gone), tuple(cells), tuple(sorted({d for _, d in gone})), text)
+
+
 def cage_words(cage: Cage, cols: int) -> str:
     """"the 17 cage in r1c1-r1c2"."""
     return f"the {cage.total} cage in {cells_words(cage.cells, cols)}"
@@ -477,9 +483,9 @@ def _sum_step(s: State, area: Sequence[int], cells: Sequence[int], total: int,
     if not gone:
         return None
     which = "the cells left" if where == "left" else "the cells sticking out"
-    return Step("rule-of-45", (), tuple(gone), used, tuple(sorted({d for _, d in gone})),
-                f"{said()}{text}, so {which} ({cells_words(open_cells, cols)}) sum to {left}: "
-                f"{_removals(gone, cols)}.")
+    return _removing("rule-of-45", gone, used,
+                     f"{said()}{text}, so {which} ({cells_words(open_cells, cols)}) sum to {left}: "
+                     f"{_removals(gone, cols)}.")
 
 
 def _difference_step(s: State, area: Sequence[int], innies: Sequence[int],
@@ -504,10 +510,9 @@ def _difference_step(s: State, area: Sequence[int], innies: Sequence[int],
     if not gone:
         return None
     more = f"{excess} more than" if excess >= 0 else f"{-excess} less than"
-    return Step("rule-of-45", (), tuple(gone), tuple(sorted(set(area) | set(cells))),
-                tuple(sorted({d for _, d in gone})),
-                f"{said()}, so what sticks out ({cells_words(outies, cols)}) sums to {more} "
-                f"what is left inside ({cells_words(innies, cols)}): {_removals(gone, cols)}.")
+    return _removing("rule-of-45", gone, tuple(sorted(set(area) | set(cells))),
+                     f"{said()}, so what sticks out ({cells_words(outies, cols)}) sums to {more} "
+                     f"what is left inside ({cells_words(innies, cols)}): {_removals(gone, cols)}.")
 
 
 # -- thermometers -------------------------------------------------------------------------
@@ -538,10 +543,10 @@ def thermo_bounds(s: State) -> Iterator[Step]:
         ranges = ", ".join(f"{cells_words([c], cols)} is {low[cells.index(c)]}.."
                            f"{high[cells.index(c)]}" for c in changed)
         what = "above" if line.kind == "thermo" else "not below"
-        yield Step("thermo-bounds", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
-                   f"On the {'slow ' * (line.kind == 'slow-thermo')}thermometer from "
-                   f"{cells_words([cells[0]], cols)} each cell is {what} the one before it: "
-                   f"{ranges}, so {_removals(gone, cols)}.")
+        yield _removing("thermo-bounds", gone, cells,
+                        f"On the {'slow ' * (line.kind == 'slow-thermo')}thermometer from "
+                        f"{cells_words([cells[0]], cols)} each cell is {what} the one before it: "
+                        f"{ranges}, so {_removals(gone, cols)}.")
 
 
 # -- arrows ---------------------------------------------------------------------------------
@@ -586,8 +591,8 @@ def arrow_bounds(s: State) -> Iterator[Step]:
         if any(c not in weight for c, _ in gone):
             text += (", and each arrow cell is at most the circle less the least the other "
                      "arrow cells make")
-        yield Step("arrow-bounds", (), tuple(gone), arrow.cells,
-                   tuple(sorted({d for _, d in gone})), f"{text}: {_removals(gone, cols)}.")
+        yield _removing("arrow-bounds", gone, arrow.cells,
+                        f"{text}: {_removals(gone, cols)}.")
 
 
 def _window(low: int, high: int, n: int) -> int:
@@ -640,11 +645,11 @@ def dot_pair(s: State) -> Iterator[Step]:
         if not gone:
             continue
         rule = _DOT_WORDS[kind].format(v=value)
-        yield Step("dot-pair", (), tuple(gone), dot.cells, tuple(sorted({d for _, d in gone})),
-                   f"The {_DOT_NAMES[kind]} between {cells_words([a], cols)} and "
-                   f"{cells_words([b], cols)} says {rule}: {_removals(gone, cols)} (no partner "
-                   f"for {'it' if len({d for _, d in gone}) == 1 else 'them'} in the other "
-                   f"cell).")
+        yield _removing("dot-pair", gone, dot.cells,
+                        f"The {_DOT_NAMES[kind]} between {cells_words([a], cols)} and "
+                        f"{cells_words([b], cols)} says {rule}: {_removals(gone, cols)} (no partner "
+                        f"for {'it' if len({d for _, d in gone}) == 1 else 'them'} in the other "
+                        f"cell).")
 
 
 def _dot_chains(s: State) -> list[tuple[tuple[int, ...], tuple[Dot, ...]]]:
@@ -720,10 +725,10 @@ def dot_chain(s: State) -> Iterator[Step]:
         filled = (f"can only hold {'; '.join(ways[:-1])}{' or ' * (len(ways) > 1)}{ways[-1]} "
                   f"(in that order)" if len(ways) <= 4 else
                   f"can be filled in {len(ways)} ways only")
-        yield Step("dot-chain", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
-                   f"Taken together, the dots joining {cells_words(cells, cols)} ({marks}) "
-                   f"{filled}, with different digits where the cells see each other: "
-                   f"{_removals(gone, cols)}.")
+        yield _removing("dot-chain", gone, cells,
+                        f"Taken together, the dots joining {cells_words(cells, cols)} ({marks}) "
+                        f"{filled}, with different digits where the cells see each other: "
+                        f"{_removals(gone, cols)}.")
 
 
 def whisper_line(s: State) -> Iterator[Step]:
@@ -746,9 +751,9 @@ def whisper_line(s: State) -> Iterator[Step]:
         lonely = {d for _, d in gone if d - value < 1 and d + value > n}
         why = (f" (no digit is {value} or more away from {digits_words(lonely)})"
                if lonely else "")
-        yield Step("whisper-line", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
-                   f"Neighbours along the whisper line from {cells_words([cells[0]], cols)} "
-                   f"differ by at least {value}: {_removals(gone, cols)}{why}.")
+        yield _removing("whisper-line", gone, cells,
+                        f"Neighbours along the whisper line from {cells_words([cells[0]], cols)} "
+                        f"differ by at least {value}: {_removals(gone, cols)}{why}.")
 
 
 def _neighbour_pairs(rows: int, cols: int) -> Iterator[tuple[int, int]]:
@@ -815,9 +820,8 @@ def negative_rule(s: State) -> Iterator[Step]:
                                                     r=" or ".join(map(str, ratio_list)))
                 holds = (f"{cells_words([a], cols)} is {s.digits[a]}" if s.digits[a] else
                          f"{cells_words([a], cols)} holds only {digits_words(digits_of(s.masks[a]))}")
-                yield Step("negative-rule", (), tuple(gone), (a, b),
-                           tuple(sorted({d for _, d in gone})),
-                           f"{_capital(rule)}; {holds}, so {_removals(gone, cols)}.")
+                yield _removing("negative-rule", gone, (a, b),
+                                f"{_capital(rule)}; {holds}, so {_removals(gone, cols)}.")
 
 
 # -- renban ---------------------------------------------------------------------------------
@@ -911,10 +915,9 @@ def cell_mark(s: State) -> Iterator[Step]:
         gone = _gone(s, [c, *around], keep)
         if gone:
             word, than = ("minimum", "below") if mark.kind == "min" else ("maximum", "above")
-            yield Step("cell-mark", (), tuple(gone), (c, *around),
-                       tuple(sorted({d for _, d in gone})),
-                       f"The {word} cell {cells_words([c], cols)} is {than} each of its "
-                       f"neighbours {cells_words(around, cols)}: {_removals(gone, cols)}.")
+            yield _removing("cell-mark", gone, (c, *around),
+                            f"The {word} cell {cells_words([c], cols)} is {than} each of its "
+                            f"neighbours {cells_words(around, cols)}: {_removals(gone, cols)}.")
 
 
 def little_killer_sum(s: State) -> Iterator[Step]:
@@ -950,8 +953,8 @@ def little_killer_sum(s: State) -> Iterator[Step]:
         text += (": each cell is at most what is left less the least the others make"
                  if how == "bounds" else
                  ", with different digits only where cells see each other")
-        yield Step("little-killer-sum", (), tuple(gone), cells,
-                   tuple(sorted({d for _, d in gone})), f"{text}: {_removals(gone, cols)}.")
+        yield _removing("little-killer-sum", gone, cells,
+                        f"{text}: {_removals(gone, cols)}.")
 
 
 def palindrome_mirror(s: State) -> Iterator[Step]:
@@ -970,11 +973,10 @@ def palindrome_mirror(s: State) -> Iterator[Step]:
         pairs = sorted({min(cells.index(c), len(cells) - 1 - cells.index(c)) for c, _ in gone})
         faced = "; ".join(f"{cells_words([cells[k]], cols)} and "
                           f"{cells_words([cells[-1 - k]], cols)}" for k in pairs)
-        yield Step("palindrome-mirror", (), tuple(gone), cells,
-                   tuple(sorted({d for _, d in gone})),
-                   f"On the palindrome line from {cells_words([cells[0]], cols)} the cells "
-                   f"facing each other hold the same digit ({faced}): "
-                   f"{_removals(gone, cols)}.")
+        yield _removing("palindrome-mirror", gone, cells,
+                        f"On the palindrome line from {cells_words([cells[0]], cols)} the cells "
+                        f"facing each other hold the same digit ({faced}): "
+                        f"{_removals(gone, cols)}.")
 
 
 def between_bounds(s: State) -> Iterator[Step]:
@@ -994,8 +996,8 @@ def between_bounds(s: State) -> Iterator[Step]:
         gone = _gone(s, inner, keep)
         if not gone:
             continue
-        yield Step("between-bounds", (), tuple(gone), cells, tuple(sorted({d for _, d in gone})),
-                   f"The between line from {cells_words([cells[0]], cols)} to "
-                   f"{cells_words([cells[-1]], cols)}: its inner cells lie strictly between "
-                   f"its ends, which hold at least {low} and at most {high}: "
-                   f"{_removals(gone, cols)}.")
+        yield _removing("between-bounds", gone, cells,
+                        f"The between line from {cells_words([cells[0]], cols)} to "
+                        f"{cells_words([cells[-1]], cols)}: its inner cells lie strictly between "
+                        f"its ends, which hold at least {low} and at most {high}: "
+                        f"{_removals(gone, cols)}.")
