@@ -37,7 +37,7 @@ __all__ = [
     "CLUE_KINDS", "DIRECTIONS", "DOT_KINDS", "KINDS", "LINE_KINDS", "MARK_KINDS", "MAX_CONSTRAINTS",
     "MAX_VALUE", "RULE_KINDS", "UNSOLVED", "Arrow", "Cage", "Clone", "Clue", "Constraint", "Dot",
     "ExtraRegion", "Line", "Mark", "Other", "Quadruple", "Rule", "Structure", "broken", "describe",
-    "little_killer_cells", "outside_line", "sorted_constraints", "structure", "validate",
+    "diagonal_cells", "little_killer_cells", "outside_line", "sorted_constraints", "structure", "validate",
 ]
 
 LINE_KINDS = ("thermo", "slow-thermo", "renban", "whispers", "palindrome", "between",
@@ -384,6 +384,14 @@ def outside_line(rows: int, cols: int, row: int, col: int) -> tuple[int, ...]:
     raise PuzzleError(f"a clue at r{row + 1}c{col + 1} faces no row or column of the grid")
 
 
+def diagonal_cells(kind: str, rows: int, cols: int) -> tuple[int, ...]:
+    """The cells of a diagonal rule's diagonal: `diagonal-` from r1c1 down to the right,
+    `diagonal+` from the bottom left corner up to the right."""
+    if kind == "diagonal+":
+        return tuple((rows - 1 - k) * cols + k for k in range(min(rows, cols)))
+    return tuple(k * cols + k for k in range(min(rows, cols)))
+
+
 def little_killer_cells(rows: int, cols: int, row: int, col: int, direction: str) -> tuple[int, ...]:
     """The cells on a little killer's diagonal, from the clue into the grid."""
     if direction not in _STEPS:
@@ -559,10 +567,8 @@ def structure(items: Sequence[Constraint], rows: int, cols: int, size: int,
     pairs: set[tuple[int, int]] = set()
     for item in items:
         kind = item.kind
-        if kind == "diagonal-":
-            houses.append(tuple(k * cols + k for k in range(rows)))
-        elif kind == "diagonal+":
-            houses.append(tuple((rows - 1 - k) * cols + k for k in range(rows)))
+        if kind in ("diagonal-", "diagonal+"):
+            houses.append(diagonal_cells(kind, rows, cols))
         elif kind == "disjoint-groups":
             for p in range(size):
                 houses.append(tuple(sorted(box[p] for box in boxes)))

@@ -17,7 +17,7 @@ from pycore.app.drawing import Drawing, drawing
 from pycore.app.messages import cell_label, cell_rules, rule_name
 from pycore.model import Cell, Puzzle
 from pycore.shapes import mark_grid
-from pycore.variants import describe
+from pycore.variants import CLUE_KINDS, describe, diagonal_cells
 
 
 def _edges(p: Puzzle) -> list[dict[str, str]]:
@@ -269,10 +269,8 @@ class GridView:
         cols, size = p.cols, p.size
         for item in p.constraints:
             if item.kind in ("diagonal+", "diagonal-"):
-                rising = item.kind == "diagonal+"
-                cells = [(p.rows - 1 - k if rising else k) * cols + k for k in range(min(p.rows, cols))]
-                words = rule_name(item, size)
-            elif item.kind in ("little-killer", "sandwich", "x-sum", "skyscraper"):
+                cells, words = list(diagonal_cells(item.kind, p.rows, cols)), rule_name(item, size)
+            elif item.kind in CLUE_KINDS:
                 continue  # said in the list of rules: not on every cell of its line
             else:
                 cells, words = list(item.cells), rule_name(item, size)
