@@ -37,7 +37,8 @@ __all__ = [
     "CLUE_KINDS", "DIRECTIONS", "DOT_KINDS", "KINDS", "LINE_KINDS", "MARK_KINDS", "MAX_CONSTRAINTS",
     "MAX_VALUE", "RULE_KINDS", "UNSOLVED", "Arrow", "Cage", "Clone", "Clue", "Constraint", "Dot",
     "ExtraRegion", "Line", "Mark", "Other", "Quadruple", "Rule", "Structure", "broken", "describe",
-    "diagonal_cells", "little_killer_cells", "outside_line", "sorted_constraints", "structure", "validate",
+    "diagonal_cells", "little_killer_cells", "neighbour_pairs", "outside_line", "sorted_constraints",
+    "structure", "validate",
 ]
 
 LINE_KINDS = ("thermo", "slow-thermo", "renban", "whispers", "palindrome", "between",
@@ -658,7 +659,9 @@ def _pair_fits(kind: str, value: int, a: int, b: int) -> bool:
     return a + b == value
 
 
-def _neighbour_pairs(rows: int, cols: int) -> Iterable[tuple[int, int]]:
+def neighbour_pairs(rows: int, cols: int) -> Iterable[tuple[int, int]]:
+    """Every pair of cells side by side (left-right, then top-bottom), as the negative
+    rules (non-consecutive, no dot, no X or V) read them."""
     for r in range(rows):
         for c in range(cols):
             i = r * cols + c
@@ -715,7 +718,7 @@ def _broken(item: Constraint, digits: Sequence[int], rows: int, cols: int, size:
         return _repeats(cells, digits)
     if isinstance(item, Rule) and kind in ("non-consecutive", "negative-black", "negative-xv"):
         ratios = sorted({m.value for m in items if isinstance(m, Dot) and m.kind == "black"}) or [2]
-        for a, b in _neighbour_pairs(rows, cols):
+        for a, b in neighbour_pairs(rows, cols):
             da, db = digits[a], digits[b]
             if not (da and db):
                 continue

@@ -62,7 +62,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from itertools import pairwise
 
-from ...variants import Arrow, Cage, Clue, Constraint, Dot, Line, Mark
+from ...variants import Arrow, Cage, Clue, Constraint, Dot, Line, Mark, neighbour_pairs
 from .state import HouseTables, State, Step, digits_of
 
 __all__ = ["arrow_bounds", "between_bounds", "cage_combination", "cell_mark", "cells_words",
@@ -756,16 +756,6 @@ def whisper_line(s: State) -> Iterator[Step]:
                         f"differ by at least {value}: {_removals(gone, cols)}{why}.")
 
 
-def _neighbour_pairs(rows: int, cols: int) -> Iterator[tuple[int, int]]:
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            if c + 1 < cols:
-                yield i, i + 1
-            if r + 1 < rows:
-                yield i, i + cols
-
-
 _NEGATIVE_WORDS = {
     "non-consecutive": "neighbours may not hold consecutive digits (the non-consecutive rule)",
     "negative-black": "no black dot lies between {a} and {b}, so neither is {r} times the other",
@@ -788,7 +778,7 @@ def negative_rule(s: State) -> Iterator[Step]:
             ratios.add(dot.value)
     ratio_list = sorted(ratios) or [2]
     for kind in kinds:
-        for pair in _neighbour_pairs(rows, cols):
+        for pair in neighbour_pairs(rows, cols):
             marks = dots.get(pair, [])
             if kind == "non-consecutive":
                 if any(m.kind == "white" and m.value == 1 for m in marks):
