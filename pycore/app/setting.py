@@ -311,6 +311,15 @@ def region_draft(p: Puzzle) -> list[int]:
     return list(p.regions) if p.regions is not None else [UNSET] * len(p.cells)
 
 
+def _unused(draft: list[int]) -> int:
+    """The smallest region number no cell of the draft has: a new region's."""
+    used = set(draft)
+    number = 0
+    while number in used:
+        number += 1
+    return number
+
+
 def paint_region(draft: list[int], cells: list[int], size: int) -> list[int]:
     """The draft with the picked cells made one new region (taken out of the ones they were
     in: those may then be short, which `region_report` says). When the cells left in no
@@ -320,19 +329,13 @@ def paint_region(draft: list[int], cells: list[int], size: int) -> list[int]:
     new = list(draft)
     for i in picked:
         new[i] = UNSET
-    used = set(new)
-    number = 0
-    while number in used:
-        number += 1
+    number = _unused(new)
     for i in picked:
         new[i] = number
     left = [i for i, k in enumerate(new) if k == UNSET]
     counts = _counts(new)
     if len(left) == size and len(counts) == size - 1 and all(n == size for n in counts.values()):
-        used = set(new)
-        number = 0
-        while number in used:
-            number += 1
+        number = _unused(new)
         for i in left:
             new[i] = number
     return new
