@@ -30,10 +30,11 @@ The walk runs with a writer to encode and with a reader to decode, as compact's 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ..model import MAX_AUTHOR, MAX_RULES, MAX_TITLE, PALETTE, bit_count, bit_length
-from ._rans import AdaptiveBit, Writer
+from ._rans import AdaptiveBit, Writer, regret
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -412,3 +413,51 @@ def most_bits(cells: int, size: int) -> int:
     # a character: the table's escape (at most about 14 bits) and a code point (21 bits)
     words = sum(WORD_BOUNDS) * 36 + 3 * 16
     return 64 + cells * per_cell + words
+
+
+def _picks_most(palette: int) -> float:
+    """More bits than a cell's colours take when picked (`_code_colours`), over a grid: k
+    picks, the j-th from the slice above the last pick of the table, up to `palette` - k + j
+    + 1. A colour lies in at most palette + 1 - k of a cell's slices, so their totals sum to
+    at most that many times the table's (at the cell's end), and k slices' logarithms to at
+    most k log2((palette + 1 - k) T / k); the counts read take the rest away as for the
+    whole table: k log2(palette (palette + 1 - k) / k) per cell, and the table's regret
+    (`bounds`)."""
+    return max(k * math.log2(palette * (palette + 1 - k) / k) for k in range(1, palette + 1))
+
+
+PICKS_MOST = _picks_most(PALETTE)
+
+
+def bounds(cells: int, size: int, checked: bool) -> tuple[float, float, float, float]:
+    """More bits than the notes of a grid of `cells` cells of `size` digits take: (per open
+    cell, for its corner marks; per cell, for its colours; per player's digit in a checked
+    text, for the marks under it; and once, for the words and every adaptive table's
+    regret (`_rans.regret`)). Each adaptive table's steps count log2 of its size per use,
+    each uniform step its radix. What `compact._most_bits` adds to the cells' own."""
+    log2 = math.log2
+    subset = log2(comb(size, size // 2))  # the most subsets of any count
+    counts = CORNER_COUNTS[:size]
+    # whether marked (one of four bits), whether the box's pending marks (a bit), how many
+    # (a table of `size`), whether outside the possibles (a bit), and which
+    corner = 4 + log2(len(counts)) + subset
+    colours = 1 + log2(PALETTE) + PICKS_MOST  # whether coloured, how many, which
+    under = 1 + 2 * (log2(size + 1) + subset) if checked else 0.0  # whether, then two subsets
+    bit = regret(1, 0, 2, 2, cells)  # an AdaptiveBit's
+    leaning = regret(1, 2, 1, 2, cells)  # a Leaning((3, 1))'s
+    picks = PALETTE * cells
+    fixed = (6 * bit + regret(1, sum(counts) - len(counts), COUNT_STEP, len(counts), cells)
+             + 3 * leaning
+             + regret(1, sum(COLOUR_COUNTS) - PALETTE, COUNT_STEP, PALETTE, cells)
+             + regret(1, 0, COLOUR_STEP, PALETTE, picks)
+             # within a cell the table's total grows by at most PALETTE * COLOUR_STEP:
+             # log2 of its total at the cell's end over the one the t-th pick saw, P + S t,
+             # is at most P S / ((P + S t) ln 2), summed over the picks
+             + PALETTE / math.log(2)
+             * (COLOUR_STEP / PALETTE + math.log(1 + picks * COLOUR_STEP / PALETTE)))
+    chars = sum(WORD_BOUNDS)
+    words = (log2(sum(WORD_SETS)) + chars * (log2(len(CHAR_PRIOR)) + log2(UNICODE))
+             + regret(1, sum(CHAR_PRIOR) - len(CHAR_PRIOR), CHAR_STEP, len(CHAR_PRIOR), chars)
+             + sum(log2(bit_length(b)) + bit_length(b) for b in WORD_BOUNDS))
+    parts = log2(sum(CHECKED_PARTS)) + log2(sum(ESCAPE))
+    return corner, colours, under, fixed + words + parts

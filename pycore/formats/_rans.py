@@ -204,6 +204,25 @@ class Reader:
         raise AssertionError("unreachable: r < total")
 
 
+def regret(least: int, extra: int, step: int, symbols: int, uses: int) -> float:
+    """More than the bits `uses` steps of an adaptive table take beyond log2(symbols) each,
+    whatever symbols they read: a table of `symbols` first counts, each at least `least`
+    and `extra` more in all, whose symbol read grows by `step` (what bounds a hostile text:
+    `compact._most_bits`).
+
+    The steps take log2 of the product of the totals over the product of the counts read,
+    whatever their order; the totals are fixed, and the counts' product is least when the
+    symbols are read evenly. Block by block of `symbols` steps, the totals' logarithm is
+    at most log2(symbols) + log2(least + step * j) + (extra + step * (symbols - 1) / 2)
+    / ((least + step * j) * ln 2) per step (log(1 + a) <= a), and the even counts'
+    logarithm takes the middle term away; the rest sums (an integral bound) to this."""
+    if symbols <= 1 or uses <= 0:
+        return 0.0
+    spread = extra + step * (symbols - 1) / 2
+    blocks = uses // symbols
+    return spread / math.log(2) * (1 / least + math.log(1 + step * blocks / least) / step)
+
+
 class AdaptiveBit:
     """An adaptive yes/no (Krichevsky-Trofimov counts): a rare answer costs little."""
 

@@ -65,7 +65,7 @@ from . import FORMATS, LinkForm, TextPattern, _notes, _variant_code, count_made_
 from ._notes import comb, spread, squeeze
 from ._numeral import ALPHABET as ALPHABET  # the characters of a compact text
 from ._numeral import from_text, to_text
-from ._rans import AdaptiveBit, Reader, Writer
+from ._rans import AdaptiveBit, Reader, Writer, regret
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -482,11 +482,14 @@ def _prior(kind: int, context: int) -> int:
     return KIND_PRIOR[kind] + (SAME_AS_IMAGE if kind == context else 0)
 
 
-def _code_kinds(io: Coder, plan: _Plan, shape: _WalkTables, truth: Sequence[int]) -> list[int]:
-    """Which kinds occur at all, then each cell's kind by an adaptive model whose
-    context is the kind of the cell's image under the plan's symmetry."""
+def _code_kinds(io: Coder, plan: _Plan, shape: _WalkTables, truth: Sequence[int],
+                present: tuple[int, ...] | None = None) -> list[int]:
+    """Which kinds occur at all (or `present`, when the reader has read them already),
+    then each cell's kind by an adaptive model whose context is the kind of the cell's
+    image under the plan's symmetry."""
     alphabet = _alphabet(plan)
-    present = _code_present(io, alphabet, truth)
+    if present is None:
+        present = _code_present(io, alphabet, truth)
     slot = {kind: s for s, kind in enumerate(present)}
     kinds = [K_EMPTY] * shape.count
     partner = _partners(shape, plan.symmetry)
@@ -501,7 +504,8 @@ def _code_kinds(io: Coder, plan: _Plan, shape: _WalkTables, truth: Sequence[int]
         s = io.weighted(table, slot.get(truth[i], -1) if truth else 0, 2)
         table[s] += 2
         kinds[i] = present[s]
-    if not truth and present is not alphabet and not set(present) <= set(kinds) | {K_EMPTY}:
+    said = len(alphabet) > 2  # (else every kind of the alphabet may occur, none is said)
+    if not truth and said and not set(present) <= set(kinds) | {K_EMPTY}:
         raise _unwritten("a kind said to occur that no cell has")
     return kinds
 
@@ -690,8 +694,12 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     """The whole walk, reading: header, kinds, packing, digits, marks, notes."""
     plan = _code_header(reader, None, checked)
     _too_long(reader, _cells_of(plan), plan.size)  # (linear in the text)
+    alphabet = _alphabet(plan)
+    _too_long_for(reader, plan, alphabet, checked)  # before the tables, and the walk
+    present = _code_present(reader, alphabet, ())
+    _too_long_for(reader, plan, present, checked)
     shape = _tables(plan)
-    kinds = _code_kinds(reader, plan, shape, ())
+    kinds = _code_kinds(reader, plan, shape, (), present)
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
         raise _unwritten("a bare puzzle in the long form")
@@ -936,6 +944,44 @@ def _too_long(io: Coder, cells: int, size: int, after: int = 0) -> None:
                            found=f"{found} bits")
 
 
+def _most_bits(plan: _Plan, kinds: Sequence[int], checked: bool) -> int:
+    """More than any valid text of the plan's shape whose cells are of `kinds` (those its
+    header allows, or those its cells' walk says occur) needs after its header: far less
+    than `_max_bits` (which any plan of the shape fits), from what each step can take.
+
+    Each adaptive table's steps take at most log2 of its size per use and its regret in
+    all (`_rans.regret`), each uniform step its radix; a cell is charged the most its kind
+    can take (kind, digit or marks, and the notes': `_notes.bounds`). rANS without
+    rounding adds to the number at most log2(rest + steps * largest frequency) bits over
+    what its steps take (x < (x' / f + 1) t per step), for the cells and for the notes."""
+    cells, size = _cells_of(plan), plan.size
+    log2 = math.log2
+    corner, colours, under, notes = _notes.bounds(cells, size, checked)
+    digit = 1 + log2(size)  # whether it clashes, which
+    took = {K_EMPTY: corner, K_GIVEN: digit, K_BLACK_GIVEN: digit, K_VALUE: digit + under,
+            K_MARKS: 2 + size + corner, K_BLACK: 0.0}  # marks: two bits, a subset of size
+    m = len(kinds)
+    per_cell = (log2(m) if m > 1 else 0.0) + colours + max(took[k] for k in kinds)
+    bit = regret(1, 0, 2, 2, cells)  # an AdaptiveBit's: two for digits, two for marks
+    # the kinds' tables: one per context (each kind, or none), first counts 2 or 3 and
+    # 8 more for the context's own kind
+    tables = (m + 1) * regret(2, 9, 2, m, cells)
+    steps, largest = 64 * cells + 4096, 32 * cells + 32768
+    rounding = 2 * (log2(steps * largest) + 8)
+    said = log2(ALL_PRESENT + 63) + len(PACKING) * 2 * log2(sum(PACKING))  # which kinds, packing
+    return math.ceil(cells * per_cell + 4 * bit + tables + notes + rounding + said)
+
+
+def _too_long_for(io: Coder, plan: _Plan, kinds: Sequence[int], checked: bool) -> None:
+    """Refuses a number longer than any text of the plan whose cells are of `kinds`."""
+    if isinstance(io, Reader):
+        found = io.size()
+        most = _most_bits(plan, kinds, checked)
+        if found > most:
+            raise _Refused(f"at most {most} bits for this shape and kinds of cells",
+                           found=f"{found} bits")
+
+
 _MOST_CELLS = (MAX_LAYOUT * 5) ** 2
 LONGEST_TEXT = 2 + _max_bits(_MOST_CELLS, 25) // 6
 """Longer than any compact text of the largest grid it holds can be (`_max_bits` of it, in
@@ -1036,6 +1082,7 @@ def _may_be_checked(number: int, length: int) -> bool:
         reader = Reader(number)
         plan = _code_header(reader, None, checked=True)
         _too_long(reader, _cells_of(plan), plan.size)
+        _too_long_for(reader, plan, _alphabet(plan), True)
     except _Refused:
         return False
     return True

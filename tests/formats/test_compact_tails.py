@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pycore.errors import FormatError
 from pycore.formats import _rans, compact
 from pycore.formats._numeral import from_text, to_text
-from pycore.model import DEFAULT_BOX, STR8TS_SIZES, Layout, Puzzle, candidates, value
+from pycore.model import DEFAULT_BOX, STR8TS_SIZES, Cell, Layout, Puzzle, candidates, value
 from pycore.model import given as given_cell
 from pycore.shapes import blank_shape
 from tests.strategies import layout_puzzles, square_puzzles
@@ -148,4 +148,113 @@ def test_a_text_longer_than_its_shape_allows_is_refused_before_its_tables() -> N
     compact._WALK_TABLES.pop(("sudoku", 25, (5, 5), layout), None)
     with pytest.raises(FormatError, match="bits for this shape"):
         compact.decode(text)
+    assert ("sudoku", 25, (5, 5), layout) not in compact._WALK_TABLES
+
+
+# --- the bound of a plan: what any valid text of a shape and its kinds of cells can take
+
+def _after_header(text: str) -> tuple[int, int, bool]:
+    """(bits the text's number has after its header, the plan's bound for the kinds its
+    cells' walk says occur, whether it was read as checked)."""
+    puzzle, checked = compact.reading(text)
+    body = text.lstrip("_")
+    number = from_text(body[:-1] if checked else body, "compact")
+    reader = _rans.Reader(number)
+    plan = compact._code_header(reader, None, checked)
+    alphabet = compact._alphabet(plan)
+    assert reader.size() <= compact._most_bits(plan, alphabet, checked)
+    present = compact._code_present(reader, alphabet, ())
+    return reader.size(), compact._most_bits(plan, present, checked), checked
+
+
+def _words(rng: random.Random) -> tuple[str, str, str]:
+    """Title, author and rules of their longest, of characters the table escapes."""
+    def text(n: int) -> str:
+        return "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(n))
+
+    return text(100), text(100), text(1000)
+
+
+def _heaviest(shape: str, kind: str, rng: random.Random) -> Puzzle:
+    """A grid of a shape whose every cell takes about the most its kind can: marks
+    (`candidates`: about half the digits, every cell), a player's digit with marks under
+    it (`value`), or an empty cell (`empty`); each with about half the digits in its
+    corner (but a digit) and five colours, and the longest words, every character escaped."""
+    puzzle = blank_shape(shape)
+    n = puzzle.size
+    half = n // 2
+    changes = {}
+    for i, cell in enumerate(puzzle.cells):
+        if cell.kind == "outside":
+            continue
+        some = frozenset(rng.sample(range(1, n + 1), half))
+        corner = frozenset(rng.sample(range(1, n + 1), half))
+        colours = frozenset(rng.sample(range(1, 10), 5))
+        if kind == "candidates":
+            changes[i] = Cell("candidates", 0, some, corner, colours)
+        elif kind == "value":
+            changes[i] = Cell("value", rng.randint(1, n), some, corner, colours)
+        else:
+            changes[i] = Cell("empty", 0, frozenset(), corner, colours)
+    return puzzle.with_cells(changes).with_info(*_words(rng))
+
+
+@pytest.mark.parametrize("kind", ["empty", "candidates", "value"])
+@pytest.mark.parametrize("shape", ["sudoku-25", "sudoku-9"])
+def test_the_heaviest_grids_fit_their_plans_bound(shape: str, kind: str) -> None:
+    """Grids whose every cell takes about the most its kind can (marks, corner marks,
+    colours, marks under digits, the longest words of escaped characters): their texts,
+    checked and version 1, fit the bound of their plan and kinds of cells, which is not
+    far above them, and read back."""
+    puzzle = _heaviest(shape, kind, random.Random(len(shape) + len(kind)))
+    text = compact.encode(puzzle)
+    found, most, checked = _after_header(text)
+    assert checked
+    assert compact.decode(text) == puzzle
+    assert most / 2 < found <= most  # the bound is not far above the heaviest grid
+    if kind == "value":  # version 1 has no marks under digits
+        puzzle = puzzle.with_cells({i: Cell("value", c.digit, colours=c.colours)
+                                    for i, c in enumerate(puzzle.cells)})
+    plain = to_text(compact._number(puzzle))  # version 1's form of the grid
+    found, most, checked = _after_header(plain)
+    assert not checked
+    assert compact.decode(plain) == puzzle
+    assert found <= most  # (digits alone, without marks under them, take far less)
+
+
+@SETTINGS
+@given(PUZZLES)
+def test_every_text_fits_its_plans_bound(puzzle: Puzzle) -> None:
+    """The bound of a plan and kinds of cells is above every text's number after its
+    header (as written: the bound must never refuse a valid text)."""
+    for text in (compact.encode(puzzle), compact.encode(_long(puzzle, random.Random(1)))):
+        found, most, _ = _after_header(text)
+        assert found <= most
+
+
+def _crafted(plan: compact._Plan, length: int, seed: int) -> str:
+    """A compact text of `length` characters: the plan's header over random bits (what
+    anyone can write to name a large shape)."""
+    header = _rans.Writer()
+    compact._code_header(header, plan)
+    rng = random.Random(seed)
+    size = 6 * length - 12
+    return to_text(header.number(rng.getrandbits(size) | 1 << (size - 1)))
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_crafted_64k_text_of_the_largest_layout_is_refused_by_its_length(seed: int) -> None:
+    """The largest layout (15x15 boxes of 5x5, 5,625 cells) named in a bare header over
+    64 K characters of random bits: no grid of givens and notes that a bare text holds is
+    that long, so it is refused for its length before the walk's tables are made (the
+    walk over 5,625 cells, every refill a division of the whole number, took 0.8 s in the
+    page's MicroPython before it found something wrong)."""
+    layout = Layout(5, 15, 15)
+    plan = compact._Plan("sudoku", 25, (5, 5), layout)
+    text = _crafted(plan, 65_536, seed)
+    compact._WALK_TABLES.pop(("sudoku", 25, (5, 5), layout), None)
+    with pytest.raises(FormatError, match="bits for this shape and kinds of cells") as info:
+        compact.decode(text)
+    most = compact._most_bits(plan, compact._alphabet(plan), False)
+    assert info.value.expected == f"at most {most} bits for this shape and kinds of cells"
     assert ("sudoku", 25, (5, 5), layout) not in compact._WALK_TABLES
