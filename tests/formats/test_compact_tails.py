@@ -156,7 +156,7 @@ def test_a_text_longer_than_its_shape_allows_is_refused_before_its_tables() -> N
 def _after_header(text: str) -> tuple[int, int, bool]:
     """(bits the text's number has after its header, the plan's bound for the kinds its
     cells' walk says occur, whether it was read as checked)."""
-    puzzle, checked = compact.reading(text)
+    checked = compact.reading(text)[1]
     body = text.lstrip("_")
     number = from_text(body[:-1] if checked else body, "compact")
     reader = _rans.Reader(number)
