@@ -700,6 +700,7 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     _too_long_for(reader, plan, present, checked)
     shape = _tables(plan)
     kinds = _code_kinds(reader, plan, shape, (), present)
+    _too_long_for(reader, plan, present, checked, kinds)  # before the digits, marks, notes
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
         raise _unwritten("a bare puzzle in the long form")
@@ -944,10 +945,13 @@ def _too_long(io: Coder, cells: int, size: int, after: int = 0) -> None:
                            found=f"{found} bits")
 
 
-def _most_bits(plan: _Plan, kinds: Sequence[int], checked: bool) -> int:
+def _most_bits(plan: _Plan, kinds: Sequence[int], checked: bool,
+               walked: Sequence[int] | None = None) -> int:
     """More than any valid text of the plan's shape whose cells are of `kinds` (those its
-    header allows, or those its cells' walk says occur) needs after its header: far less
-    than `_max_bits` (which any plan of the shape fits), from what each step can take.
+    header allows, or those its cells' walk says occur) needs after its header, or, given
+    the kinds the cells' walk read (`walked`, per cell, outside ones empty), after the
+    kinds: far less than `_max_bits` (which any plan of the shape fits), from what each
+    step can take.
 
     Each adaptive table's steps take at most log2 of its size per use and its regret in
     all (`_rans.regret`), each uniform step its radix; a cell is charged the most its kind
@@ -955,13 +959,34 @@ def _most_bits(plan: _Plan, kinds: Sequence[int], checked: bool) -> int:
     rounding adds to the number at most log2(rest + steps * largest frequency) bits over
     what its steps take (x < (x' / f + 1) t per step), for the cells and for the notes."""
     cells, size = _cells_of(plan), plan.size
+    key = (cells, size, tuple(kinds), checked)
+    found = _MOST.get(key)
+    if found is None:
+        found = _MOST[key] = _work_out_most(cells, size, key[2], checked)
+    per_kind, fixed = found
+    if walked is None:
+        return math.ceil(cells * max(per_kind.values()) + fixed)
+    counted = {k: walked.count(k) for k in kinds if k != K_EMPTY}
+    empty = cells - sum(counted.values())  # (the walk's list counts outside cells empty)
+    took = fixed + empty * per_kind[K_EMPTY]
+    for k, n in counted.items():
+        took += n * per_kind[k]
+    return math.ceil(took)
+
+
+_MOST: dict[tuple[int, int, tuple[int, ...], bool], tuple[dict[int, float], float]] = {}
+
+
+def _work_out_most(cells: int, size: int, kinds: tuple[int, ...], checked: bool
+                   ) -> tuple[dict[int, float], float]:
+    """(the most bits a cell of each kind takes, the most bits the rest takes)."""
     log2 = math.log2
     corner, colours, under, notes = _notes.bounds(cells, size, checked)
     digit = 1 + log2(size)  # whether it clashes, which
     took = {K_EMPTY: corner, K_GIVEN: digit, K_BLACK_GIVEN: digit, K_VALUE: digit + under,
             K_MARKS: 2 + size + corner, K_BLACK: 0.0}  # marks: two bits, a subset of size
     m = len(kinds)
-    per_cell = (log2(m) if m > 1 else 0.0) + colours + max(took[k] for k in kinds)
+    per_kind = {k: (log2(m) if m > 1 else 0.0) + colours + took[k] for k in kinds}
     bit = regret(1, 0, 2, 2, cells)  # an AdaptiveBit's: two for digits, two for marks
     # the kinds' tables: one per context (each kind, or none), first counts 2 or 3 and
     # 8 more for the context's own kind
@@ -969,14 +994,17 @@ def _most_bits(plan: _Plan, kinds: Sequence[int], checked: bool) -> int:
     steps, largest = 64 * cells + 4096, 32 * cells + 32768
     rounding = 2 * (log2(steps * largest) + 8)
     said = log2(ALL_PRESENT + 63) + len(PACKING) * 2 * log2(sum(PACKING))  # which kinds, packing
-    return math.ceil(cells * per_cell + 4 * bit + tables + notes + rounding + said)
+    return per_kind, 4 * bit + tables + notes + rounding + said
 
 
-def _too_long_for(io: Coder, plan: _Plan, kinds: Sequence[int], checked: bool) -> None:
-    """Refuses a number longer than any text of the plan whose cells are of `kinds`."""
+def _too_long_for(io: Coder, plan: _Plan, kinds: Sequence[int], checked: bool,
+                  walked: Sequence[int] | None = None) -> None:
+    """Refuses a number longer than any text of the plan whose cells are of `kinds` (or,
+    after the kinds' walk, whose cells are of the kinds it read, `walked`: the bits the
+    kinds took are then counted twice, a bound all the same)."""
     if isinstance(io, Reader):
         found = io.size()
-        most = _most_bits(plan, kinds, checked)
+        most = _most_bits(plan, kinds, checked, walked)
         if found > most:
             raise _Refused(f"at most {most} bits for this shape and kinds of cells",
                            found=f"{found} bits")
