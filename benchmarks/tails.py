@@ -139,13 +139,17 @@ def prefixes() -> list[tuple[str, str, str]]:
 
 # Compact texts made to name a large shape in their header (read from the text's last
 # characters) over a random number as long as the text: what a tail after a link rarely
-# spells, and anyone can write. (shape, plan of its header)
+# spells, and anyone can write. (shape, plan of its header: bare, givens only, but for
+# the last, whose cells may be of every kind, and whose kinds take their context from
+# the cell a half turn away)
 CRAFTED = [
     ("25x25", compact._Plan("sudoku", 25, (5, 5), None)),
     ("str8ts 25x25", compact._Plan("str8ts", 25, None, None)),
     ("samurai", compact._Plan("sudoku", 9, (3, 3), Layout.samurai())),
     ("layout of 10x10 5x5 boxes", compact._Plan("sudoku", 25, (5, 5), Layout(5, 10, 10))),
     ("layout of 15x15 5x5 boxes", compact._Plan("sudoku", 25, (5, 5), Layout(5, 15, 15))),
+    ("layout of 15x15 5x5 boxes, not bare",
+     compact._Plan("sudoku", 25, (5, 5), Layout(5, 15, 15), bare=False, symmetry=compact.HALF_TURN)),
 ]
 
 
