@@ -1,6 +1,7 @@
 """Compact texts with long tails under MicroPython 1.27 (the page's light worker) against
 CPython: version 1 and version 2 (variant) links followed by 1 K to 64 K characters of
-the alphabet, and texts made to name a large shape in their header over random bits.
+the alphabet, and texts made to name a large shape in their header over random bits (the
+largest layout's over 64 K characters: refused by their length alike).
 
 These go through the range reader's window (`_rans.Reader`: a long number held as
 high * room + low) and the early refusals, whose arithmetic runs on MicroPython's own
@@ -43,6 +44,12 @@ SHAPES = [compact._Plan("sudoku", 25, (5, 5), None), compact._Plan("str8ts", 25,
           compact._Plan("sudoku", 9, (3, 3), Layout.samurai()),
           compact._Plan("sudoku", 25, (5, 5), Layout(5, 6, 6))]
 
+# The largest layout (5,625 cells) named by a bare header, and by one whose cells may be of
+# every kind: over 64 K characters of random bits, refused by their length before the walk
+# (bare) or after the kinds' walk (`compact._most_bits`) alike.
+LARGEST = [compact._Plan("sudoku", 25, (5, 5), Layout(5, 15, 15)),
+           compact._Plan("sudoku", 25, (5, 5), Layout(5, 15, 15), bare=False, symmetry=1)]
+
 
 def _made(plan: compact._Plan, length: int, rng: random.Random) -> str:
     """A text of about `length` characters: the plan's header over random bits."""
@@ -70,6 +77,8 @@ def _texts(rng: random.Random) -> list[tuple[str, str]]:
     for plan in SHAPES:
         for length in LENGTHS[:2]:
             texts.append((f"header of {plan.kind} {plan.size} {plan.layout}", _made(plan, length, rng)))
+    for plan in LARGEST:
+        texts.append((f"header of {plan.layout}, bare {plan.bare}", _made(plan, LENGTHS[-1] - 4, rng)))
     return texts
 
 
@@ -83,6 +92,8 @@ def test_compact_texts_with_long_tails_are_read_alike_and_in_time(tmp_path: Path
         said = f"{what} ({len(text)} characters)"
         assert micropython[1] and cpython[1], f"over {HANG_MS} ms: {said}"
         assert micropython == cpython, f"{said}: {json.dumps(micropython)[:300]}"
+        if what.startswith("header of Layout(box=5, width=15"):
+            assert "bits for this shape and kinds of cells" in json.dumps(cpython), said
 
 
 def test_a_long_variant_link_reads_back_alike(tmp_path: Path) -> None:
