@@ -8,6 +8,7 @@ turned off) and wants the same puzzle, or the same refusal.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pycore.errors import FormatError
-from pycore.formats import _rans, compact
+from pycore.formats import _notes, _rans, compact
 from pycore.formats._numeral import from_text, to_text
-from pycore.model import DEFAULT_BOX, STR8TS_SIZES, Cell, Layout, Puzzle, candidates, value
+from pycore.model import DEFAULT_BOX, PALETTE, STR8TS_SIZES, Cell, Layout, Puzzle, candidates, value
 from pycore.model import given as given_cell
 from pycore.shapes import blank_shape
 from tests.strategies import layout_puzzles, square_puzzles
@@ -258,3 +259,31 @@ def test_a_crafted_64k_text_of_the_largest_layout_is_refused_by_its_length(seed:
     most = compact._most_bits(plan, compact._alphabet(plan), False)
     assert info.value.expected == f"at most {most} bits for this shape and kinds of cells"
     assert ("sudoku", 25, (5, 5), layout) not in compact._WALK_TABLES
+
+
+def _worst(firsts: tuple[int, ...], step: int, uses: int) -> float:
+    """The most bits `uses` steps of an adaptive table can take: each reads the symbol of
+    the least count (the counts' product is then least; the totals are the same whatever
+    is read)."""
+    counts = list(firsts)
+    bits = 0.0
+    for _ in range(uses):
+        least = min(range(len(counts)), key=counts.__getitem__)
+        bits += math.log2(sum(counts) / counts[least])
+        counts[least] += step
+    return bits
+
+
+@pytest.mark.parametrize(("firsts", "step"), [
+    ((3, 2), 2), ((3, 10), 2), ((3, 2, 2, 2), 2), ((11, 2, 2, 2, 2, 2), 2),  # cells' kinds
+    ((1, 1), 2), ((3, 1), 1),  # AdaptiveBit, Leaning
+    (_notes.CORNER_COUNTS, _notes.COUNT_STEP), (_notes.COLOUR_COUNTS, _notes.COUNT_STEP),
+    ((1,) * PALETTE, _notes.COLOUR_STEP), (_notes.CHAR_PRIOR, _notes.CHAR_STEP)])
+def test_an_adaptive_tables_regret_bounds_its_worst_case(firsts: tuple[int, ...], step: int) -> None:
+    """`_rans.regret` (what the plan's bound counts beyond log2 of a table's size per use)
+    is above what the worst sequence of symbols takes, for every table of the format."""
+    m = len(firsts)
+    least = min(firsts)
+    for uses in (1, 7, 60, 600, 3000):
+        most = uses * math.log2(m) + _rans.regret(least, sum(firsts) - m * least, step, m, uses)
+        assert _worst(tuple(firsts), step, uses) <= most
