@@ -34,7 +34,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..model import MAX_AUTHOR, MAX_RULES, MAX_TITLE, PALETTE, bit_count, bit_length
-from ._rans import AdaptiveBit, Writer, regret
+from ._rans import AdaptiveBit, Reader, Writer, regret
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -216,6 +216,8 @@ def code(io: Coder, grid: Grid, truth: Notes | None, checked: bool = False) -> N
     parts = io.weighted(CHECKED_PARTS if checked else PARTS, parts)
     corner = _code_corner(io, grid, truth.corner if truth else None) if parts & CORNER \
         else [0] * count
+    if parts & COLOURS and isinstance(io, Reader):
+        _rest_fits(io, grid, parts, checked)  # before a walk over every cell
     colours = _code_colours(io, grid, truth.colours if truth else None) if parts & COLOURS \
         else [0] * count
     words = _code_words(io, truth.words if truth else None) if parts & WORDS else ("", "", "")
@@ -461,3 +463,17 @@ def bounds(cells: int, size: int, checked: bool) -> tuple[float, float, float, f
              + sum(log2(bit_length(b)) + bit_length(b) for b in WORD_BOUNDS))
     parts = log2(sum(CHECKED_PARTS)) + log2(sum(ESCAPE))
     return corner, colours, under, fixed + words + parts
+
+
+def _rest_fits(reader: Reader, grid: Grid, parts: int, checked: bool) -> None:
+    """Refuses a number longer than the colours, words and marks under digits still to
+    read can take (`bounds`, and the rounding of rANS as `compact._most_bits` counts it)."""
+    cells = len(grid.inside)
+    _, colours, under, fixed = bounds(cells, grid.size, checked)
+    valued = sum(1 for v in grid.valued if v) if parts & UNDER else 0
+    rounding = math.log2((64 * cells + 4096) * (32 * cells + 32768)) + 8
+    most = math.ceil(cells * colours + valued * under + fixed + rounding)
+    found = reader.size()
+    if found > most:
+        raise Refused(f"at most {most} bits for the colours and words of these cells",
+                      found=f"{found} bits")

@@ -156,16 +156,19 @@ class Reader:
         # a division's cost grows with its divisor's length
         chunk = self.chunk
         self.chunk = min(2 * chunk, CHUNK)
-        p = total * STOCK if chunk >= CHUNK else total
+        high, room, low = self.high, self.room, self.low
+        if room >> ROOM:
+            high, room, low = high * room + low, 1, 0
+        # STOCK only when the room has no whole one left: a walk of large radices or
+        # tables (marks, kinds) leaves it there, and each one more was a division of the
+        # long number by 47 bits that no step used, and a fold to give them back
+        p = total * STOCK if chunk >= CHUNK and room % STOCK else total
         if step or total == self.last:  # a table that grows, or a radix asked again
             t = total
             while p >> chunk == 0:
                 t += step
                 p *= t
         self.last = total  # (a radix asked once, such as a subset's rank, comes alone)
-        high, room, low = self.high, self.room, self.low
-        if room >> ROOM:
-            high, room, low = high * room + low, 1, 0
         if not high >> (CHUNK + WINDOW):  # short now: read the rest as it is
             self.high, self.room, self.low = 0, 1, high * room + low
             return

@@ -709,6 +709,7 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     notes = None
     if reader.nonzero():  # the notes follow, as one more than their number (see `_notes`)
         reader.decrement()
+        _too_long_for_notes(reader, plan, kinds, checked)
         try:
             notes = _notes.code(reader, _notes_grid(shape, kinds, used), None, checked)
         except _notes.Refused as err:
@@ -1008,6 +1009,21 @@ def _too_long_for(io: Coder, plan: _Plan, kinds: Sequence[int], checked: bool,
         if found > most:
             raise _Refused(f"at most {most} bits for this shape and kinds of cells",
                            found=f"{found} bits")
+
+
+def _too_long_for_notes(reader: Reader, plan: _Plan, kinds: Sequence[int], checked: bool) -> None:
+    """Refuses a number longer than any notes of the cells the walk read: corner marks on
+    its open cells (empty or marked), colours on every cell, marks under its digits (in a
+    checked text), the words, and the rounding of the notes' steps (`_most_bits`)."""
+    cells, size = _cells_of(plan), plan.size
+    corner, colours, under, fixed = _notes.bounds(cells, size, checked)
+    opened = cells - sum(kinds.count(k) for k in (K_GIVEN, K_VALUE, K_BLACK, K_BLACK_GIVEN))
+    rounding = math.log2((64 * cells + 4096) * (32 * cells + 32768)) + 8
+    most = math.ceil(opened * corner + cells * colours + kinds.count(K_VALUE) * under
+                     + fixed + rounding)
+    found = reader.size()
+    if found > most:
+        raise _Refused(f"at most {most} bits for the notes of these cells", found=f"{found} bits")
 
 
 _MOST_CELLS = (MAX_LAYOUT * 5) ** 2
