@@ -214,10 +214,12 @@ def code(io: Coder, grid: Grid, truth: Notes | None, checked: bool = False) -> N
         if parts & UNDER and not checked:
             raise ValueError("marks under a digit need a checked text")
     parts = io.weighted(CHECKED_PARTS if checked else PARTS, parts)
-    corner = _code_corner(io, grid, truth.corner if truth else None) if parts & CORNER \
+    reading = isinstance(io, Reader)
+    rest = _rest_most(grid, parts, checked) if reading else -1
+    corner = _code_corner(io, grid, truth.corner if truth else None, rest) if parts & CORNER \
         else [0] * count
-    if parts & COLOURS and isinstance(io, Reader):
-        _rest_fits(io, grid, parts, checked)  # before a walk over every cell
+    if parts & COLOURS and reading:  # before a walk over every cell
+        _fits(io, rest, "the colours and words of these cells")
     colours = _code_colours(io, grid, truth.colours if truth else None) if parts & COLOURS \
         else [0] * count
     words = _code_words(io, truth.words if truth else None) if parts & WORDS else ("", "", "")
@@ -260,17 +262,18 @@ def _code_subset(io: Coder, n: int, marks: int) -> int:
     return marks if marks or not k else subset_unrank(rank, k, n)
 
 
-def _code_corner(io: Coder, grid: Grid, truth: Sequence[int] | None) -> list[int]:
+def _code_corner(io: Coder, grid: Grid, truth: Sequence[int] | None, rest: int = -1) -> list[int]:
     """The escape (whether any cell's marks spelled out lie outside its possibles), then
-    each open cell's corner marks."""
+    each open cell's corner marks (`rest`: reading, the most bits what follows can take)."""
     escape = 0
     if truth is not None:  # a trial walk says whether a cell that is spelled out needs it
         escape = 1 if _corner_walk(Writer(), grid, truth, 1) else 0
     escape = io.weighted(ESCAPE, escape)
-    return _corner_walk(io, grid, truth, escape)
+    return _corner_walk(io, grid, truth, escape, rest)
 
 
-def _corner_walk(io: Coder, grid: Grid, truth: Sequence[int] | None, escape: int) -> list[int]:
+def _corner_walk(io: Coder, grid: Grid, truth: Sequence[int] | None, escape: int,
+                 rest: int = -1) -> list[int]:
     full = (1 << grid.size) - 1
     # whether a cell has corner marks: per kind of open cell, and whether its box waits
     # for the other half of a Snyder pair
@@ -280,10 +283,18 @@ def _corner_walk(io: Coder, grid: Grid, truth: Sequence[int] | None, escape: int
     pending: dict[int, int] = {}  # box -> digits cornered an odd number of times so far
     out = [0] * len(grid.open)
     took = 0
+    # reading: every few open cells, the number is refused when longer than the corner
+    # marks of the open cells left and what follows can take
+    left = sum(1 for i in grid.inside if grid.open[i]) if rest >= 0 else 0
+    each = bounds(len(grid.inside), grid.size, False)[0] if left else 0.0
     for i in grid.inside:
         kind = grid.open[i]
         if not kind:
             continue
+        if left:
+            if left & 63 == 0 and isinstance(io, Reader):
+                _fits(io, math.ceil(rest + left * each), "the corner marks and the rest of these notes")
+            left -= 1
         marks = truth[i] if truth is not None else 0
         box = grid.box_of[i]
         waiting = pending.get(box, 0) if box >= 0 else 0
@@ -465,15 +476,18 @@ def bounds(cells: int, size: int, checked: bool) -> tuple[float, float, float, f
     return corner, colours, under, fixed + words + parts
 
 
-def _rest_fits(reader: Reader, grid: Grid, parts: int, checked: bool) -> None:
-    """Refuses a number longer than the colours, words and marks under digits still to
-    read can take (`bounds`, and the rounding of rANS as `compact._most_bits` counts it)."""
+def _rest_most(grid: Grid, parts: int, checked: bool) -> int:
+    """More bits than the colours, words and marks under digits can take (`bounds`, and
+    the rounding of rANS as `compact._most_bits` counts it)."""
     cells = len(grid.inside)
     _, colours, under, fixed = bounds(cells, grid.size, checked)
     valued = sum(1 for v in grid.valued if v) if parts & UNDER else 0
     rounding = math.log2((64 * cells + 4096) * (32 * cells + 32768)) + 8
-    most = math.ceil(cells * colours + valued * under + fixed + rounding)
+    return math.ceil(cells * colours + valued * under + fixed + rounding)
+
+
+def _fits(reader: Reader, most: int, what: str) -> None:
+    """Refuses a number of more than `most` bits (what is left to read can take no more)."""
     found = reader.size()
     if found > most:
-        raise Refused(f"at most {most} bits for the colours and words of these cells",
-                      found=f"{found} bits")
+        raise Refused(f"at most {most} bits for {what}", found=f"{found} bits")

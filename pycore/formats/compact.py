@@ -666,16 +666,26 @@ def _code_marks(io: Coder, full: int, possible: int, plan: _Plan,
 
 
 def _code_all_marks(io: Coder, plan: _Plan, shape: _WalkTables, kinds: Sequence[int],
-                    used: Sequence[int], truth: Sequence[Cell]) -> list[int]:
-    """Pencil marks, relative to the possibles all digits leave: a bit mask per cell."""
+                    used: Sequence[int], truth: Sequence[Cell], after: int = -1) -> list[int]:
+    """Pencil marks, relative to the possibles all digits leave: a bit mask per cell.
+    `after`: reading, the most bits the notes can take (`_notes_most`): every few cells
+    the number is refused when longer than the marks left and the notes can take."""
     full = (1 << shape.size) - 1
     house_ids = shape.house_ids
     outside_model, full_model = AdaptiveBit(), AdaptiveBit()
     marks = [0] * shape.count
     strays = 0
+    left = kinds.count(K_MARKS) if after >= 0 else 0
     for i in shape.inside:
         if kinds[i] != K_MARKS:
             continue
+        if left:
+            if left & 63 == 0 and isinstance(io, Reader):  # (a cell's marks: `_most_bits`)
+                most = after + left * (shape.size + 2) + 2 * _MARKS_REGRET
+                if io.size() > most:
+                    raise _Refused(f"at most {most} bits for the marks and notes of these cells",
+                                   found=f"{io.size()} bits")
+            left -= 1
         taken = 0
         for h in house_ids[i]:
             taken |= used[h]
@@ -705,7 +715,8 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
         raise _unwritten("a bare puzzle in the long form")
     digits, used = _code_digits(reader, plan, shape, kinds, ())
-    marks = _code_all_marks(reader, plan, shape, kinds, used, ()) if K_MARKS in kinds else []
+    marks = _code_all_marks(reader, plan, shape, kinds, used, (), _notes_most(plan, kinds, checked)) \
+        if K_MARKS in kinds else []
     notes = None
     if reader.nonzero():  # the notes follow, as one more than their number (see `_notes`)
         reader.decrement()
@@ -1011,22 +1022,29 @@ def _too_long_for(io: Coder, plan: _Plan, kinds: Sequence[int], checked: bool,
                            found=f"{found} bits")
 
 
-def _too_long_for_notes(reader: Reader, plan: _Plan, kinds: Sequence[int], checked: bool) -> None:
-    """Refuses a number longer than any notes of the cells the walk read: corner marks on
-    its open cells (empty or marked), colours on every cell, marks under its digits (in a
-    checked text), the words, and the rounding of the notes' steps (`_most_bits`)."""
+def _notes_most(plan: _Plan, kinds: Sequence[int], checked: bool) -> int:
+    """More bits than the notes of the cells the walk read take, with the rounding of
+    rANS twice (the cells' steps before, the notes' own: `_most_bits`): corner marks on
+    the open cells (empty or marked), colours on every cell, marks under the digits (in a
+    checked text) and the words."""
     cells, size = _cells_of(plan), plan.size
     corner, colours, under, fixed = _notes.bounds(cells, size, checked)
     opened = cells - sum(kinds.count(k) for k in (K_GIVEN, K_VALUE, K_BLACK, K_BLACK_GIVEN))
-    rounding = math.log2((64 * cells + 4096) * (32 * cells + 32768)) + 8
-    most = math.ceil(opened * corner + cells * colours + kinds.count(K_VALUE) * under
+    rounding = 2 * (math.log2((64 * cells + 4096) * (32 * cells + 32768)) + 8)
+    return math.ceil(opened * corner + cells * colours + kinds.count(K_VALUE) * under
                      + fixed + rounding)
+
+
+def _too_long_for_notes(reader: Reader, plan: _Plan, kinds: Sequence[int], checked: bool) -> None:
+    """Refuses a number longer than any notes of the cells the walk read."""
+    most = _notes_most(plan, kinds, checked)
     found = reader.size()
     if found > most:
         raise _Refused(f"at most {most} bits for the notes of these cells", found=f"{found} bits")
 
 
 _MOST_CELLS = (MAX_LAYOUT * 5) ** 2
+_MARKS_REGRET = regret(1, 0, 2, 2, _MOST_CELLS)  # an AdaptiveBit's over the most cells
 LONGEST_TEXT = 2 + _max_bits(_MOST_CELLS, 25) // 6
 """Longer than any compact text of the largest grid it holds can be (`_max_bits` of it, in
 base-64 characters, and the tag): compact's own bound, checked before any decoding. Not
