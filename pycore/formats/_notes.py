@@ -218,7 +218,7 @@ def code(io: Coder, grid: Grid, truth: Notes | None, checked: bool = False) -> N
     rest = _rest_most(grid, parts, checked) if reading else -1
     corner = _code_corner(io, grid, truth.corner if truth else None, rest) if parts & CORNER \
         else [0] * count
-    if parts & COLOURS and reading:  # before a walk over every cell
+    if parts & COLOURS and isinstance(io, Reader):  # before a walk over every cell
         _fits(io, rest, "the colours and words of these cells")
     colours = _code_colours(io, grid, truth.colours if truth else None) if parts & COLOURS \
         else [0] * count
