@@ -214,11 +214,12 @@ def code(io: Coder, grid: Grid, truth: Notes | None, checked: bool = False) -> N
         if parts & UNDER and not checked:
             raise ValueError("marks under a digit need a checked text")
     parts = io.weighted(CHECKED_PARTS if checked else PARTS, parts)
-    reading = isinstance(io, Reader)
+    # (a number shorter than every bound of the notes is never refused by one: not asked)
+    reading = isinstance(io, Reader) and io.above(SHORTER_THAN_ANY_BOUND)
     rest = _rest_most(grid, parts, checked) if reading else -1
     corner = _code_corner(io, grid, truth.corner if truth else None, rest) if parts & CORNER \
         else [0] * count
-    if parts & COLOURS and isinstance(io, Reader):  # before a walk over every cell
+    if parts & COLOURS and reading and isinstance(io, Reader):  # before a walk over every cell
         _fits(io, rest, "the colours and words of these cells")
     colours = _code_colours(io, grid, truth.colours if truth else None) if parts & COLOURS \
         else [0] * count
@@ -442,12 +443,25 @@ def _picks_most(palette: int) -> float:
 PICKS_MOST = _picks_most(PALETTE)
 
 
+_BOUNDS: dict[tuple[int, int, bool], tuple[float, float, float, float]] = {}
+SHORTER_THAN_ANY_BOUND = 16384  # bits: the words' part of `bounds` alone is twice that
+
+
 def bounds(cells: int, size: int, checked: bool) -> tuple[float, float, float, float]:
     """More bits than the notes of a grid of `cells` cells of `size` digits take: (per open
     cell, for its corner marks; per cell, for its colours; per player's digit in a checked
     text, for the marks under it; and once, for the words and every adaptive table's
     regret (`_rans.regret`)). Each adaptive table's steps count log2 of its size per use,
-    each uniform step its radix. What `compact._most_bits` adds to the cells' own."""
+    each uniform step its radix. What `compact._most_bits` adds to the cells' own (worked
+    out once per shape: a reader asks on every text)."""
+    key = (cells, size, checked)
+    found = _BOUNDS.get(key)
+    if found is None:
+        found = _BOUNDS[key] = _work_out_bounds(cells, size, checked)
+    return found
+
+
+def _work_out_bounds(cells: int, size: int, checked: bool) -> tuple[float, float, float, float]:
     log2 = math.log2
     subset = log2(comb(size, size // 2))  # the most subsets of any count
     counts = CORNER_COUNTS[:size]

@@ -710,17 +710,20 @@ def _read(reader: Reader, checked: bool = False) -> Puzzle:
     _too_long_for(reader, plan, present, checked)
     shape = _tables(plan)
     kinds = _code_kinds(reader, plan, shape, (), present)
-    _too_long_for(reader, plan, present, checked, kinds)  # before the digits, marks, notes
+    long = reader.above(_notes.SHORTER_THAN_ANY_BOUND)  # (else no bound below refuses it)
+    if long:
+        _too_long_for(reader, plan, present, checked, kinds)  # before the digits, marks, notes
     plan = _code_packing(reader, plan, plan, kinds)
     if not (plan.bare or plan.given_escape or {K_VALUE, K_MARKS} & set(kinds)):
         raise _unwritten("a bare puzzle in the long form")
     digits, used = _code_digits(reader, plan, shape, kinds, ())
-    marks = _code_all_marks(reader, plan, shape, kinds, used, (), _notes_most(plan, kinds, checked)) \
-        if K_MARKS in kinds else []
+    after = _notes_most(plan, kinds, checked) if long else -1
+    marks = _code_all_marks(reader, plan, shape, kinds, used, (), after) if K_MARKS in kinds else []
     notes = None
     if reader.nonzero():  # the notes follow, as one more than their number (see `_notes`)
         reader.decrement()
-        _too_long_for_notes(reader, plan, kinds, checked)
+        if long:
+            _too_long_for_notes(reader, plan, kinds, checked)
         try:
             notes = _notes.code(reader, _notes_grid(shape, kinds, used), None, checked)
         except _notes.Refused as err:
