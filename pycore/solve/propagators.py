@@ -569,44 +569,107 @@ def narrow_groups(masks: list[int], groups: Sequence[tuple[int, ...]], targets: 
     return reached
 
 
-def renban(cells: tuple[int, ...], n: int) -> Prop:
-    """A renban line's digits (different, through its group) form a run: each cell keeps
-    the digits of the windows of len(cells) consecutive digits that still fit."""
+def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
+    """A renban line's digits (different, through its group) form a run of len(cells)
+    consecutive digits. For each run that may still be the line's, its digits are given
+    out to the cells one each (a walk over the cells whose state is the set of the run's
+    digits handed out so far, forwards then back), so each cell keeps exactly the digits
+    some whole assignment of some run gives it. A digit every such run holds is
+    somewhere on the line: it leaves every cell (`peers`) that sees each line cell
+    still able to hold it. What a set of masks keeps is remembered (lines repeat their
+    masks across a search)."""
     length = len(cells)
     windows = [((1 << length) - 1) << low for low in range(n - length + 1)]
+    known: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {}
+    seen_by: dict[int, tuple[int, ...]] = {}  # line cells (as a bit set) -> cells seeing them all
+    inside = set(cells)
+
+    def supports(ms: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+        support = [0] * length
+        need = -1
+        union = 0
+        for m in ms:
+            union |= m
+        for w in windows:
+            if union & w != w:
+                continue
+            # forward[k]: the sets of the run's digits the cells before k can take
+            forward: list[set[int]] = [{0}]
+            for m in ms:
+                here = m & w
+                nxt: set[int] = set()
+                for used in forward[-1]:
+                    free = here & ~used
+                    while free:
+                        low = free & -free
+                        free ^= low
+                        nxt.add(used | low)
+                if not nxt:
+                    break
+                forward.append(nxt)
+            else:
+                if w not in forward[length]:
+                    continue
+                need &= w
+                alive = {w}  # the sets from which the cells after k can finish the run
+                for k in range(length - 1, -1, -1):
+                    here = ms[k] & w
+                    back: set[int] = set()
+                    keep = 0
+                    for used in forward[k]:
+                        free = here & ~used
+                        while free:
+                            low = free & -free
+                            free ^= low
+                            if used | low in alive:
+                                back.add(used)
+                                keep |= low
+                    support[k] |= keep
+                    alive = back
+        if need == -1:
+            return None
+        return tuple(support), need
 
     def run(masks: list[int]) -> object:
-        ms = [masks[c] for c in cells]
-        keep = 0
-        need = -1
-        for w in windows:
-            cover = 0
-            for m in ms:
-                x = m & w
-                if not x:
-                    break
-                cover |= x
-            else:
-                if cover == w:
-                    keep |= w
-                    need &= w
-        if not keep:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            found = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            found = known[ms] = supports(ms)
+        if found is None:
             return False
-        changed = []
-        for c, m in zip(cells, ms, strict=True):
-            nm = m & keep
-            if nm != m:
-                masks[c] = nm
-                changed.append(c)
-        while need:  # a digit every fitting run holds, with one cell left for it, goes there
+        support, need = found
+        changed = _keep(masks, cells, support)
+        if changed is False:
+            return False
+        if peers is None:
+            return changed
+        while need:  # a digit the run needs leaves the cells that see all its places
             low = need & -need
             need ^= low
-            spots = [c for c in cells if masks[c] & low]
-            if not spots:
-                return False
-            if len(spots) == 1 and masks[spots[0]] != low:
-                masks[spots[0]] = low
-                changed.append(spots[0])
+            spots = 0
+            for k, c in enumerate(cells):
+                if masks[c] & low:
+                    spots |= 1 << k
+            if spots & (spots - 1) == 0 and masks[cells[spots.bit_length() - 1]] == low:
+                continue  # placed: the grid's own peers take it from there
+            others = seen_by.get(spots)
+            if others is None:
+                common: set[int] | None = None
+                for k in range(length):
+                    if spots >> k & 1:
+                        p = set(peers[cells[k]])
+                        common = p if common is None else common & p
+                others = seen_by[spots] = tuple(sorted((common or set()) - inside))
+            for c in others:
+                m = masks[c]
+                if m & low:
+                    if m == low:
+                        return False
+                    masks[c] = m ^ low
+                    changed.append(c)  # type: ignore[attr-defined]
         return changed
     return run
 
@@ -647,33 +710,91 @@ def between(cells: tuple[int, ...], n: int) -> Prop:
     return run
 
 
-def zipper(cells: tuple[int, ...], n: int) -> Prop:
+def zipper(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None,
+           houses: Sequence[Sequence[int]] = ()) -> Prop:
     """A zipper line: cells the same distance from its middle sum alike, to the middle
-    cell's digit when the line has one."""
+    cell's digit when the line has one. A pair whose cells see each other (`peers`)
+    holds two different digits. The pairs lying wholly in one house hold different
+    digits: k of them need k disjoint pairs of digits making the sum (a sum with fewer
+    is out), and when just k are left, the house's other cells hold none of their
+    digits (four pairs in a box summing to 10 leave 5 to its ninth cell; a ninth cell
+    that cannot be 5 rules 10 out)."""
     length = len(cells)
     pairs = [(cells[k], cells[length - 1 - k]) for k in range(length // 2)]
     middle = cells[length // 2] if length % 2 else -1
+    apart = [peers is not None and b in peers[a] for a, b in pairs]
+    # (the line's pairs wholly inside a house, the house's other cells) for two pairs or more
+    shared: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+    for house in houses:
+        inside = set(house)
+        held = tuple(p for p in pairs if p[0] in inside and p[1] in inside)
+        if len(held) >= 2:
+            used = {c for p in held for c in p}
+            shared.append((held, tuple(c for c in house if c not in used)))
+    # for each sum s (at bit s-2): its pairs of different digits as (bit a, bit b), a < b
+    splits = [[(1 << (a - 1), 1 << (s - a - 1)) for a in range(1, (s + 1) // 2)
+               if s - a <= n and a != s - a] for s in range(2, 2 * n + 1)]
 
     def run(masks: list[int]) -> object:
         if not pairs:
             return ()
         sums = -1  # bit s-2 for each sum s every pair can make
-        for a, b in pairs:
+        for (a, b), distinct in zip(pairs, apart, strict=True):
             can = 0
+            mb = masks[b]
             for da in _bits(masks[a]):
-                can |= masks[b] << (da - 1)  # bit da+db-2
+                can |= (mb & ~(1 << (da - 1)) if distinct else mb) << (da - 1)  # bit da+db-2
             sums &= can
         if middle >= 0:
             sums &= masks[middle] >> 1  # the middle digit s sits at bit s-1
         if not sums:
             return False
         changed = []
-        for a, b in pairs:
+        for held, others in shared:
+            k = len(held)
+            fit = 0
+            keep_others = 0
+            rest = sums
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                usable = 0
+                count = 0
+                for da, db in splits[low.bit_length() - 1]:
+                    for x, y in held:
+                        mx, my = masks[x], masks[y]
+                        if (mx & da and my & db) or (mx & db and my & da):
+                            usable |= da | db
+                            count += 1
+                            break
+                if count < k:
+                    continue
+                if count == k:
+                    if any(not masks[c] & ~usable for c in others):
+                        continue  # another cell of the house needs one of these digits
+                    keep_others |= ~usable
+                else:
+                    keep_others = -1
+                fit |= low
+            if not fit:
+                return False
+            sums = fit
+            for c in others:
+                m = masks[c]
+                nm = m & keep_others
+                if nm != m:
+                    if not nm:
+                        return False
+                    masks[c] = nm
+                    changed.append(c)
+        for (a, b), distinct in zip(pairs, apart, strict=True):
             ka = kb = 0
+            mb = masks[b]
             for da in _bits(masks[a]):
-                fit = (sums >> (da - 1)) & masks[b]
+                bit = 1 << (da - 1)
+                fit = (sums >> (da - 1)) & (mb & ~bit if distinct else mb)
                 if fit:
-                    ka |= 1 << (da - 1)
+                    ka |= bit
                     kb |= fit
             for c, k in ((a, ka), (b, kb)):
                 nm = masks[c] & k
@@ -691,6 +812,19 @@ def zipper(cells: tuple[int, ...], n: int) -> Prop:
                 changed.append(middle)
         return changed
     return run
+
+
+def zipper_cells(cells: tuple[int, ...], houses: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The cells a zipper's propagator reads: its own, and the other cells of each house
+    holding two of its pairs or more."""
+    length = len(cells)
+    pairs = [(cells[k], cells[length - 1 - k]) for k in range(length // 2)]
+    out = list(cells)
+    for house in houses:
+        inside = set(house)
+        if sum(1 for a, b in pairs if a in inside and b in inside) >= 2:
+            out.extend(c for c in house if c not in out)
+    return tuple(out)
 
 
 def _fits(masks: Sequence[int], cells: Sequence[int], combo: int) -> bool:
@@ -1034,11 +1168,11 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
                 for k in range(len(cells) // 2):
                     add_pair(cells[k], cells[-1 - k], "equal")
             elif kind == "renban":
-                add(renban(cells, n), cells)
+                add(renban(cells, n, geo.peers), cells)
             elif kind == "between":
                 add(between(cells, n), cells)
             elif kind == "zipper":
-                add(zipper(cells, n), cells)
+                add(zipper(cells, n, geo.peers, geo.houses), zipper_cells(cells, geo.houses))
             else:  # region-sum
                 segments: list[list[int]] = []
                 for k, i in enumerate(cells):

@@ -1,0 +1,220 @@
+"""The line propagators (renban, zipper, region-sum, between, thermo, whispers) never
+take away a digit of a real completion.
+
+Soundness is checked two ways. On 4x4 sudokus with random lines, every completion of a
+random state (each cell a random set of digits) is listed from all 288 grids by the
+puzzle's own judge (`Puzzle.is_solved`, which asks `variants.broken`), and each line's
+propagator, run alone on that state, must keep every digit some completion uses. On the
+corpus' 9x9 line puzzles, whose long lines and many houses 4x4 cannot show, each
+propagator runs on random states that still hold the published solution, and must keep
+it. Then a few cases spelt out: the steps a setter means these lines to be solved by.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+
+from pycore import from_json
+from pycore.model import Puzzle, value
+from pycore.solve import count_solutions
+from pycore.solve.propagators import renban, zipper
+from pycore.solve.rules import board_of
+from pycore.variants import Constraint, Line, Rule
+
+N = 4
+FULL = (1 << N) - 1
+KINDS = ("renban", "zipper", "region-sum", "between", "thermo", "whispers")
+CORPUS = json.loads(Path("tests/data/variants/puzzles.json").read_text("utf-8"))
+
+
+def _sudokus() -> list[tuple[int, ...]]:
+    """Every 4x4 sudoku grid (rows, columns and 2x2 boxes each hold 1..4): 288."""
+    rows = list(permutations(range(1, N + 1)))
+    out: list[tuple[int, ...]] = []
+
+    def extend(done: list[tuple[int, ...]]) -> None:
+        if len(done) == N:
+            grid = tuple(d for row in done for d in row)
+            if all(len({grid[(br + r) * N + bc + c] for r in (0, 1) for c in (0, 1)}) == N
+                   for br in (0, 2) for bc in (0, 2)):
+                out.append(grid)
+            return
+        for row in rows:
+            if all(row[c] != prev[c] for prev in done for c in range(N)):
+                extend([*done, row])
+
+    extend([])
+    return out
+
+
+SUDOKUS = _sudokus()
+
+
+def _path(rng: random.Random, length: int) -> list[int]:
+    """A king's-step path without repeats."""
+    cells = [rng.randrange(N * N)]
+    while len(cells) < length:
+        r, c = divmod(cells[-1], N)
+        steps = [(r + dr) * N + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < N and 0 <= c + dc < N
+                 and (r + dr) * N + c + dc not in cells]
+        if not steps:
+            break
+        cells.append(rng.choice(steps))
+    return cells
+
+
+def _random_lines(rng: random.Random) -> Puzzle:
+    items: list[Constraint] = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(KINDS)
+        cells = _path(rng, rng.randint(2, 4 if kind == "renban" else 8))
+        items.append(Line(kind, cells, rng.randint(1, 2) if kind == "whispers" else None))
+    if rng.random() < 0.3:
+        items.append(Rule("anti-king"))
+    return Puzzle.blank("sudoku", N).with_variants(None, items)
+
+
+def _completions(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    return [g for g in SUDOKUS
+            if puzzle.with_cells({i: value(d) for i, d in enumerate(g)}).is_solved]
+
+
+def _state(rng: random.Random, grids: list[tuple[int, ...]]) -> list[int]:
+    """Random masks that often still admit a completion: each cell keeps one grid's digit
+    (when there is a grid) and a random set of others."""
+    base = rng.choice(grids) if grids and rng.random() < 0.8 else None
+    masks = []
+    for i in range(N * N):
+        m = rng.randint(0, FULL) & rng.randint(0, FULL)
+        if base is not None:
+            m |= 1 << (base[i] - 1)
+        masks.append(m or 1 << rng.randrange(N))
+    return masks
+
+
+def _line_props(puzzle: Puzzle) -> list[int]:
+    """The indices of the board's propagators that its lines made (all but the rules')."""
+    board = board_of(puzzle)
+    lines = [c for c in puzzle.constraints if isinstance(c, Line)]
+    line_cells = {i for line in lines for i in line.cells}
+    return [k for k, cells in enumerate(board.prop_cells) if set(cells) & line_cells]
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_a_line_propagator_keeps_every_digit_a_completion_uses(chunk: int) -> None:
+    rng = random.Random(chunk)
+    checked = 0
+    for _ in range(40):
+        puzzle = _random_lines(rng)
+        grids = _completions(puzzle)
+        board = board_of(puzzle)
+        for _ in range(6):
+            masks = _state(rng, grids)
+            fits = [g for g in grids if all(masks[i] >> (d - 1) & 1 for i, d in enumerate(g))]
+            for k in _line_props(puzzle):
+                after = list(masks)
+                result = board.props[k](after)
+                if fits:
+                    assert result is not False, (puzzle.constraints, masks)
+                for g in fits:
+                    for i, d in enumerate(g):
+                        assert after[i] >> (d - 1) & 1, (puzzle.constraints, masks, i, g)
+                        checked += 1
+                for i in range(N * N):
+                    assert after[i] & ~masks[i] == 0  # a propagator only narrows
+    assert checked > 1000
+
+
+LINE_PUZZLES = [e for e in CORPUS
+                if set(e["kinds"]) & {"renban", "zipper", "region-sum", "between", "thermo"}
+                and e["solution"]]
+
+
+@pytest.mark.parametrize("entry", LINE_PUZZLES, ids=lambda e: e["name"])
+def test_a_line_propagator_keeps_the_published_solution(entry: dict[str, object]) -> None:
+    puzzle = from_json(entry["json"])
+    solution = [int(ch) for ch in str(entry["solution"])]
+    board = board_of(puzzle)
+    full = (1 << puzzle.size) - 1
+    rng = random.Random(str(entry["name"]))
+    count = len(solution)
+    for _ in range(20):
+        masks = [rng.randint(0, full) & rng.randint(0, full) | 1 << (d - 1) for d in solution]
+        if rng.random() < 0.5:  # some cells placed, as deep in a search
+            for i in rng.sample(range(count), count // 2):
+                masks[i] = 1 << (solution[i] - 1)
+        for k in _line_props(puzzle):
+            after = list(masks)
+            assert board.props[k](after) is not False, entry["name"]
+            for i, d in enumerate(solution):
+                assert after[i] >> (d - 1) & 1, (entry["name"], i)
+
+
+def _mask(*digits: int) -> int:
+    out = 0
+    for d in digits:
+        out |= 1 << (d - 1)
+    return out
+
+
+def test_a_renban_cell_keeps_only_digits_a_whole_run_can_give_it() -> None:
+    # three cells: the run 2-3-4 would need both of the first two cells in 2..4, where
+    # only 2 is left, so the run is 1-2-3, the first two hold 1 and 2, the third 3
+    masks = [_mask(1, 2), _mask(1, 2), _mask(1, 3, 4)]
+    assert renban((0, 1, 2), 9)(masks) is not False
+    assert masks == [_mask(1, 2), _mask(1, 2), _mask(3)]
+
+
+def test_a_digit_every_run_needs_leaves_the_cells_that_see_all_its_places() -> None:
+    # a renban of 8 in 1..9 holds 2..8 whichever run it is; cells 0 and 1 may hold 5,
+    # and cell 9 sees both of them (cell 10 sees only one)
+    cells = tuple(range(8))
+    peers: list[list[int]] = [[] for _ in range(11)]
+    for a in range(8):
+        peers[a] = [b for b in range(8) if b != a]
+    for a in (0, 1):
+        peers[a].append(9)
+    peers[9] = [0, 1]
+    peers[0].append(10)
+    peers[10] = [0]
+    five = _mask(5)
+    masks = [_mask(1, 5, 9), _mask(2, 5), _mask(1, 2, 3, 4, 6, 7, 8, 9)] + [_mask(1, 2, 3, 4, 6, 7, 8, 9)] * 5
+    masks += [0, _mask(5, 6), _mask(5, 6)]
+    assert renban(cells, 9, peers)(masks) is not False
+    assert masks[9] == _mask(6)  # sees every place 5 can go
+    assert masks[10] & five  # sees cell 0 only: 5 may go to cell 1
+
+
+def test_four_zipper_pairs_in_a_box_leave_its_ninth_cell_the_digit_their_sum_spares() -> None:
+    # a box of nine cells; pairs (0,8) (1,7) (2,6) (3,5) hold digits summing alike, so
+    # the sum is 9, 10 or 11 and cell 4 (the middle, not on the line) is 9, 5 or 1
+    box = tuple(range(9))
+    peers = [[b for b in box if b != a] for a in box]
+    line = (0, 1, 2, 3, 5, 6, 7, 8)
+    masks = [(1 << 9) - 1] * 9
+    assert zipper(line, 9, peers, [box])(masks) is not False
+    assert masks[4] == _mask(1, 5, 9)
+    masks[0] = _mask(5)  # 5 on a pair: the sum is not 10 (5 + 5), so cell 4 is not 5
+    assert zipper(line, 9, peers, [box])(masks) is not False
+    assert masks[4] == _mask(1, 9)
+    assert masks[8] == _mask(4, 6)
+
+
+def test_two_cells_that_see_each_other_cannot_zip_to_an_even_middle_by_halves() -> None:
+    # middle 2 needs 1 + 1: impossible when the pair's cells see each other
+    peers = [[2], [], [0]]
+    masks = [_mask(1, 2), _mask(2, 3), _mask(1, 2)]
+    assert zipper((0, 1, 2), 9, peers)(masks) is not False
+    assert masks[1] == _mask(3)
+
+
+@pytest.mark.parametrize("name", ["Hard renban 3", "The Zip that Zips the Zips"])
+def test_line_puzzles_still_have_one_solution(name: str) -> None:
+    entry = next(e for e in CORPUS if e["name"] == name)
+    assert count_solutions(from_json(entry["json"]), 2) == 1
