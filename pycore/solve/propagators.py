@@ -938,6 +938,147 @@ def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
     return run
 
 
+def region_sums(lines: Sequence[tuple[tuple[int, ...], ...]], shared: Sequence[Sequence[tuple[int, int]]],
+                n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
+    """Region-sum lines whose segments share regions (`shared`: for each region holding
+    two segments or more, which line's which segments): as `equal_sums` for each line,
+    and across the lines, since a region's digits differ, the segments it holds sum
+    together (k segments of a line to k times its sum) to what their cells can make
+    with different digits (all n digits' total when they fill it): the sums of the lines
+    are kept that some choice of the others' sums completes, and a line whose sums this
+    narrows keeps the digits that reach them (each line also has its own `equal_sums`).
+    Each line's sums, each region's, and each line's narrowing to its sums are
+    remembered by their masks."""
+    groups_of = [_groups_of(segments, peers) for segments in lines]
+    line_cells = [tuple(c for segment in segments for c in segment) for segments in lines]
+    # for each shared region: its cells, and (line, how many of its segments lie there)
+    regions: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+    for held in shared:
+        cells = tuple(c for line, k in held for c in lines[line][k])
+        counts: dict[int, int] = {}
+        for line, _ in held:
+            counts[line] = counts.get(line, 0) + 1
+        regions.append((cells, tuple(counts.items())))
+    sums_known: dict[tuple[int, ...], tuple[int, list[tuple[Sequence[tuple[int, ...]], _Found]]]] = {}
+    made_known: dict[tuple[int, ...], int] = {}
+    narrowed: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
+
+    def scaled(sums: int, times: int) -> int:
+        out = 0
+        while sums:
+            low = sums & -sums
+            sums ^= low
+            out |= 1 << ((low.bit_length() - 1) * times)
+        return out
+
+    def run(masks: list[int]) -> object:
+        if len(sums_known) > 4096 or len(narrowed) > 4096 or len(made_known) > 4096:
+            sums_known.clear()
+            made_known.clear()
+            narrowed.clear()
+        keys = []
+        targets: list[int] = []
+        for groups, cells in zip(groups_of, line_cells, strict=True):
+            key = tuple([masks[c] for c in cells])
+            known = sums_known.get(key)
+            if known is None:
+                split: list[tuple[Sequence[tuple[int, ...]], _Found]] = []
+                known = sums_known[key] = (_common_sums(masks, groups, n, split), split)
+            if not known[0]:
+                return False
+            keys.append(key)
+            targets.append(known[0])
+        made = []
+        for cells, _ in regions:
+            key = tuple([masks[c] for c in cells])
+            can = made_known.get(key)
+            if can is None:
+                can = made_known[key] = group_total(masks, (cells,), n)
+            if not can:
+                return False
+            made.append(can)
+        for _ in range(2):  # a line's sums narrowed in one region can narrow another's
+            for (_cells, counts), can in zip(regions, made, strict=True):
+                parts = [scaled(targets[line], times) for line, times in counts]
+                for j, (line, times) in enumerate(counts):
+                    others = 1
+                    for i, part in enumerate(parts):
+                        if i != j:
+                            others = _conv(others, part)
+                    keep = 0
+                    rest = targets[line]
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        if (others << ((low.bit_length() - 1) * times)) & can:
+                            keep |= low
+                    if not keep:
+                        return False
+                    if keep != targets[line]:
+                        targets[line] = keep
+                        parts[j] = scaled(keep, times)
+        changed: list[int] = []
+        for line, cells in enumerate(line_cells):
+            key = keys[line]
+            wanted = targets[line]
+            if wanted == sums_known[key][0]:
+                continue  # the line's own propagator narrows it to its own sums
+            after = narrowed.get((key, wanted), key)
+            if after is key:
+                ok = True
+                for cut, found in sums_known[key][1]:
+                    if not narrow_groups(masks, cut, wanted, [], n, found):
+                        ok = False
+                        break
+                after = narrowed[(key, wanted)] = tuple([masks[c] for c in cells]) if ok else None
+            if after is None:
+                return False
+            for c, was, now in zip(cells, key, after, strict=True):
+                if now != was:
+                    masks[c] = now
+                    changed.append(c)
+        return changed
+    return run
+
+
+def region_sum_props(lines: Sequence[tuple[tuple[int, ...], ...]], regions: Sequence[int], n: int,
+                     peers: Sequence[Sequence[int]]) -> list[tuple[Prop, tuple[int, ...]]]:
+    """The propagators of a puzzle's region-sum lines (each cut into its segments):
+    each line alone (`equal_sums`), and lines tied through regions that hold two of their
+    segments or more together (`region_sums`)."""
+    holding: dict[int, list[tuple[int, int]]] = {}
+    for line, segments in enumerate(lines):
+        for k, segment in enumerate(segments):
+            if regions[segment[0]] >= 0:
+                holding.setdefault(regions[segment[0]], []).append((line, k))
+    shared = [held for held in holding.values() if len(held) >= 2]
+    # lines tied by shared regions, as components (each line to its component's root)
+    root = list(range(len(lines)))
+
+    def find(x: int) -> int:
+        while root[x] != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for held in shared:
+        for line, _ in held[1:]:
+            root[find(line)] = find(held[0][0])
+    out: list[tuple[Prop, tuple[int, ...]]] = []
+    for segments in lines:
+        out.append((equal_sums(segments, n, peers), tuple(c for seg in segments for c in seg)))
+    for line in range(len(lines)):
+        mine = [held for held in shared if find(held[0][0]) == line]
+        if not mine:
+            continue  # not a component's root, or a line sharing no region
+        members = [m for m in range(len(lines)) if find(m) == line]
+        index = {m: k for k, m in enumerate(members)}
+        cells = tuple(c for m in members for seg in lines[m] for c in seg)
+        tied = [[(index[m], k) for m, k in held] for held in mine]
+        out.append((region_sums([lines[m] for m in members], tied, n, peers), cells))
+    return out
+
+
 def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
     """A skyscraper clue of `seen`: the cell k steps in is at most n - seen + 1 + k (so
     many taller ones must follow it); a clue of 1 puts n first."""
@@ -1138,6 +1279,7 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
         if isinstance(item, Dot):
             marked.setdefault(item.cells, []).append(item)
     cages: list[Cage] = []
+    sum_lines: list[tuple[tuple[int, ...], ...]] = []
     for item in constraints:
         kind = item.kind
         cells = item.cells
@@ -1173,14 +1315,14 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
                 add(between(cells, n), cells)
             elif kind == "zipper":
                 add(zipper(cells, n, geo.peers, geo.houses), zipper_cells(cells, geo.houses))
-            else:  # region-sum
+            else:  # region-sum: propagated after the loop, lines sharing regions together
                 segments: list[list[int]] = []
                 for k, i in enumerate(cells):
                     if k and regions[i] == regions[cells[k - 1]]:
                         segments[-1].append(i)
                     else:
                         segments.append([i])
-                add(equal_sums(tuple(tuple(seg) for seg in segments), n, geo.peers), cells)
+                sum_lines.append(tuple(tuple(seg) for seg in segments))
         elif isinstance(item, Arrow):
             add(bounded_sum(item.shaft, item.circle, 0, n, geo.peers), item.cells)
         elif isinstance(item, Clue) and kind == "little-killer":
@@ -1238,6 +1380,8 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             add(checked(item, cells, geo, n, regions, constraints), cells)
         elif (isinstance(item, Clue) or kind == "quadruple") and cells:
             add(checked(item, cells, geo, n, regions, constraints), cells)
+    for prop, cells in region_sum_props(sum_lines, regions, n, geo.peers):
+        add(prop, cells)
     for cells, total in rule_of_45(cages, geo, n):
         add(distinct_sum(cells, n, total) if _all_peers(cells, geo)
             else bounded_sum((cells,), (), total, n, geo.peers), cells)

@@ -22,7 +22,7 @@ import pytest
 from pycore import from_json
 from pycore.model import Puzzle, value
 from pycore.solve import count_solutions
-from pycore.solve.propagators import renban, zipper
+from pycore.solve.propagators import equal_sums, region_sums, renban, zipper
 from pycore.solve.rules import board_of
 from pycore.variants import Constraint, Line, Rule
 
@@ -214,7 +214,29 @@ def test_two_cells_that_see_each_other_cannot_zip_to_an_even_middle_by_halves() 
     assert masks[1] == _mask(3)
 
 
-@pytest.mark.parametrize("name", ["Hard renban 3", "The Zip that Zips the Zips"])
+@pytest.mark.parametrize("name", ["Hard renban 3", "The Zip that Zips the Zips", "Region sum lines, hard"])
 def test_line_puzzles_still_have_one_solution(name: str) -> None:
     entry = next(e for e in CORPUS if e["name"] == name)
     assert count_solutions(from_json(entry["json"]), 2) == 1
+
+
+def test_region_sum_segments_filling_a_box_sum_to_its_total() -> None:
+    # a box (cells 0-8) holds line A's segments 0-3 and 4-6 and line B's segment 7-8;
+    # A goes on to a second region with cells 9-10, B with cells 11-15. So 2A + B = 45,
+    # where B's five different digits make at least 15 and its two at most 17: B is 15
+    # or 17, A 15 or 14 -- alone, A's lines would allow any sum from 10 to 17
+    box, a_out, b_out = tuple(range(9)), (9, 10), tuple(range(11, 16))
+    peers: list[list[int]] = [[] for _ in range(16)]
+    for group in (box, a_out, b_out):
+        for c in group:
+            peers[c] = [x for x in group if x != c]
+    line_a = ((0, 1, 2, 3), (4, 5, 6), a_out)
+    line_b = ((7, 8), b_out)
+    full = (1 << 9) - 1
+    masks = [full] * 16
+    assert equal_sums(line_a, 9, peers)(masks) is not False
+    assert masks[9] == full
+    prop = region_sums([line_a, line_b], [[(0, 0), (0, 1), (1, 0)]], 9, peers)
+    assert prop(masks) is not False
+    assert masks[9] == masks[10] == _mask(5, 6, 7, 8, 9)  # two digits making 14 or 15
+    assert masks[7] == masks[8] == _mask(6, 7, 8, 9)  # two making 15 or 17
