@@ -569,75 +569,116 @@ def narrow_groups(masks: list[int], groups: Sequence[tuple[int, ...]], targets: 
     return reached
 
 
-def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
+_RUNS: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], int] | None] = {}
+"""Renban supports by (n, the line's masks): lines of one length share them, and masks
+repeat across a search's branches."""
+_RUNS_KEEP = 8192
+
+
+@lru_cache(maxsize=16)
+def _lacking(length: int) -> tuple[int, ...]:
+    """For each position j of a run of `length`: the sets of positions (as bit indices
+    of a bit set over all 2**length sets) that lack j."""
+    return tuple(sum(1 << u for u in range(1 << length) if not u >> j & 1)
+                 for j in range(length))
+
+
+def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
+                  ) -> tuple[tuple[int, ...], int] | None:
+    """For cells of masks `ms` holding a run of len(ms) consecutive digits, one each,
+    among them the digits of `must`: the digits each cell can hold in some whole
+    assignment, and the digits every possible run holds (None: no run fits).
+
+    For each run, the sets of its digits the first k cells can take are a bit set over
+    all subsets (bit u for subset u): giving digit j to the next cell moves each subset
+    lacking j up by 2**j. Walked forwards, then back from the full set, each cell keeps
+    the digits on some path."""
+    key = (n, ms, must)
+    if key in _RUNS:
+        return _RUNS[key]
+    length = len(ms)
+    lacking = _lacking(length)
+    whole = 1 << ((1 << length) - 1)  # the state where every digit of the run is given
+    support = [0] * length
+    need = -1
+    union = 0
+    for m in ms:
+        union |= m
+    for low_digit in range(n - length + 1):
+        w = ((1 << length) - 1) << low_digit
+        if union & w != w or must & w != must:
+            continue
+        here = [(m & w) >> low_digit for m in ms]  # positions within the run
+        if not all(here):
+            continue
+        forward = [1]  # the empty set
+        for h in here:
+            state = forward[-1]
+            nxt = 0
+            for j in range(length):
+                if h >> j & 1:
+                    nxt |= (state & lacking[j]) << (1 << j)
+            if not nxt:
+                break
+            forward.append(nxt)
+        else:
+            if not forward[length] & whole:
+                continue
+            need &= w
+            alive = whole
+            for k in range(length - 1, -1, -1):
+                h = here[k]
+                state = forward[k]
+                back = 0
+                keep = 0
+                for j in range(length):
+                    if h >> j & 1:
+                        came = (alive >> (1 << j)) & lacking[j] & state
+                        if came:
+                            back |= came
+                            keep |= 1 << j
+                support[k] |= keep << low_digit
+                alive = back
+    out = None if need == -1 else (tuple(support), need)
+    if len(_RUNS) >= _RUNS_KEEP:
+        _RUNS.clear()
+    _RUNS[key] = out
+    return out
+
+
+def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None,
+           houses: Sequence[Sequence[int]] = ()) -> Prop:
     """A renban line's digits (different, through its group) form a run of len(cells)
     consecutive digits. For each run that may still be the line's, its digits are given
     out to the cells one each (a walk over the cells whose state is the set of the run's
     digits handed out so far, forwards then back), so each cell keeps exactly the digits
-    some whole assignment of some run gives it. A digit every such run holds is
-    somewhere on the line: it leaves every cell (`peers`) that sees each line cell
-    still able to hold it. What a set of masks keeps is remembered (lines repeat their
-    masks across a search)."""
+    some whole assignment of some run gives it (`_run_supports`). A digit every such
+    run holds is somewhere on the line: it leaves every cell (`peers`) that sees each
+    line cell still able to hold it. A digit a whole house (`houses`) can place only on
+    the line's cells in it is on the line there: every run holds it, and the line's
+    other cells do not."""
     length = len(cells)
-    windows = [((1 << length) - 1) << low for low in range(n - length + 1)]
-    known: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {}
     seen_by: dict[int, tuple[int, ...]] = {}  # line cells (as a bit set) -> cells seeing them all
     inside = set(cells)
-
-    def supports(ms: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
-        support = [0] * length
-        need = -1
-        union = 0
-        for m in ms:
-            union |= m
-        for w in windows:
-            if union & w != w:
-                continue
-            # forward[k]: the sets of the run's digits the cells before k can take
-            forward: list[set[int]] = [{0}]
-            for m in ms:
-                here = m & w
-                nxt: set[int] = set()
-                for used in forward[-1]:
-                    free = here & ~used
-                    while free:
-                        low = free & -free
-                        free ^= low
-                        nxt.add(used | low)
-                if not nxt:
-                    break
-                forward.append(nxt)
-            else:
-                if w not in forward[length]:
-                    continue
-                need &= w
-                alive = {w}  # the sets from which the cells after k can finish the run
-                for k in range(length - 1, -1, -1):
-                    here = ms[k] & w
-                    back: set[int] = set()
-                    keep = 0
-                    for used in forward[k]:
-                        free = here & ~used
-                        while free:
-                            low = free & -free
-                            free ^= low
-                            if used | low in alive:
-                                back.add(used)
-                                keep |= low
-                    support[k] |= keep
-                    alive = back
-        if need == -1:
-            return None
-        return tuple(support), need
+    full = (1 << n) - 1
+    # each whole house the line enters: (its other cells, the line's cells outside it)
+    crossed = [(tuple(c for c in house if c not in inside),
+                tuple(k for k, c in enumerate(cells) if c not in house))
+               for house in houses if len(house) == n and inside.intersection(house)]
 
     def run(masks: list[int]) -> object:
-        ms = tuple([masks[c] for c in cells])
-        if ms in known:
-            found = known[ms]
-        else:
-            if len(known) > 4096:
-                known.clear()
-            found = known[ms] = supports(ms)
+        ms = [masks[c] for c in cells]
+        must = 0
+        for others, away in crossed:
+            left = 0
+            for c in others:
+                left |= masks[c]
+            here = full & ~left  # digits the house can only place on the line
+            if here:
+                must |= here
+                for k in away:
+                    ms[k] &= ~here
+        found = _run_supports(n, tuple(ms), must)
         if found is None:
             return False
         support, need = found
@@ -1310,7 +1351,7 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
                 for k in range(len(cells) // 2):
                     add_pair(cells[k], cells[-1 - k], "equal")
             elif kind == "renban":
-                add(renban(cells, n, geo.peers), cells)
+                add(renban(cells, n, geo.peers, geo.houses), cells)
             elif kind == "between":
                 add(between(cells, n), cells)
             elif kind == "zipper":
