@@ -696,15 +696,15 @@ def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None
                     spots |= 1 << k
             if spots & (spots - 1) == 0 and masks[cells[spots.bit_length() - 1]] == low:
                 continue  # placed: the grid's own peers take it from there
-            others = seen_by.get(spots)
-            if others is None:
+            seeing = seen_by.get(spots)
+            if seeing is None:
                 common: set[int] | None = None
                 for k in range(length):
                     if spots >> k & 1:
                         p = set(peers[cells[k]])
                         common = p if common is None else common & p
-                others = seen_by[spots] = tuple(sorted((common or set()) - inside))
-            for c in others:
+                seeing = seen_by[spots] = tuple(sorted((common or set()) - inside))
+            for c in seeing:
                 m = masks[c]
                 if m & low:
                     if m == low:
