@@ -240,3 +240,14 @@ def test_region_sum_segments_filling_a_box_sum_to_its_total() -> None:
     assert prop(masks) is not False
     assert masks[9] == masks[10] == _mask(5, 6, 7, 8, 9)  # two digits making 14 or 15
     assert masks[7] == masks[8] == _mask(6, 7, 8, 9)  # two making 15 or 17
+
+
+def test_a_digit_a_house_can_only_place_on_a_renban_is_on_it_there() -> None:
+    # a row (cells 0-8) whose only cell left for 9 is cell 0, on a renban with cells 9
+    # and 10 outside the row: the run holds 9, so it is 7-8-9 with the 9 in cell 0
+    row = tuple(range(9))
+    full = (1 << 9) - 1
+    masks = [full] + [full & ~_mask(9)] * 8 + [full, full]
+    assert renban((0, 9, 10), 9, None, [row])(masks) is not False
+    assert masks[0] == _mask(9)
+    assert masks[9] == masks[10] == _mask(7, 8)
