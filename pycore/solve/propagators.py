@@ -576,11 +576,11 @@ _RUNS_KEEP = 8192
 
 
 @lru_cache(maxsize=16)
-def _lacking(length: int) -> tuple[int, ...]:
-    """For each position j of a run of `length`: the sets of positions (as bit indices
-    of a bit set over all 2**length sets) that lack j."""
-    return tuple(sum(1 << u for u in range(1 << length) if not u >> j & 1)
-                 for j in range(length))
+def _lacking(length: int) -> dict[int, int]:
+    """For each position j of a run of `length` (keyed by its bit 2**j): the sets of
+    positions (as bit indices of a bit set over all 2**length sets) that lack j."""
+    return {1 << j: sum(1 << u for u in range(1 << length) if not u >> j & 1)
+            for j in range(length)}
 
 
 def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
@@ -612,17 +612,19 @@ def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
         if not all(here):
             continue
         forward = [1]  # the empty set
+        state = 1
         for h in here:
-            state = forward[-1]
             nxt = 0
-            for j in range(length):
-                if h >> j & 1:
-                    nxt |= (state & lacking[j]) << (1 << j)
+            while h:
+                bit = h & -h  # giving position j moves a set up by 2**j, its bit
+                h ^= bit
+                nxt |= (state & lacking[bit]) << bit
             if not nxt:
                 break
             forward.append(nxt)
+            state = nxt
         else:
-            if not forward[length] & whole:
+            if not state & whole:
                 continue
             need &= w
             alive = whole
@@ -631,12 +633,13 @@ def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
                 state = forward[k]
                 back = 0
                 keep = 0
-                for j in range(length):
-                    if h >> j & 1:
-                        came = (alive >> (1 << j)) & lacking[j] & state
-                        if came:
-                            back |= came
-                            keep |= 1 << j
+                while h:
+                    bit = h & -h
+                    h ^= bit
+                    came = (alive >> bit) & lacking[bit] & state
+                    if came:
+                        back |= came
+                        keep |= bit
                 support[k] |= keep << low_digit
                 alive = back
     out = None if need == -1 else (tuple(support), need)
