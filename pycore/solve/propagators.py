@@ -1324,6 +1324,8 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             marked.setdefault(item.cells, []).append(item)
     cages: list[Cage] = []
     sum_lines: list[tuple[tuple[int, ...], ...]] = []
+    # the houses holding every digit once (none of their cells outside the grid)
+    whole = [h for h in geo.houses if len(h) == n and not geo.outside.intersection(h)]
     for item in constraints:
         kind = item.kind
         cells = item.cells
@@ -1354,11 +1356,11 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
                 for k in range(len(cells) // 2):
                     add_pair(cells[k], cells[-1 - k], "equal")
             elif kind == "renban":
-                add(renban(cells, n, geo.peers, geo.houses), cells)
+                add(renban(cells, n, geo.peers, whole), cells)
             elif kind == "between":
                 add(between(cells, n), cells)
             elif kind == "zipper":
-                add(zipper(cells, n, geo.peers, geo.houses), zipper_cells(cells, geo.houses))
+                add(zipper(cells, n, geo.peers, whole), zipper_cells(cells, whole))
             else:  # region-sum: propagated after the loop, lines sharing regions together
                 segments: list[list[int]] = []
                 for k, i in enumerate(cells):
