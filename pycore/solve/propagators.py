@@ -664,10 +664,11 @@ def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None
     seen_by: dict[int, tuple[int, ...]] = {}  # line cells (as a bit set) -> cells seeing them all
     inside = set(cells)
     full = (1 << n) - 1
-    # each whole house the line enters: (its other cells, the line's cells outside it)
+    # each whole house holding two line cells or more (with one, a digit it can place
+    # only there is a hidden single): (its other cells, the line's cells outside it)
     crossed = [(tuple(c for c in house if c not in inside),
                 tuple(k for k, c in enumerate(cells) if c not in house))
-               for house in houses if len(house) == n and inside.intersection(house)]
+               for house in houses if len(house) == n and len(inside.intersection(house)) >= 2]
 
     def run(masks: list[int]) -> object:
         ms = [masks[c] for c in cells]

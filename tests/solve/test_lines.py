@@ -243,11 +243,11 @@ def test_region_sum_segments_filling_a_box_sum_to_its_total() -> None:
 
 
 def test_a_digit_a_house_can_only_place_on_a_renban_is_on_it_there() -> None:
-    # a row (cells 0-8) whose only cell left for 9 is cell 0, on a renban with cells 9
-    # and 10 outside the row: the run holds 9, so it is 7-8-9 with the 9 in cell 0
+    # a row (cells 0-8) whose only cells left for 9 are cells 0 and 1, on a renban with
+    # cell 9 outside the row: the run holds 9, so it is 7-8-9 with the 9 in the row
     row = tuple(range(9))
     full = (1 << 9) - 1
-    masks = [full] + [full & ~_mask(9)] * 8 + [full, full]
-    assert renban((0, 9, 10), 9, None, [row])(masks) is not False
-    assert masks[0] == _mask(9)
-    assert masks[9] == masks[10] == _mask(7, 8)
+    masks = [full, full] + [full & ~_mask(9)] * 7 + [full]
+    assert renban((0, 1, 9), 9, None, [row])(masks) is not False
+    assert masks[0] == masks[1] == _mask(7, 8, 9)
+    assert masks[9] == _mask(7, 8)
