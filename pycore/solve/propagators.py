@@ -583,50 +583,43 @@ def _lacking(length: int) -> dict[int, int]:
             for j in range(length)}
 
 
-def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
-                  ) -> tuple[tuple[int, ...], int] | None:
-    """For cells of masks `ms` holding a run of len(ms) consecutive digits, one each,
-    among them the digits of `must`: the digits each cell can hold in some whole
-    assignment, and the digits every possible run holds (None: no run fits).
+_WINDOWS: dict[tuple[int, int], tuple[int, ...] | None] = {}
+"""Each run's supports by (length, the cells' masks within the run packed side by side):
+short runs meet the same few patterns again and again."""
 
-    For each run, the sets of its digits the first k cells can take are a bit set over
-    all subsets (bit u for subset u): giving digit j to the next cell moves each subset
-    lacking j up by 2**j. Walked forwards, then back from the full set, each cell keeps
-    the digits on some path."""
-    key = (n, ms, must)
-    if key in _RUNS:
-        return _RUNS[key]
-    length = len(ms)
+
+def _window_supports(length: int, packed: int) -> tuple[int, ...] | None:
+    """For cells holding the positions 0..length-1 of a run one each, the k-th cell
+    allowed the positions of bits k*length.. of `packed`: the positions each can take
+    in some whole assignment (None: none).
+
+    The sets of positions the first k cells can take are a bit set over all subsets
+    (bit u for subset u): giving position j to the next cell moves each subset lacking
+    j up by 2**j. Walked forwards, then back from the full set, each cell keeps the
+    positions on some path."""
+    key = (length, packed)
+    if key in _WINDOWS:
+        return _WINDOWS[key]
     lacking = _lacking(length)
-    whole = 1 << ((1 << length) - 1)  # the state where every digit of the run is given
-    support = [0] * length
-    need = -1
-    union = 0
-    for m in ms:
-        union |= m
-    for low_digit in range(n - length + 1):
-        w = ((1 << length) - 1) << low_digit
-        if union & w != w or must & w != must:
-            continue
-        here = [(m & w) >> low_digit for m in ms]  # positions within the run
-        if not all(here):
-            continue
-        forward = [1]  # the empty set
-        state = 1
-        for h in here:
-            nxt = 0
-            while h:
-                bit = h & -h  # giving position j moves a set up by 2**j, its bit
-                h ^= bit
-                nxt |= (state & lacking[bit]) << bit
-            if not nxt:
-                break
-            forward.append(nxt)
-            state = nxt
-        else:
-            if not state & whole:
-                continue
-            need &= w
+    every = (1 << length) - 1
+    here = [(packed >> (k * length)) & every for k in range(length)]
+    out: tuple[int, ...] | None = None
+    forward = [1]  # the empty set
+    state = 1
+    for h in here:
+        nxt = 0
+        while h:
+            bit = h & -h  # giving position j moves a set up by 2**j, its bit
+            h ^= bit
+            nxt |= (state & lacking[bit]) << bit
+        if not nxt:
+            break
+        forward.append(nxt)
+        state = nxt
+    else:
+        whole = 1 << every  # the state where every position is given
+        if state & whole:
+            support = [0] * length
             alive = whole
             for k in range(length - 1, -1, -1):
                 h = here[k]
@@ -640,8 +633,57 @@ def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
                     if came:
                         back |= came
                         keep |= bit
-                support[k] |= keep << low_digit
+                support[k] = keep
                 alive = back
+            out = tuple(support)
+    if len(_WINDOWS) >= _RUNS_KEEP:
+        _WINDOWS.clear()
+    _WINDOWS[key] = out
+    return out
+
+
+def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
+                  ) -> tuple[tuple[int, ...], int] | None:
+    """For cells of masks `ms` holding a run of len(ms) consecutive digits, one each,
+    among them the digits of `must`: the digits each cell can hold in some whole
+    assignment (the union over the runs that fit of `_window_supports`), and the
+    digits every possible run holds (None: no run fits)."""
+    length = len(ms)
+    if length == 2 and not must:  # two cells: consecutive digits, a pair of neighbours
+        a, b = ms
+        fit = (a & (b >> 1)) | (b & (a >> 1))  # bit d-1: the run d, d+1 fits
+        if not fit:
+            return None
+        runs = fit | fit << 1
+        need = runs if fit & (fit - 1) == 0 else fit & (fit << 1) if fit.bit_count() == 2 else 0
+        return (a & runs & (b << 1 | b >> 1), b & runs & (a << 1 | a >> 1)), need
+    key = (n, ms, must)
+    if key in _RUNS:
+        return _RUNS[key]
+    every = (1 << length) - 1
+    support = [0] * length
+    need = -1
+    union = 0
+    for m in ms:
+        union |= m
+    for low_digit in range(n - length + 1):
+        w = every << low_digit
+        if union & w != w or must & w != must:
+            continue
+        packed = 0
+        shift = 0
+        for m in ms:
+            h = (m >> low_digit) & every  # the positions within the run this cell allows
+            if not h:
+                break
+            packed |= h << shift
+            shift += length
+        else:
+            fits = _window_supports(length, packed)
+            if fits is not None:
+                need &= w
+                for k in range(length):
+                    support[k] |= fits[k] << low_digit
     out = None if need == -1 else (tuple(support), need)
     if len(_RUNS) >= _RUNS_KEEP:
         _RUNS.clear()
