@@ -16,7 +16,11 @@ its kind allows cheaply:
   distinct digits (cell by cell when few, as digit sets otherwise), the groups' sets of
   sums combine as bit sets, and each cell keeps the digits that reach the total; a pill's
   circle keeps the digits of the numbers every shaft can still make;
-- renban, between and zipper lines keep the windows, ends and sums that fit;
+- renban lines give each run that fits its digits cell by cell (exactly), a digit every
+  run needs leaves the cells seeing all its places, and a digit a house can place only
+  on the line is on it; between lines keep the ends that fit; zipper pairs keep the
+  sums every pair can make, pairs sharing a house needing as many disjoint digit pairs;
+  region-sum lines whose segments share a region sum them together there;
 - sandwich and X-sum clues keep the placements of their line that fit; a skyscraper clue
   on a full line walks its masks as an automaton (tallest so far, count seen);
 - the rarer kinds (skyscrapers on broken lines, quadruples, indexers) are checked by
