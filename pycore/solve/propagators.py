@@ -1385,9 +1385,16 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             relation = {"white": "white", "black": "black"}.get(kind, "sum")
             add_pair(a, b, relation, item.value)
         elif isinstance(item, Line):
-            if kind in ("thermo", "slow-thermo"):
+            if kind == "thermo":
                 for a, b in pairwise(cells):
-                    add_pair(a, b, "less" if kind == "thermo" else "less-equal")
+                    add_pair(a, b, "less")
+            elif kind == "slow-thermo":  # cells along it that see each other differ: rise
+                for k, a in enumerate(cells):
+                    for j in range(k + 1, len(cells)):
+                        if cells[j] in geo.peers[a]:
+                            add_pair(a, cells[j], "less")
+                        elif j == k + 1:
+                            add_pair(a, cells[j], "less-equal")
             elif kind == "whispers":
                 for a, b in pairwise(cells):
                     add_pair(a, b, "apart", item.value or 0)

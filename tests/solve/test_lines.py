@@ -1,4 +1,4 @@
-"""The line propagators (renban, zipper, region-sum, between, thermo, whispers) never
+"""The line propagators (renban, zipper, region-sum, between, thermos, whispers) never
 take away a digit of a real completion.
 
 Soundness is checked two ways. On 4x4 sudokus with random lines, every completion of a
@@ -28,7 +28,7 @@ from pycore.variants import Constraint, Line, Rule
 
 N = 4
 FULL = (1 << N) - 1
-KINDS = ("renban", "zipper", "region-sum", "between", "thermo", "whispers")
+KINDS = ("renban", "zipper", "region-sum", "between", "thermo", "slow-thermo", "whispers")
 CORPUS = json.loads(Path("tests/data/variants/puzzles.json").read_text("utf-8"))
 
 
@@ -251,3 +251,14 @@ def test_a_digit_a_house_can_only_place_on_a_renban_is_on_it_there() -> None:
     assert renban((0, 1, 9), 9, None, [row])(masks) is not False
     assert masks[0] == masks[1] == _mask(7, 8, 9)
     assert masks[9] == _mask(7, 8)
+
+
+def test_a_slow_thermo_rises_between_cells_that_see_each_other() -> None:
+    # three cells of one 2x2 box on a slow thermo: they differ, so each is above the last
+    puzzle = Puzzle.blank("sudoku", N).with_variants(None, [Line("slow-thermo", [0, 1, 5], None)])
+    board = board_of(puzzle)
+    masks = [FULL] * (N * N)
+    for _ in range(3):
+        for prop in board.props:
+            assert prop(masks) is not False
+    assert (masks[0], masks[1], masks[5]) == (_mask(1, 2), _mask(2, 3), _mask(3, 4))
