@@ -765,10 +765,15 @@ def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None
     return run
 
 
-def between(cells: tuple[int, ...], n: int) -> Prop:
-    """A between line: the digits inside lie strictly between those at its two ends."""
+def between(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
+    """A between line: the digits inside lie strictly between those at its two ends.
+    Inner cells that see each other (`peers`) hold different digits, so a pair of ends
+    must leave each such group as many digits between them as it has cells."""
     first, last = cells[0], cells[-1]
     inner = cells[1:-1]
+    position = {c: k for k, c in enumerate(inner)}
+    groups = [tuple(position[c] for c in g) for g in exclusion_groups(inner, peers)
+              if len(g) > 1] if peers is not None else []
 
     def run(masks: list[int]) -> object:
         ma, mb = masks[first], masks[last]
@@ -779,6 +784,16 @@ def between(cells: tuple[int, ...], n: int) -> Prop:
                 low, high = min(a, b), max(a, b)
                 allowed = ((1 << (high - low - 1)) - 1) << low if high - low > 1 else 0
                 if inner and (not allowed or any(not m & allowed for m in inner_masks)):
+                    continue
+                crowded = False
+                for g in groups:
+                    room = 0
+                    for k in g:
+                        room |= inner_masks[k] & allowed
+                    if room.bit_count() < len(g):
+                        crowded = True
+                        break
+                if crowded:
                     continue
                 keep_a |= 1 << (a - 1)
                 keep_b |= 1 << (b - 1)
@@ -1412,7 +1427,7 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             elif kind == "renban":
                 add(renban(cells, n, geo.peers, whole), cells)
             elif kind == "between":
-                add(between(cells, n), cells)
+                add(between(cells, n, geo.peers), cells)
             elif kind == "zipper":
                 add(zipper(cells, n, geo.peers, whole), zipper_cells(cells, whole))
             else:  # region-sum: propagated after the loop, lines sharing regions together

@@ -22,7 +22,7 @@ import pytest
 from pycore import from_json
 from pycore.model import Puzzle, value
 from pycore.solve import count_solutions
-from pycore.solve.propagators import equal_sums, region_sums, renban, zipper
+from pycore.solve.propagators import between, equal_sums, region_sums, renban, zipper
 from pycore.solve.rules import board_of
 from pycore.variants import Constraint, Line, Rule
 
@@ -262,3 +262,13 @@ def test_a_slow_thermo_rises_between_cells_that_see_each_other() -> None:
         for prop in board.props:
             assert prop(masks) is not False
     assert (masks[0], masks[1], masks[5]) == (_mask(1, 2), _mask(2, 3), _mask(3, 4))
+
+
+def test_a_between_line_leaves_room_for_inner_cells_that_see_each_other() -> None:
+    # ends 0 and 4; inner cells 1-3 see each other: three different digits above a 1
+    # put the other end at 5 or more (one inner cell alone would allow 3)
+    peers = [[], [2, 3], [1, 3], [1, 2], []]
+    full = (1 << 9) - 1
+    masks = [_mask(1), full, full, full, full]
+    assert between((0, 1, 2, 3, 4), 9, peers)(masks) is not False
+    assert masks[4] == _mask(5, 6, 7, 8, 9)
