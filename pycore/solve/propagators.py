@@ -646,6 +646,23 @@ def _window_supports(length: int, packed: int) -> tuple[int, ...] | None:
     return out
 
 
+_EXACT_RUN = 8
+"""Runs up to this long give out their digits exactly (a bit set over 2**length subsets);
+longer ones (big grids) keep each cell's digits when every cell meets the run and
+together they cover it."""
+
+
+def _window_cover(length: int, packed: int) -> tuple[int, ...] | None:
+    """`_window_supports` loosened for long runs: the cells' positions as they are when
+    each cell has one and together they hold all (None otherwise)."""
+    every = (1 << length) - 1
+    here = tuple((packed >> (k * length)) & every for k in range(length))
+    cover = 0
+    for h in here:
+        cover |= h
+    return here if cover == every else None
+
+
 def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
                   ) -> tuple[tuple[int, ...], int] | None:
     """For cells of masks `ms` holding a run of len(ms) consecutive digits, one each,
@@ -683,7 +700,8 @@ def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
             packed |= h << shift
             shift += length
         else:
-            fits = _window_supports(length, packed)
+            fits = _window_supports(length, packed) if length <= _EXACT_RUN \
+                else _window_cover(length, packed)
             if fits is not None:
                 need &= w
                 for k in range(length):
@@ -1099,7 +1117,7 @@ def region_sums(lines: Sequence[tuple[tuple[int, ...], ...]], shared: Sequence[S
             key = tuple([masks[c] for c in cells])
             can = made_known.get(key)
             if can is None:
-                can = made_known[key] = group_total(masks, (cells,), n)
+                can = made_known[key] = group_total(masks, _split(masks, (cells,), n), n)
             if not can:
                 return False
             made.append(can)
