@@ -272,3 +272,12 @@ def test_a_between_line_leaves_room_for_inner_cells_that_see_each_other() -> Non
     masks = [_mask(1), full, full, full, full]
     assert between((0, 1, 2, 3, 4), 9, peers)(masks) is not False
     assert masks[4] == _mask(5, 6, 7, 8, 9)
+
+
+def test_a_long_renban_on_a_big_grid_keeps_the_digits_its_runs_cover() -> None:
+    # 20 cells of 25 digits, one of them 1: the run is 1-20, so 21-25 go everywhere
+    full = (1 << 25) - 1
+    masks = [full] * 20
+    masks[3] = _mask(1)
+    assert renban(tuple(range(20)), 25)(masks) is not False
+    assert masks[0] == (1 << 20) - 1 and masks[3] == _mask(1)
