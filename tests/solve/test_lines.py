@@ -275,7 +275,7 @@ def test_a_between_line_leaves_room_for_inner_cells_that_see_each_other() -> Non
 
 
 def test_a_long_renban_on_a_big_grid_keeps_the_digits_its_runs_cover() -> None:
-    # 20 cells of 25 digits, one of them 1: the run is 1-20, so 21-25 go everywhere
+    # 20 cells of 25 digits, one of them 1: the run is 1-20, so 21-25 leave every cell
     full = (1 << 25) - 1
     masks = [full] * 20
     masks[3] = _mask(1)
