@@ -766,6 +766,8 @@ def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None
                 continue  # placed: the grid's own peers take it from there
             seeing = seen_by.get(spots)
             if seeing is None:
+                if len(seen_by) >= 4096:  # a long line's sets of places, on a big grid
+                    seen_by.clear()
                 common: set[int] | None = None
                 for k in range(length):
                     if spots >> k & 1:
