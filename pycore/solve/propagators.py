@@ -34,7 +34,7 @@ from typing import cast
 from ..model import Geometry
 from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Quadruple, Rule, _broken
 
-__all__ = ["Prop", "cage_combinations", "compile_props"]
+__all__ = ["Prop", "cage_combinations", "compile_props", "signed_sum"]
 
 Prop = Callable[[list[int]], object]
 """A propagator: False on a contradiction, else the list of cells it narrowed."""
@@ -280,6 +280,45 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
         for cut, found in split:
             if not narrow_groups(masks, cut, targets, changed, n, found):
                 return False
+        return changed
+    return run
+
+
+def signed_sum(plus: tuple[int, ...], minus: tuple[int, ...], total: int, n: int,
+               peers: Sequence[Sequence[int]]) -> Prop:
+    """The digits of `plus` less those of `minus` make `total` (an innie/outie equation of
+    `pycore.solve.optimizer`). Each side is cut into groups of cells that see each other;
+    the sums the plus side can make that some sum of the minus side meets (shifted by the
+    total) are the targets, and each cell keeps the digits that reach one of them."""
+    plus_groups = exclusion_groups(plus, peers)
+    minus_groups = exclusion_groups(minus, peers)
+    if not minus:
+        return bounded_sum((plus,), (), total, n, peers)
+
+    def run(masks: list[int]) -> object:
+        found_p = _sums_of(masks, plus_groups, n)
+        found_m = _sums_of(masks, minus_groups, n)
+        if found_p is None or found_m is None:
+            return False
+        made_p = made_m = 1
+        for s in found_p[0]:
+            made_p = _conv(made_p, s)
+        for s in found_m[0]:
+            made_m = _conv(made_m, s)
+        # sum(plus) = total + sum(minus)
+        if total >= 0:
+            targets = made_p & (made_m << total)
+            minus_targets = targets >> total
+        else:
+            targets = made_p & (made_m >> -total)
+            minus_targets = targets << -total
+        if not targets:
+            return False
+        changed: list[int] = []
+        if not narrow_groups(masks, plus_groups, targets, changed, n, found_p):
+            return False
+        if not narrow_groups(masks, minus_groups, minus_targets, changed, n, found_m):
+            return False
         return changed
     return run
 
