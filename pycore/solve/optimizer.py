@@ -89,63 +89,141 @@ def derived_sums(constraints: Sequence[Constraint], geo: Geometry, n: int) -> li
     make the region's total less the taken sums. Only puzzles with little killers get them
     (a killer's cages have the rule of 45 already); only short equations whose total is
     near the least or greatest sum their cells can make are kept, since those prune."""
-    sums: list[tuple[frozenset[int], int]] = []
+    sums: list[_Piece] = []
     killers = False
     for item in constraints:
         if isinstance(item, Cage) and item.total is not None:
-            sums.append((frozenset(item.cells), item.total))
+            sums.append(_piece(item.cells, item.total))
         elif isinstance(item, Clue) and item.kind == "little-killer" and item.cells:
-            sums.append((frozenset(item.cells), item.value))
+            sums.append(_piece(item.cells, item.value))
             killers = True
     if not killers:
         return []
     whole = n * (n + 1) // 2
     families = _families(geo, n)
-    houses = {frozenset(h) for fam in families for h in fam}
-    pieces = sums + [(h, whole) for h in sorted(houses, key=sorted)]
+    houses = sorted({h for fam in families for h in fam})
+    house_pieces = [_piece(h, whole) for h in houses]
     out: list[Derived] = []
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = {
-        (tuple(sorted(cells)), ()) for cells, _ in pieces}
+    seen = {cells for cells, _, _ in sums + house_pieces}
+    bounds: dict[int, tuple[int, int]] = {}
+
+    def bounds_of(cells: int) -> tuple[int, int]:
+        if cells not in bounds:
+            bounds[cells] = sum_bounds(_cells(cells), geo.peers, n)
+        return bounds[cells]
+
     for k, family in enumerate(families):
+        others = [piece for h, piece in zip(houses, house_pieces, strict=True)
+                  if h not in family]
         for region in _regions(family, lines=k < 2):
-            for usable in (sums, pieces):
-                found = _innies(region, usable, whole)
-                if found is None or found[:2] in seen:
+            area = 0
+            for h in region:
+                area |= _mask(h)
+            for with_houses in (False, True):
+                found = _innies(area, len(region), sums, others if with_houses else [], whole)
+                if found is None:
                     continue
                 plus, minus, left = found
-                seen.add((plus, minus))
-                low_p, high_p = sum_bounds(plus, geo.peers, n)
-                low_m, high_m = sum_bounds(minus, geo.peers, n) if minus else (0, 0)
+                key = plus | minus << 128
+                if key in seen:
+                    continue
+                seen.add(key)
+                low_p, high_p = bounds_of(plus)
+                low_m, high_m = bounds_of(minus) if minus else (0, 0)
                 low, high = low_p - high_m, high_p - low_m
                 slack = min(left - low, high - left)
-                if slack < 0 or len(plus) + len(minus) <= 4 or _SLACK * slack < high - low:
-                    out.append(found)
+                if slack < 0 or (plus | minus).bit_count() <= 4 or _SLACK * slack < high - low:
+                    out.append((_cells(plus), _cells(minus), left))
+    if _PAIRS:
+        out += _pairs(sums, out, seen)
     return out
 
 
-def _innies(region: Sequence[tuple[int, ...]], pieces: Sequence[tuple[frozenset[int], int]],
-            whole: int) -> Derived | None:
-    """The equation of `region` less the sums of `pieces` more than half inside it (the
-    biggest share first, none overlapping one taken); None when it is empty or long."""
-    area: set[int] = set()
-    for h in region:
-        area.update(h)
-    own = {frozenset(h) for h in region}
+_PAIRS = 1
+_PAIR_CELLS = 8
+
+
+def _pairs(sums: Sequence[_Piece], derived: Sequence[Derived], seen: set[int]) -> list[Derived]:
+    """Equations two others make by their difference or sum where it is shorter than both."""
+    eqs: list[tuple[int, int, int]] = [(cells, 0, total) for cells, _, total in sums]
+    eqs += [(_mask(p), _mask(m), t) for p, m, t in derived]
+    out: list[Derived] = []
+    for a in range(len(eqs)):
+        pa, ma, ta = eqs[a]
+        for b in range(a):
+            pb, mb, tb = eqs[b]
+            for sign in (1, -1):
+                if sign < 0:
+                    pb, mb, tb = mb, pb, -tb
+                # a + (sign) b: cells with opposite signs cancel
+                if (pa & pb) or (ma & mb):
+                    continue
+                cancel_p = pa & mb
+                cancel_m = ma & pb
+                if not cancel_p and not cancel_m:
+                    continue
+                plus = (pa | pb) & ~(cancel_p | cancel_m)
+                minus = (ma | mb) & ~(cancel_p | cancel_m)
+                size = (plus | minus).bit_count()
+                if not plus or size > _PAIR_CELLS or \
+                        size >= min((pa | ma).bit_count(), (pb | mb).bit_count()):
+                    continue
+                key = plus | minus << 128
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((_cells(plus), _cells(minus), ta + tb))
+    return out
+
+
+_Piece = tuple[int, int, int]
+"""(cells as a bit set, how many, total) of a sum used to derive others."""
+
+
+def _mask(cells: Sequence[int]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def _piece(cells: Sequence[int], total: int) -> _Piece:
+    return _mask(cells), len(cells), total
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+def _innies(area: int, count: int, sums: Sequence[_Piece], houses: Sequence[_Piece],
+            whole: int) -> tuple[int, int, int] | None:
+    """(plus, minus as bit sets, total): the region `area` of `count` houses less the sums
+    more than half inside it (the biggest share first, none overlapping one taken; with
+    `houses`, the houses of other families too); None when nothing or too much is left."""
     inside = []
-    for cells, total in pieces:
-        share = len(cells & area)
-        if 2 * share > len(cells) and cells not in own:
-            inside.append((-share / len(cells), -share, sorted(cells), cells, total))
+    for pieces in (sums, houses):
+        for cells, size, total in pieces:
+            share = (cells & area).bit_count()
+            if 2 * share > size:
+                inside.append((-share / size, -share, cells, total))
+    if houses and len(inside) == len([1 for cells, size, _ in sums
+                                      if 2 * (cells & area).bit_count() > size]):
+        return None  # no house to take: the same as without houses
     inside.sort()
-    taken: set[int] = set()
-    left = whole * len(region)
-    for *_, cells, total in inside:
-        if taken.isdisjoint(cells):
+    taken = 0
+    left = whole * count
+    for _, _, cells, total in inside:
+        if not taken & cells:
             taken |= cells
             left -= total
-    plus = tuple(sorted(area - taken))
-    minus = tuple(sorted(taken - area))
-    if not plus or len(plus) + len(minus) > _MOST_CELLS:
+    plus = area & ~taken
+    minus = taken & ~area
+    if not plus or (plus | minus).bit_count() > _MOST_CELLS:
         return None
     return plus, minus, left
 

@@ -284,6 +284,11 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
     return run
 
 
+_LOOSE = 0
+"""How much further inside its bounds than any cell's spread a derived sum's total may lie
+before the sum skips its exact look."""
+
+
 def signed_sum(plus: tuple[int, ...], minus: tuple[int, ...], total: int, n: int,
                peers: Sequence[Sequence[int]]) -> Prop:
     """The digits of `plus` less those of `minus` make `total` (an innie/outie equation of
@@ -293,9 +298,30 @@ def signed_sum(plus: tuple[int, ...], minus: tuple[int, ...], total: int, n: int
     plus_groups = exclusion_groups(plus, peers)
     minus_groups = exclusion_groups(minus, peers)
     if not minus:
+        if total < 0:
+            return lambda masks: False  # digits make no negative sum
         return bounded_sum((plus,), (), total, n, peers)
 
     def run(masks: list[int]) -> object:
+        # bounds first (digits as if free to repeat): while the total lies further inside
+        # them than any one cell's spread, the exact sums would seldom prune, so skip them
+        low = high = spread = 0
+        for c in plus:
+            m = masks[c]
+            a, b = (m & -m).bit_length(), m.bit_length()
+            low += a
+            high += b
+            spread = max(spread, b - a)
+        for c in minus:
+            m = masks[c]
+            a, b = (m & -m).bit_length(), m.bit_length()
+            low -= b
+            high -= a
+            spread = max(spread, b - a)
+        if low > total or high < total:
+            return False
+        if min(total - low, high - total) >= spread + _LOOSE:
+            return ()
         found_p = _sums_of(masks, plus_groups, n)
         found_m = _sums_of(masks, minus_groups, n)
         if found_p is None or found_m is None:

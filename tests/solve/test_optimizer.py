@@ -200,3 +200,15 @@ def test_signed_sum_keeps_every_digit_some_assignment_uses(seed: int) -> None:
         assert after[c] & ~masks[c] == 0  # it only narrows
     if all(m & (m - 1) == 0 for m in after):
         assert after == support  # decided cells: exact
+
+
+def test_a_derived_sum_of_cells_below_zero_is_a_contradiction() -> None:
+    # cages and little killers that do not fit together can leave plus cells a negative
+    # total: no digits make it
+    assert signed_sum((0, 1), (), -3, N, [[1], [0]])([(1 << N) - 1] * 2) is False
+
+
+def test_a_derived_sum_far_inside_its_bounds_prunes_nothing_and_reports_no_change() -> None:
+    masks = [(1 << N) - 1] * 4
+    assert signed_sum((0, 1, 2), (3,), 6, N, [[], [], [], []])(masks) == ()
+    assert masks == [(1 << N) - 1] * 4
