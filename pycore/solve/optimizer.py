@@ -112,28 +112,30 @@ def derived_sums(constraints: Sequence[Constraint], geo: Geometry, n: int) -> li
             bounds[cells] = sum_bounds(_cells(cells), geo.peers, n)
         return bounds[cells]
 
+    tries: list[tuple[tuple[tuple[int, ...], ...], list[_Piece]]] = []
     for k, family in enumerate(families):
         others = [piece for h, piece in zip(houses, house_pieces, strict=True)
                   if h not in family]
-        for region in _regions(family, lines=k < 2):
-            area = 0
-            for h in region:
-                area |= _mask(h)
-            for with_houses in (False, True):
-                found = _innies(area, len(region), sums, others if with_houses else [], whole)
-                if found is None:
-                    continue
-                plus, minus, left = found
-                key = plus | minus << 128
-                if key in seen:
-                    continue
-                seen.add(key)
-                low_p, high_p = bounds_of(plus)
-                low_m, high_m = bounds_of(minus) if minus else (0, 0)
-                low, high = low_p - high_m, high_p - low_m
-                slack = min(left - low, high - left)
-                if slack < 0 or (plus | minus).bit_count() <= 4 or _SLACK * slack < high - low:
-                    out.append((_cells(plus), _cells(minus), left))
+        tries.extend((region, others) for region in _regions(family, lines=k < 2))
+    for region, others in tries:
+        area = 0
+        for h in region:
+            area |= _mask(h)
+        for with_houses in (False, True):
+            found = _innies(area, len(region), sums, others if with_houses else [], whole)
+            if found is None:
+                continue
+            plus, minus, left = found
+            key = plus | minus << 128
+            if key in seen:
+                continue
+            seen.add(key)
+            low_p, high_p = bounds_of(plus)
+            low_m, high_m = bounds_of(minus) if minus else (0, 0)
+            low, high = low_p - high_m, high_p - low_m
+            slack = min(left - low, high - left)
+            if slack < 0 or (plus | minus).bit_count() <= 4 or _SLACK * slack < high - low:
+                out.append((_cells(plus), _cells(minus), left))
     if _PAIRS:
         out += _pairs(sums, out, seen)
     return out

@@ -212,3 +212,13 @@ def test_a_derived_sum_far_inside_its_bounds_prunes_nothing_and_reports_no_chang
     masks = [(1 << N) - 1] * 4
     assert signed_sum((0, 1, 2), (3,), 6, N, [[], [], [], []])(masks) == ()
     assert masks == [(1 << N) - 1] * 4
+
+
+def test_a_sum_too_small_for_cells_that_see_each_other_fails_before_any_exact_look() -> None:
+    # four cells of one row make at least 1+2+3+4 = 10, though each alone could be 1
+    clique = [[b for b in range(4) if b != a] for a in range(4)]
+    assert signed_sum((0, 1, 2, 3), (), 8, N, clique)([(1 << N) - 1] * 4) is False
+    three = [[1, 2], [0, 2], [0, 1], []]
+    # three of them less a fourth elsewhere: 1+2+3 - 5 = 1 is reachable, 0 is not
+    assert signed_sum((0, 1, 2), (3,), 1, N, three)([(1 << N) - 1] * 4) is not False
+    assert signed_sum((0, 1, 2), (3,), 0, N, three)([(1 << N) - 1] * 4) is False
