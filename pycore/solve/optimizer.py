@@ -18,9 +18,9 @@ from itertools import combinations
 
 from ..model import Geometry
 from ..variants import Cage, Clue, Constraint
-from .propagators import Prop, exclusion_groups, signed_sum
+from .propagators import Prop, signed_sum
 
-__all__ = ["Derived", "derived_sums", "sum_bounds", "with_derived"]
+__all__ = ["Derived", "derived_sums", "with_derived"]
 
 Derived = tuple[tuple[int, ...], tuple[int, ...], int]
 """(plus, minus, total): the digits of `plus` less those of `minus` make `total`."""
@@ -28,20 +28,8 @@ Derived = tuple[tuple[int, ...], tuple[int, ...], int]
 _MOST_CELLS = 12
 """Longer derived sums prune too little to pay for their time."""
 _MOST_HOUSES = 3
-_SLACK = 0
-"""Regions join at most this many houses of one family."""
-
-
-def sum_bounds(cells: Sequence[int], peers: Sequence[Sequence[int]], n: int) -> tuple[int, int]:
-    """The least and greatest sums of digits 1..n in `cells`, counting cells that see each
-    other as different digits (per group of `exclusion_groups`: k cells make at least
-    1+2+..+k)."""
-    low = high = 0
-    for g in exclusion_groups(cells, peers):
-        k = len(g)
-        low += k * (k + 1) // 2
-        high += k * (2 * n - k + 1) // 2
-    return low, high
+"""Regions join at most this many houses of one family (two on grids above 9x9, where
+the choices of three would take too long)."""
 
 
 def _families(geo: Geometry, n: int) -> list[list[tuple[int, ...]]]:
@@ -72,7 +60,8 @@ def _regions(family: list[tuple[int, ...]], lines: bool) -> list[tuple[tuple[int
     what every element already says)."""
     out: list[tuple[tuple[int, ...], ...]] = []
     count = len(family)
-    for width in range(1, min(_MOST_HOUSES, count - 1) + 1):
+    most = _MOST_HOUSES if count <= 9 else 2
+    for width in range(1, min(most, count - 1) + 1):
         if lines:
             out.extend(tuple(family[k:k + width]) for k in range(count - width + 1))
         else:
@@ -87,8 +76,9 @@ def derived_sums(constraints: Sequence[Constraint], geo: Geometry, n: int) -> li
     taken away, each at most once and never two that overlap (the biggest share inside
     first): the region's cells left over (plus) less the taken sums' cells outside (minus)
     make the region's total less the taken sums. Only puzzles with little killers get them
-    (a killer's cages have the rule of 45 already); only short equations whose total is
-    near the least or greatest sum their cells can make are kept, since those prune."""
+    (a killer's cages have the rule of 45 already), and only short equations (longer ones
+    prune too little to pay for their time). Then pairs of the equations whose sum or
+    difference is shorter than both (`_pairs`)."""
     sums: list[_Piece] = []
     killers = False
     for item in constraints:
@@ -104,14 +94,7 @@ def derived_sums(constraints: Sequence[Constraint], geo: Geometry, n: int) -> li
     houses = sorted({h for fam in families for h in fam})
     house_pieces = [_piece(h, whole) for h in houses]
     out: list[Derived] = []
-    seen = {cells for cells, _, _ in sums + house_pieces}
-    bounds: dict[int, tuple[int, int]] = {}
-
-    def bounds_of(cells: int) -> tuple[int, int]:
-        if cells not in bounds:
-            bounds[cells] = sum_bounds(_cells(cells), geo.peers, n)
-        return bounds[cells]
-
+    seen = {(cells, 0) for cells, _, _ in sums + house_pieces}
     tries: list[tuple[tuple[tuple[int, ...], ...], list[_Piece]]] = []
     for k, family in enumerate(families):
         others = [piece for h, piece in zip(houses, house_pieces, strict=True)
@@ -126,26 +109,20 @@ def derived_sums(constraints: Sequence[Constraint], geo: Geometry, n: int) -> li
             if found is None:
                 continue
             plus, minus, left = found
-            key = plus | minus << 128
-            if key in seen:
+            if (plus, minus) in seen:
                 continue
-            seen.add(key)
-            low_p, high_p = bounds_of(plus)
-            low_m, high_m = bounds_of(minus) if minus else (0, 0)
-            low, high = low_p - high_m, high_p - low_m
-            slack = min(left - low, high - left)
-            if slack < 0 or (plus | minus).bit_count() <= 4 or _SLACK * slack < high - low:
-                out.append((_cells(plus), _cells(minus), left))
-    if _PAIRS:
-        out += _pairs(sums, out, seen)
+            seen.add((plus, minus))
+            out.append((_cells(plus), _cells(minus), left))
+    out += _pairs(sums, out, seen)
     return out
 
 
-_PAIRS = 1
 _PAIR_CELLS = 8
+"""Pairs of equations are kept when what they leave is at most this long."""
 
 
-def _pairs(sums: Sequence[_Piece], derived: Sequence[Derived], seen: set[int]) -> list[Derived]:
+def _pairs(sums: Sequence[_Piece], derived: Sequence[Derived], seen: set[tuple[int, int]]
+           ) -> list[Derived]:
     """Equations two others make by their difference or sum where it is shorter than both."""
     eqs: list[tuple[int, int, int]] = [(cells, 0, total) for cells, _, total in sums]
     eqs += [(_mask(p), _mask(m), t) for p, m, t in derived]
@@ -170,10 +147,9 @@ def _pairs(sums: Sequence[_Piece], derived: Sequence[Derived], seen: set[int]) -
                 if not plus or size > _PAIR_CELLS or \
                         size >= min((pa | ma).bit_count(), (pb | mb).bit_count()):
                     continue
-                key = plus | minus << 128
-                if key in seen:
+                if (plus, minus) in seen:
                     continue
-                seen.add(key)
+                seen.add((plus, minus))
                 out.append((_cells(plus), _cells(minus), ta + tb))
     return out
 

@@ -20,7 +20,7 @@ import pytest
 from pycore import from_json
 from pycore.model import Puzzle, given
 from pycore.solve.fast import propagate
-from pycore.solve.optimizer import derived_sums, sum_bounds
+from pycore.solve.optimizer import derived_sums
 from pycore.solve.propagators import exclusion_groups, signed_sum
 from pycore.solve.rules import board_of
 from pycore.variants import Cage, Clue, Constraint, Rule
@@ -72,12 +72,6 @@ def test_disjoint_groups_less_the_little_killers_on_them_leave_the_other_boxes_c
 def test_puzzles_without_little_killers_get_no_derived_sums() -> None:
     puzzle, _ = corpus_puzzle("Killer")
     assert derived_sums(puzzle.constraints, puzzle.geometry, 9) == []
-
-
-def test_sum_bounds_count_cells_that_see_each_other_as_different_digits() -> None:
-    peers = blank_with([Clue("little-killer", -1, 0, 45, "DR")]).geometry.peers
-    assert sum_bounds(tuple(range(8)), peers, 9) == (36, 44)  # eight cells of a row
-    assert sum_bounds((0, 40), peers, 9) == (2, 18)  # two cells that may repeat
 
 
 def test_exclusion_groups_take_the_biggest_group_first() -> None:
