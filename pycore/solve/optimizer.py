@@ -184,21 +184,24 @@ def _innies(area: int, count: int, sums: Sequence[_Piece], houses: Sequence[_Pie
     more than half inside it (the biggest share first, none overlapping one taken; with
     `houses`, the houses of other families too); None when nothing or too much is left."""
     inside = []
-    for pieces in (sums, houses):
+    for kind, pieces in enumerate((sums, houses)):
         for cells, size, total in pieces:
             share = (cells & area).bit_count()
             if 2 * share > size:
-                inside.append((-share / size, -share, cells, total))
-    if houses and len(inside) == len([1 for cells, size, _ in sums
-                                      if 2 * (cells & area).bit_count() > size]):
+                inside.append((-share / size, -share, cells, total, kind))
+    if houses and all(kind == 0 for *_, kind in inside):
         return None  # no house to take: the same as without houses
     inside.sort()
     taken = 0
     left = whole * count
-    for _, _, cells, total in inside:
+    used_sums = False
+    for _, _, cells, total, kind in inside:
         if not taken & cells:
             taken |= cells
             left -= total
+            used_sums = used_sums or kind == 0
+    if not used_sums:
+        return None  # houses alone say nothing new (a row less itself, two columns alike)
     plus = area & ~taken
     minus = taken & ~area
     if not plus or (plus | minus).bit_count() > _MOST_CELLS:
