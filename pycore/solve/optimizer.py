@@ -25,7 +25,7 @@ __all__ = ["Derived", "derived_sums", "with_derived"]
 Derived = tuple[tuple[int, ...], tuple[int, ...], int]
 """(plus, minus, total): the digits of `plus` less those of `minus` make `total`."""
 
-_MOST_CELLS = 12
+_MOST_CELLS = 8
 """Longer derived sums prune too little to pay for their time."""
 _MOST_HOUSES = 3
 """Regions join at most this many houses of one family (two on grids above 9x9, where

@@ -19,6 +19,7 @@ import pytest
 
 from pycore import from_json
 from pycore.model import Puzzle, given
+from pycore.solve import optimizer
 from pycore.solve.fast import propagate
 from pycore.solve.optimizer import derived_sums
 from pycore.solve.propagators import exclusion_groups, signed_sum
@@ -48,25 +49,35 @@ def test_a_three_cell_row_remainder_next_to_a_full_cage_gets_the_innie_total() -
     assert ((6, 7, 8), (), 24) in derived
 
 
-def test_three_boxes_less_the_little_killers_through_them_leave_innies_less_outies() -> None:
-    # Hailstone: boxes 3, 5 and 7 (135) hold the rising diagonal (45) and most of the two
-    # little killers beside it (44 and 34); the boxes' other six cells less the four
-    # cells those killers have outside make 135 - 45 - 44 - 34 = 12
+def test_the_centre_box_less_its_four_cages_gives_its_centre_by_the_cells_they_hold_outside() -> None:
+    # Hailstone: four cages (14, 14, 14, 19) hold the centre box but r5c5, and one cell
+    # each outside it: r5c5 = 45 - 61 + (r3c5 + r5c3 + r5c7 + r7c5)
     puzzle, _ = corpus_puzzle("Hailstone - little killer")
     derived = derived_sums(puzzle.constraints, puzzle.geometry, 9)
+    assert ((40,), (22, 38, 42, 58), -16) in derived
+
+
+def test_a_box_less_the_little_killers_inside_it_leaves_its_other_cells() -> None:
+    # The Barbed Cross: box 1 holds the little killers of 9 (r1c2 r2c1) and 12 (r1c3 r2c2
+    # r3c1): r1c1, r2c3, r3c2 and r3c3 make 45 - 21 = 24
+    puzzle, _ = corpus_puzzle("The Barbed Cross")
+    derived = derived_sums(puzzle.constraints, puzzle.geometry, 9)
+    assert ((0, 11, 19, 20), (), 24) in derived
+
+
+def test_three_boxes_less_the_sums_through_them_leave_innies_less_outies() -> None:
+    # Hailstone, with longer sums allowed: boxes 3, 5 and 7 (135) hold the rising diagonal
+    # (45) and most of the little killers beside it (44 and 34); the boxes' other six
+    # cells less the four cells those killers have outside make 135 - 45 - 44 - 34 = 12
+    puzzle, _ = corpus_puzzle("Hailstone - little killer")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(optimizer, "_MOST_CELLS", 12)
+        derived = derived_sums(puzzle.constraints, puzzle.geometry, 9)
     innies = (6, 26, 30, 50, 54, 74)  # r1c7 r3c9 r4c4 r6c6 r7c1 r9c3
     outies = (23, 33, 47, 57)  # r3c6 r4c7 r6c3 r7c4
     assert (innies, outies, 12) in derived
-
-
-def test_disjoint_groups_less_the_little_killers_on_them_leave_the_other_boxes_cells() -> None:
-    # The Barbed Cross: the three disjoint groups of the boxes' rising diagonals (135)
-    # hold the killers of 12 (box 1), 21 (box 9) and 62 (boxes 3, 5, 7): boxes 2, 4, 6
-    # and 8 hold the rest, 40, on their rising diagonals
-    puzzle, _ = corpus_puzzle("The Barbed Cross")
-    derived = derived_sums(puzzle.constraints, puzzle.geometry, 9)
-    rest = (5, 13, 21, 29, 35, 37, 43, 45, 51, 59, 67, 75)
-    assert (rest, (), 40) in derived
+    assert all(len(plus) + len(minus) <= 8
+               for plus, minus, _ in derived_sums(puzzle.constraints, puzzle.geometry, 9))
 
 
 def test_puzzles_without_little_killers_get_no_derived_sums() -> None:
