@@ -247,7 +247,6 @@ def _is_rectangles(boxes: tuple[tuple[int, ...], ...], cols: int) -> bool:
 
 
 def _build_variant(size: int, geo: Geometry, constraints: tuple[Constraint, ...]) -> Board:
-    from .optimizer import with_derived
     from .propagators import compile_props
 
     count = geo.rows * geo.cols
@@ -258,7 +257,9 @@ def _build_variant(size: int, geo: Geometry, constraints: tuple[Constraint, ...]
     kinds = tuple(house_kind(h, geo.cols) for h in houses)
     house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     props, watch, prop_cells = compile_props(constraints, geo, size)
-    if any(getattr(item, "kind", "") == "little-killer" for item in constraints):
+    if any(item.kind == "little-killer" for item in constraints):
+        from .optimizer import with_derived  # sums derived from several elements at once
+
         props, watch, prop_cells = with_derived(props, prop_cells, constraints, geo, size)
     return Board(
         "sudoku", size, geo.cols, (1 << size) - 1, count,
