@@ -18,7 +18,8 @@ its kind allows cheaply:
   circle keeps the digits of the numbers every shaft can still make;
 - renban lines give each run that fits its digits cell by cell (exactly), a digit every
   run needs leaves the cells seeing all its places, and a digit a house can place only
-  on the line is on it; between lines keep the ends that fit; zipper pairs keep the
+  on the line is on it; between lines keep the ends that leave room for the cells inside
+  (those that see each other differ); zipper pairs keep the
   sums every pair can make, pairs sharing a house needing as many disjoint digit pairs;
   region-sum lines whose segments share a region sum them together there;
 - sandwich and X-sum clues keep the placements of their line that fit; a skyscraper clue
@@ -669,8 +670,8 @@ def narrow_groups(masks: list[int], groups: Sequence[tuple[int, ...]], targets: 
 
 
 _RUNS: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], int] | None] = {}
-"""Renban supports by (n, the line's masks): lines of one length share them, and masks
-repeat across a search's branches."""
+"""Renban supports by (n, the line's masks, the digits it must hold): lines of one length
+share them, and masks repeat across a search's branches."""
 _RUNS_KEEP = 8192
 
 
