@@ -18,10 +18,10 @@ its kind allows cheaply:
   circle keeps the digits of the numbers every shaft can still make;
 - renban lines give each run that fits its digits cell by cell (exactly), a digit every
   run needs leaves the cells seeing all its places, and a digit a house can place only
-  on the line is on it; between lines keep the ends that leave room for the cells inside
-  (those that see each other differ); zipper pairs keep the
-  sums every pair can make, pairs sharing a house needing as many disjoint digit pairs;
-  region-sum lines whose segments share a region sum them together there;
+  on the line is on it; between lines keep the ends that leave room for the cells
+  inside (those that see each other differ); zipper pairs keep the sums every pair can
+  make, pairs sharing a house needing as many disjoint digit pairs; region-sum lines
+  whose segments share a region sum them together there;
 - sandwich and X-sum clues keep the placements of their line that fit; a skyscraper clue
   on a full line walks its masks as an automaton (tallest so far, count seen);
 - the rarer kinds (skyscrapers on broken lines, quadruples, indexers) are checked by
