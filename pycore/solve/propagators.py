@@ -705,6 +705,18 @@ def _fits(masks: Sequence[int], cells: Sequence[int], combo: int) -> bool:
     return cover == combo
 
 
+def _covers(ms: Sequence[int], digits: int) -> bool:
+    """Whether cells of masks `ms` can hold exactly `digits`, one each: each meets them
+    and together they cover them (Hall's condition for single cells and the whole)."""
+    cover = 0
+    for m in ms:
+        x = m & digits
+        if not x:
+            return False
+        cover |= x
+    return cover == digits
+
+
 def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> object:
     """Narrow each cell to its support: False when one is left empty, else the cells narrowed."""
     changed = []
@@ -720,66 +732,123 @@ def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> obj
 
 
 def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
-    """A sandwich clue: the digits between the line's 1 and its n sum to `total`. Each
-    placement of the 1 and the n is kept when the cells between can hold different
-    digits from 2 to n-1 that make the total."""
+    """A sandwich clue on a line of n cells (a row or column: every digit once): the
+    digits between the line's 1 and its n sum to `total`.
+
+    Each placement of the 1 and the n is tried with each set of different digits from 2
+    to n-1 that makes the total in as many cells as lie between them; the set is kept
+    when the cells between can hold it and the cells outside the rest of the digits
+    (each cell meets its part, and together they cover it). The crust cells keep the 1
+    or the n of a kept placement, the cells between the digits of its kept sets, the
+    cells outside the digits those sets leave. The line's supports are remembered by
+    its masks (lines repeat across a search)."""
     one, top = 1, 1 << (n - 1)
     ends = one | top
+    filling = ((1 << n) - 1) & ~ends
     length = len(cells)
-    combos = {k: tuple(c for c in cage_combinations(n, k, total) if not c & ends)
-              for k in range(length)}
+    # for each count of cells between the crusts: (digits between, digits outside)
+    fills: list[tuple[tuple[int, int], ...]] = []
+    for gap in range(length):
+        sets = (0,) if gap == 0 and total == 0 else cage_combinations(n, gap, total)
+        fills.append(tuple((s, filling & ~s) for s in sets if not s & ends))
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
-    def run(masks: list[int]) -> object:
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         support = [0] * length
-        for i in range(length):
-            if not masks[cells[i]] & one:
-                continue
-            for j in range(length):
-                if j == i or not masks[cells[j]] & top:
+        ones = [i for i in range(length) if ms[i] & one]
+        tops = [j for j in range(length) if ms[j] & top]
+        found = False
+        for i in ones:
+            for j in tops:
+                if i == j:
                     continue
                 a, b = (i, j) if i < j else (j, i)
-                inner = cells[a + 1:b]
-                union = 0
-                if inner:
-                    for combo in combos[b - a - 1]:
-                        if _fits(masks, inner, combo):
-                            union |= combo
-                    if not union:
-                        continue
-                elif total != 0:
+                between = ms[a + 1:b]
+                outside = ms[:a] + ms[b + 1:]
+                fits = False
+                inner = outer = 0
+                for inside, rest in fills[b - a - 1]:
+                    if fits and not (inside & ~inner or rest & ~outer):
+                        continue  # this set would add no digit
+                    if _covers(between, inside) and _covers(outside, rest):
+                        fits = True
+                        inner |= inside
+                        outer |= rest
+                if not fits:
                     continue
+                found = True
                 support[i] |= one
                 support[j] |= top
-                for k in range(length):
-                    if k != i and k != j:
-                        support[k] |= union if a < k < b else ~ends
+                for k in range(a + 1, b):
+                    support[k] |= inner
+                for k in range(a):
+                    support[k] |= outer
+                for k in range(b + 1, length):
+                    support[k] |= outer
+        return tuple(support) if found else None
+
+    def run(masks: list[int]) -> object:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
         return _keep(masks, cells, support)
     return run
 
 
 def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
-    """An X-sum clue: the first X digits of the line sum to `total`, X the first digit."""
+    """An X-sum clue on a line of n cells (a row or column: every digit once): the first
+    X digits of the line sum to `total`, X the first digit. Each X the first cell may
+    hold is tried with each set of X different digits holding X that makes the total;
+    the set is kept when the next X-1 cells can hold the rest of it and the cells after
+    them the digits it leaves. Supports are remembered by the line's masks."""
     length = len(cells)
+    full = (1 << n) - 1
+    # for each X: (the other digits of a fitting set, the digits the set leaves)
+    fills = [()] + [tuple((s ^ (1 << (x - 1)), full & ~s) for s in cage_combinations(n, x, total)
+                          if s >> (x - 1) & 1) for x in range(1, n + 1)]
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
-    def run(masks: list[int]) -> object:
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         support = [0] * length
-        first = masks[cells[0]]
-        for x in _bits(first):
+        found = False
+        for x in _bits(ms[0]):
             if x > length:
                 continue
-            bit = 1 << (x - 1)
-            rest = cells[1:x]
-            fitting = 0
-            for combo in cage_combinations(n, x, total):
-                if combo & bit and (not rest or _fits(masks, rest, combo ^ bit)):
-                    fitting |= combo ^ bit
-            if not fitting and rest:
+            head = ms[1:x]
+            tail = ms[x:]
+            inner = outer = 0
+            fits = False
+            for rest, after in fills[x]:
+                if fits and not (rest & ~inner or after & ~outer):
+                    continue
+                if _covers(head, rest) and _covers(tail, after):
+                    fits = True
+                    inner |= rest
+                    outer |= after
+            if not fits:
                 continue
-            if not rest and x != total:
-                continue
-            support[0] |= bit
+            found = True
+            support[0] |= 1 << (x - 1)
             for k in range(1, length):
-                support[k] |= fitting if k < x else -1
+                support[k] |= inner if k < x else outer
+        return tuple(support) if found else None
+
+    def run(masks: list[int]) -> object:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
         return _keep(masks, cells, support)
     return run
 
@@ -1004,6 +1073,7 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
         if isinstance(item, Dot):
             marked.setdefault(item.cells, []).append(item)
     cages: list[Cage] = []
+    lines = {frozenset(h) for h in geo.houses if len(h) == n}  # sandwich and X-sum read a house
     for item in constraints:
         kind = item.kind
         cells = item.cells
@@ -1090,9 +1160,9 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             else:
                 watch = geo.boxes[regions[item.cell]] if regions[item.cell] >= 0 else (item.cell,)
             add(checked_any(item, watch, geo, n, regions, constraints), watch)
-        elif isinstance(item, Clue) and kind == "sandwich" and len(cells) == n:
+        elif isinstance(item, Clue) and kind == "sandwich" and frozenset(cells) in lines:
             add(sandwich(cells, n, item.value), cells)
-        elif isinstance(item, Clue) and kind == "x-sum" and len(cells) == n:
+        elif isinstance(item, Clue) and kind == "x-sum" and frozenset(cells) in lines:
             add(x_sum(cells, n, item.value), cells)
         elif isinstance(item, Clue) and kind == "skyscraper" and len(cells) == n:
             add(skyscraper(cells, n, item.value), cells)  # exact once its cells are decided
