@@ -753,32 +753,55 @@ def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
         fills.append(tuple((s, filling & ~s) for s in sets if not s & ends))
     known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
+    widest = max((gap for gap in range(length) if fills[gap]), default=-1)
+
     def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         support = [0] * length
-        ones = [i for i in range(length) if ms[i] & one]
-        tops = [j for j in range(length) if ms[j] & top]
         found = False
-        for i in ones:
-            for j in tops:
-                if i == j:
+        # before[k]: the digits of the cells before k; after[k]: of the cells from k on
+        before = [0] * (length + 1)
+        after = [0] * (length + 2)
+        for k in range(length):
+            before[k + 1] = before[k] | ms[k]
+            after[length - 1 - k] = after[length - k] | ms[length - 1 - k]
+        for a in range(length - 1):
+            ma = ms[a]
+            if not ma & ends:
+                continue
+            united = 0  # the digits of the cells between a and b
+            for b in range(a + 1, min(length, a + widest + 2)):
+                if b > a + 1:
+                    united |= ms[b - 1]
+                mb = ms[b]
+                crusts = ((one if ma & one and mb & top else 0)
+                          | (top if ma & top and mb & one else 0))
+                if not crusts:
                     continue
-                a, b = (i, j) if i < j else (j, i)
-                between = ms[a + 1:b]
-                outside = ms[:a] + ms[b + 1:]
+                sets = fills[b - a - 1]
+                if not sets:
+                    continue
+                around = before[a] | after[b + 1]
+                between = outside = None
                 fits = False
                 inner = outer = 0
-                for inside, rest in fills[b - a - 1]:
+                for inside, rest in sets:
+                    if inside & ~united or rest & ~around:
+                        continue  # some digit of the set has no cell
                     if fits and not (inside & ~inner or rest & ~outer):
                         continue  # this set would add no digit
-                    if _covers(between, inside) and _covers(outside, rest):
+                    if between is None:
+                        between = ms[a + 1:b]
+                        outside = ms[:a] + ms[b + 1:]
+                    if _covers(between, inside) and _covers(outside, rest):  # type: ignore[arg-type]
                         fits = True
                         inner |= inside
                         outer |= rest
                 if not fits:
                     continue
                 found = True
-                support[i] |= one
-                support[j] |= top
+                # the 1 and the n swap places between the two orders of the crusts
+                support[a] |= crusts
+                support[b] |= (one if crusts & top else 0) | (top if crusts & one else 0)
                 for k in range(a + 1, b):
                     support[k] |= inner
                 for k in range(a):
