@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from .propagators import SETTLED
 from .rules import Board
 from .straights import CONTRADICTION, straighten
 
@@ -189,9 +190,12 @@ def _propagate_variant(
         fresh = set()
         while pending:
             k = pending.pop()
-            moved = props[k](masks)
+            prop = props[k]
+            moved = prop(masks)
             if moved is False:
                 return board.prop_cells[k] or _SOMEWHERE
+            if not moved:
+                continue
             for c in moved:  # type: ignore[attr-defined]
                 m = masks[c]
                 snapshot[c] = m
@@ -199,6 +203,8 @@ def _propagate_variant(
                 fresh.update(house_ids[c])
                 if not m & (m - 1):
                     todo.append(c)
+            if prop in SETTLED:
+                pending.discard(k)  # its own narrowing leaves it at its fixpoint
         if not fresh:
             return _OK  # the propagators narrowed nothing: the grid's fixpoint holds
 

@@ -30,14 +30,26 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import cast
+from weakref import WeakSet
 
 from ..model import Geometry
 from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Quadruple, Rule, _broken
 
-__all__ = ["Prop", "cage_combinations", "compile_props"]
+__all__ = ["SETTLED", "Prop", "cage_combinations", "compile_props"]
 
 Prop = Callable[[list[int]], object]
 """A propagator: False on a contradiction, else the list of cells it narrowed."""
+
+SETTLED: WeakSet[Callable[[list[int]], object]] = WeakSet()
+"""Propagators that leave their cells at their own fixpoint: run again straight after a
+run, one narrows nothing (every digit it keeps has a witness that survives the narrowing),
+so the solver does not queue one again for the cells it narrowed itself."""
+
+
+def _settled(run: Prop) -> Prop:
+    SETTLED.add(run)
+    return run
+
 
 _TABLE_LIMIT = 12  # pair tables hold every mask up to this many digits (4096 entries)
 
@@ -821,7 +833,7 @@ def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
         if support is None:
             return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
@@ -873,7 +885,7 @@ def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
         if support is None:
             return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
@@ -908,7 +920,7 @@ def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
 
     def run(masks: list[int]) -> object:
         return _keep(masks, cells, limits)
-    return run
+    return _settled(run)
 
 
 def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
@@ -981,7 +993,7 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
         if support is None:
             return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 @lru_cache(maxsize=8)
