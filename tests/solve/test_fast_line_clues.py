@@ -11,7 +11,7 @@ from itertools import permutations
 
 import pytest
 
-from pycore.solve.propagators import sandwich, skyscraper, x_sum
+from pycore.solve.propagators import SETTLED, sandwich, skyscraper, x_sum
 from pycore.variants import Clue, broken, validate
 
 PROPAGATORS: dict[str, Callable[[tuple[int, ...], int, int], Callable[[list[int]], object]]] = {
@@ -87,3 +87,22 @@ def test_a_sandwich_places_its_crusts_from_the_digits_outside() -> None:
     assert sandwich(tuple(range(6)), 6, 9)(after) is not False
     assert after[0] & 0b100001 == after[0] and after[4] & 0b100001 == after[4]
     assert after[5] == 1 << 4  # the 5 is left outside
+
+
+@pytest.mark.parametrize("kind", sorted(PROPAGATORS))
+def test_a_line_clue_is_settled_a_second_run_narrows_nothing(kind: str) -> None:
+    """The solver does not queue these again for their own narrowing (`SETTLED`)."""
+    rng = random.Random(kind)
+    ran = 0
+    for _ in range(300):
+        n = rng.choice([4, 6])
+        value = rng.randint(1, n) if kind == "skyscraper" else rng.randint(0, n * (n + 1) // 2)
+        prop = PROPAGATORS[kind](tuple(range(n)), n, value)
+        assert prop in SETTLED
+        masks = [rng.randint(1, (1 << n) - 1) for _ in range(n)]
+        if prop(masks) is False:
+            continue
+        again = list(masks)
+        assert not prop(again) and again == masks, (value, masks)
+        ran += 1
+    assert ran > 50
