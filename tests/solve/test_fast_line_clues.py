@@ -99,7 +99,7 @@ def test_a_line_clue_is_settled_a_second_run_narrows_nothing(kind: str) -> None:
         value = rng.randint(1, n) if kind == "skyscraper" else rng.randint(0, n * (n + 1) // 2)
         prop = PROPAGATORS[kind](tuple(range(n)), n, value)
         assert prop in SETTLED
-        masks = [rng.randint(1, (1 << n) - 1) for _ in range(n)]
+        masks = [rng.randint(1, (1 << n) - 1) | rng.randint(0, (1 << n) - 1) for _ in range(n)]
         if prop(masks) is False:
             continue
         again = list(masks)
