@@ -35,7 +35,7 @@ from weakref import WeakSet
 from ..model import Geometry
 from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Quadruple, Rule, _broken
 
-__all__ = ["SETTLED", "Prop", "cage_combinations", "compile_props"]
+__all__ = ["SETTLED", "Prop", "cage_combinations", "compile_props", "signed_sum"]
 
 Prop = Callable[[list[int]], object]
 """A propagator: False on a contradiction, else the list of cells it narrowed."""
@@ -276,11 +276,18 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
     (`peers`) hold different digits: each path is cut into such groups, each group's
     sums are enumerated, and every cell keeps the digits some assignment of the whole
     path extends to a number the circle can still spell; the circle keeps the digits of
-    the numbers every path can still make."""
+    the numbers every path can still make. A single path with a total (a little killer)
+    first checks its bounds and skips that look while the total lies well inside them
+    (`_far_inside`): most calls early in a search, at a fraction of the cost."""
     groups_of = _groups_of(paths, peers)
     wanted = 1 << total
+    lone = groups_of[0] if len(paths) == 1 and not circle else None
 
     def run(masks: list[int]) -> object:
+        if lone is not None:
+            loose = _far_inside(masks, lone, (), total, n)
+            if loose is not None:
+                return loose
         changed: list[int] = []
         split: list[tuple[Sequence[tuple[int, ...]], _Found]] = []
         reach = _common_sums(masks, groups_of, n, split)
@@ -292,6 +299,84 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
         for cut, found in split:
             if not narrow_groups(masks, cut, targets, changed, n, found):
                 return False
+        return changed
+    return run
+
+
+def _far_inside(masks: list[int], plus: Sequence[tuple[int, ...]],
+                minus: Sequence[tuple[int, ...]], total: int, n: int) -> object:
+    """A sum's bounds first, over groups of cells that see each other (`exclusion_groups`:
+    a group of k cells makes at least 1+..+k): False when the total lies outside them;
+    () when it lies further inside them than any one cell's spread (then no cell's digit
+    is out of reach, and the exact look would seldom prune); None otherwise."""
+    low = high = spread = 0
+    for side, groups in ((1, plus), (-1, minus)):
+        for g in groups:
+            least = most = 0
+            for c in g:
+                m = masks[c]
+                a, b = (m & -m).bit_length(), m.bit_length()
+                least += a
+                most += b
+                if b - a > spread:
+                    spread = b - a
+            k = len(g)
+            if k > 1:
+                least = max(least, k * (k + 1) // 2)
+                most = min(most, k * (2 * n - k + 1) // 2)
+            if side > 0:
+                low += least
+                high += most
+            else:
+                low -= most
+                high -= least
+    if low > total or high < total:
+        return False
+    if total - low >= spread and high - total >= spread:
+        return ()
+    return None
+
+
+def signed_sum(plus: tuple[int, ...], minus: tuple[int, ...], total: int, n: int,
+               peers: Sequence[Sequence[int]]) -> Prop:
+    """The digits of `plus` less those of `minus` make `total` (an innie/outie equation of
+    `pycore.solve.optimizer`). Each side is cut into groups of cells that see each other;
+    the sums the plus side can make that some sum of the minus side meets (shifted by the
+    total) are the targets, and each cell keeps the digits that reach one of them."""
+    plus_groups = exclusion_groups(plus, peers)
+    minus_groups = exclusion_groups(minus, peers)
+    if not minus:
+        if total < 0:
+            return lambda masks: False  # digits make no negative sum
+        return bounded_sum((plus,), (), total, n, peers)
+
+    def run(masks: list[int]) -> object:
+        loose = _far_inside(masks, plus_groups, minus_groups, total, n)
+        if loose is not None:
+            return loose
+        found_p = _sums_of(masks, plus_groups, n)
+        found_m = _sums_of(masks, minus_groups, n)
+        if found_p is None or found_m is None:
+            return False
+        made_p = made_m = 1
+        for s in found_p[0]:
+            made_p = _conv(made_p, s)
+        for s in found_m[0]:
+            made_m = _conv(made_m, s)
+        # sum(plus) = total + sum(minus)
+        if total >= 0:
+            targets = made_p & (made_m << total)
+            minus_targets = targets >> total
+        else:
+            targets = made_p & (made_m >> -total)
+            minus_targets = targets << -total
+        if not targets:
+            return False
+        changed: list[int] = []
+        if not narrow_groups(masks, plus_groups, targets, changed, n, found_p):
+            return False
+        if not narrow_groups(masks, minus_groups, minus_targets, changed, n, found_m):
+            return False
         return changed
     return run
 
@@ -355,19 +440,29 @@ grid size (at most 924 sets); bigger grids sum their cells one by one."""
 
 def exclusion_groups(cells: Sequence[int], peers: Sequence[Sequence[int]]
                      ) -> tuple[tuple[int, ...], ...]:
-    """`cells` cut into groups of cells that all see each other (greedily, each cell to the
-    first group it sees wholly): within a group the digits differ, so a sum over it is a
-    sum of distinct digits."""
-    groups: list[list[int]] = []
-    for c in cells:
-        seen = set(peers[c])
-        for g in groups:
-            if all(x in seen for x in g):
-                g.append(c)
-                break
-        else:
-            groups.append([c])
-    return tuple(tuple(g) for g in groups)
+    """`cells` cut into groups of cells that all see each other: within a group the digits
+    differ, so a sum over it is a sum of distinct digits. Big groups bound a sum best (a
+    row's 8 cells sum to at least 36, four pairs of them to at least 12), so the biggest
+    group found is taken first: from each cell, a group grown by adding the cell that sees
+    most of the cells still able to join; the rest are cut the same way."""
+    seen = {c: set(peers[c]) for c in cells}
+    left = list(dict.fromkeys(cells))
+    groups: list[tuple[int, ...]] = []
+    while left:
+        best: list[int] = []
+        for seed in left:
+            group = [seed]
+            able = [c for c in left if c in seen[seed]]
+            while able:
+                pick = max(able, key=lambda c: sum(1 for o in able if o in seen[c]))
+                group.append(pick)
+                able = [c for c in able if c in seen[pick]]
+            if len(group) > len(best):
+                best = group
+        taken = set(best)
+        groups.append(tuple(c for c in left if c in taken))
+        left = [c for c in left if c not in taken]
+    return tuple(groups)
 
 
 def _conv(a: int, b: int) -> int:
