@@ -35,14 +35,26 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import cast
+from weakref import WeakSet
 
 from ..model import Geometry
 from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Quadruple, Rule, _broken
 
-__all__ = ["Prop", "cage_combinations", "compile_props", "signed_sum"]
+__all__ = ["SETTLED", "Prop", "cage_combinations", "compile_props", "signed_sum"]
 
 Prop = Callable[[list[int]], object]
 """A propagator: False on a contradiction, else the list of cells it narrowed."""
+
+SETTLED: WeakSet[Callable[[list[int]], object]] = WeakSet()
+"""Propagators that leave their cells at their own fixpoint: run again straight after a
+run, one narrows nothing (every digit it keeps has a witness that survives the narrowing),
+so the solver does not queue one again for the cells it narrowed itself."""
+
+
+def _settled(run: Prop) -> Prop:
+    SETTLED.add(run)
+    return run
+
 
 _TABLE_LIMIT = 12  # pair tables hold every mask up to this many digits (4096 entries)
 
@@ -1061,6 +1073,18 @@ def _fits(masks: Sequence[int], cells: Sequence[int], combo: int) -> bool:
     return cover == combo
 
 
+def _covers(ms: Sequence[int], digits: int) -> bool:
+    """Whether cells of masks `ms` can hold exactly `digits`, one each: each meets them
+    and together they cover them (Hall's condition for single cells and the whole)."""
+    cover = 0
+    for m in ms:
+        x = m & digits
+        if not x:
+            return False
+        cover |= x
+    return cover == digits
+
+
 def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> object:
     """Narrow each cell to its support: False when one is left empty, else the cells narrowed."""
     changed = []
@@ -1076,68 +1100,148 @@ def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> obj
 
 
 def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
-    """A sandwich clue: the digits between the line's 1 and its n sum to `total`. Each
-    placement of the 1 and the n is kept when the cells between can hold different
-    digits from 2 to n-1 that make the total."""
+    """A sandwich clue on a line of n cells (a row or column: every digit once): the
+    digits between the line's 1 and its n sum to `total`.
+
+    Each placement of the 1 and the n is tried with each set of different digits from 2
+    to n-1 that makes the total in as many cells as lie between them; the set is kept
+    when the cells between can hold it and the cells outside the rest of the digits
+    (each cell meets its part, and together they cover it). The crust cells keep the 1
+    or the n of a kept placement, the cells between the digits of its kept sets, the
+    cells outside the digits those sets leave. The line's supports are remembered by
+    its masks (lines repeat across a search)."""
     one, top = 1, 1 << (n - 1)
     ends = one | top
+    filling = ((1 << n) - 1) & ~ends
     length = len(cells)
-    combos = {k: tuple(c for c in cage_combinations(n, k, total) if not c & ends)
-              for k in range(length)}
+    # for each count of cells between the crusts: (digits between, digits outside)
+    fills: list[tuple[tuple[int, int], ...]] = []
+    for gap in range(length):
+        sets = (0,) if gap == 0 and total == 0 else cage_combinations(n, gap, total)
+        fills.append(tuple((s, filling & ~s) for s in sets if not s & ends))
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    widest = max((gap for gap in range(length) if fills[gap]), default=-1)
+
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
+        support = [0] * length
+        found = False
+        # before[k]: the digits of the cells before k; after[k]: of the cells from k on
+        before = [0] * (length + 1)
+        after = [0] * (length + 2)
+        for k in range(length):
+            before[k + 1] = before[k] | ms[k]
+            after[length - 1 - k] = after[length - k] | ms[length - 1 - k]
+        for a in range(length - 1):
+            ma = ms[a]
+            if not ma & ends:
+                continue
+            united = 0  # the digits of the cells between a and b
+            for b in range(a + 1, min(length, a + widest + 2)):
+                if b > a + 1:
+                    united |= ms[b - 1]
+                mb = ms[b]
+                crusts = ((one if ma & one and mb & top else 0)
+                          | (top if ma & top and mb & one else 0))
+                if not crusts:
+                    continue
+                sets = fills[b - a - 1]
+                if not sets:
+                    continue
+                around = before[a] | after[b + 1]
+                between = outside = None
+                fits = False
+                inner = outer = 0
+                for inside, rest in sets:
+                    if inside & ~united or rest & ~around:
+                        continue  # some digit of the set has no cell
+                    if fits and not (inside & ~inner or rest & ~outer):
+                        continue  # this set would add no digit
+                    if between is None:
+                        between = ms[a + 1:b]
+                        outside = ms[:a] + ms[b + 1:]
+                    if _covers(between, inside) and _covers(outside, rest):  # type: ignore[arg-type]
+                        fits = True
+                        inner |= inside
+                        outer |= rest
+                if not fits:
+                    continue
+                found = True
+                # the 1 and the n swap places between the two orders of the crusts
+                support[a] |= crusts
+                support[b] |= (one if crusts & top else 0) | (top if crusts & one else 0)
+                for k in range(a + 1, b):
+                    support[k] |= inner
+                for k in range(a):
+                    support[k] |= outer
+                for k in range(b + 1, length):
+                    support[k] |= outer
+        return tuple(support) if found else None
 
     def run(masks: list[int]) -> object:
-        support = [0] * length
-        for i in range(length):
-            if not masks[cells[i]] & one:
-                continue
-            for j in range(length):
-                if j == i or not masks[cells[j]] & top:
-                    continue
-                a, b = (i, j) if i < j else (j, i)
-                inner = cells[a + 1:b]
-                union = 0
-                if inner:
-                    for combo in combos[b - a - 1]:
-                        if _fits(masks, inner, combo):
-                            union |= combo
-                    if not union:
-                        continue
-                elif total != 0:
-                    continue
-                support[i] |= one
-                support[j] |= top
-                for k in range(length):
-                    if k != i and k != j:
-                        support[k] |= union if a < k < b else ~ends
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
-    """An X-sum clue: the first X digits of the line sum to `total`, X the first digit."""
+    """An X-sum clue on a line of n cells (a row or column: every digit once): the first
+    X digits of the line sum to `total`, X the first digit. Each X the first cell may
+    hold is tried with each set of X different digits holding X that makes the total;
+    the set is kept when the next X-1 cells can hold the rest of it and the cells after
+    them the digits it leaves. Supports are remembered by the line's masks."""
     length = len(cells)
+    full = (1 << n) - 1
+    # for each X: (the other digits of a fitting set, the digits the set leaves)
+    fills = [()] + [tuple((s ^ (1 << (x - 1)), full & ~s) for s in cage_combinations(n, x, total)
+                          if s >> (x - 1) & 1) for x in range(1, n + 1)]
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
-    def run(masks: list[int]) -> object:
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         support = [0] * length
-        first = masks[cells[0]]
-        for x in _bits(first):
+        found = False
+        for x in _bits(ms[0]):
             if x > length:
                 continue
-            bit = 1 << (x - 1)
-            rest = cells[1:x]
-            fitting = 0
-            for combo in cage_combinations(n, x, total):
-                if combo & bit and (not rest or _fits(masks, rest, combo ^ bit)):
-                    fitting |= combo ^ bit
-            if not fitting and rest:
+            head = ms[1:x]
+            tail = ms[x:]
+            inner = outer = 0
+            fits = False
+            for rest, after in fills[x]:
+                if fits and not (rest & ~inner or after & ~outer):
+                    continue
+                if _covers(head, rest) and _covers(tail, after):
+                    fits = True
+                    inner |= rest
+                    outer |= after
+            if not fits:
                 continue
-            if not rest and x != total:
-                continue
-            support[0] |= bit
+            found = True
+            support[0] |= 1 << (x - 1)
             for k in range(1, length):
-                support[k] |= fitting if k < x else -1
+                support[k] |= inner if k < x else outer
+        return tuple(support) if found else None
+
+    def run(masks: list[int]) -> object:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
@@ -1313,7 +1417,7 @@ def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
 
     def run(masks: list[int]) -> object:
         return _keep(masks, cells, limits)
-    return run
+    return _settled(run)
 
 
 def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
@@ -1386,7 +1490,7 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
         if support is None:
             return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 @lru_cache(maxsize=8)
@@ -1504,6 +1608,7 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
     sum_lines: list[tuple[tuple[int, ...], ...]] = []
     # the houses holding every digit once (none of their cells outside the grid)
     whole = [h for h in geo.houses if len(h) == n and not geo.outside.intersection(h)]
+    lines = {frozenset(h) for h in geo.houses if len(h) == n}  # sandwich and X-sum read a house
     for item in constraints:
         kind = item.kind
         cells = item.cells
@@ -1597,9 +1702,9 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             else:
                 watch = geo.boxes[regions[item.cell]] if regions[item.cell] >= 0 else (item.cell,)
             add(checked_any(item, watch, geo, n, regions, constraints), watch)
-        elif isinstance(item, Clue) and kind == "sandwich" and len(cells) == n:
+        elif isinstance(item, Clue) and kind == "sandwich" and frozenset(cells) in lines:
             add(sandwich(cells, n, item.value), cells)
-        elif isinstance(item, Clue) and kind == "x-sum" and len(cells) == n:
+        elif isinstance(item, Clue) and kind == "x-sum" and frozenset(cells) in lines:
             add(x_sum(cells, n, item.value), cells)
         elif isinstance(item, Clue) and kind == "skyscraper" and len(cells) == n:
             add(skyscraper(cells, n, item.value), cells)  # exact once its cells are decided
