@@ -10,7 +10,10 @@ Only houses that changed are looked at again, which keeps each search node cheap
 on 16x16 and 25x25 grids. When propagation stalls, the search branches on the
 open cell with the fewest candidates, ties going to the cell most often blamed
 for a contradiction: where one showed, and the cell whose choice led there
-(dom/wdeg, which keeps big grids out of long dead ends).
+(dom/wdeg, which keeps big grids out of long dead ends). A variant's search may
+branch instead on the two places a digit has left in a house, when they carry more of
+that weight per branch than the chosen cell does (its rules' contradictions gather on
+a few cells, and a two-way branch there settles them sooner).
 The stack is explicit, so Pyodide's small recursion limit never matters, and a
 node budget bounds hostile input.
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from .propagators import SETTLED
 from .rules import Board
 from .straights import CONTRADICTION, straighten
 
@@ -186,9 +190,12 @@ def _propagate_variant(
         fresh = set()
         while pending:
             k = pending.pop()
-            moved = props[k](masks)
+            prop = props[k]
+            moved = prop(masks)
             if moved is False:
                 return board.prop_cells[k] or _SOMEWHERE
+            if not moved:
+                continue
             for c in moved:  # type: ignore[attr-defined]
                 m = masks[c]
                 snapshot[c] = m
@@ -196,6 +203,8 @@ def _propagate_variant(
                 fresh.update(house_ids[c])
                 if not m & (m - 1):
                     todo.append(c)
+            if prop in SETTLED:
+                pending.discard(k)  # its own narrowing leaves it at its fixpoint
         if not fresh:
             return _OK  # the propagators narrowed nothing: the grid's fixpoint holds
 
@@ -239,6 +248,54 @@ def _choose(
     return best, left
 
 
+def _house_digit(board: Board, masks: list[int], weights: list[int], cell: int
+                 ) -> tuple[int, list[int]] | None:
+    """A digit with two places left in a house, to branch on instead of `cell`: (its bit,
+    its two cells), or None to branch on `cell`.
+
+    Either way the branches cover every solution (the house holds the digit somewhere).
+    `cell` scores its weight per candidate; a house's digit scores the weight of its
+    heavier place per place (two), and wins when it scores more: a two-way branch on the
+    cells the contradictions gather on, where `cell` would open three ways or more.
+    """
+    k = masks[cell].bit_count()
+    if k <= 2:
+        return None
+    best_w = weights[cell] * 2 // k  # a place must weigh more than this
+    found: tuple[int, list[int]] | None = None
+    houses = board.houses
+    house_ids = board.house_ids
+    placed_at = board.cell_count
+    seen: set[int] = set()
+    for c in board.open:
+        m = masks[c]
+        if weights[c] <= best_w or not m & (m - 1):
+            continue
+        for h in house_ids[c]:
+            if h in seen:
+                continue
+            seen.add(h)
+            once = twice = thrice = 0
+            cells = houses[h]
+            for x in cells:
+                m = masks[x]
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+            two = twice & ~thrice & ~masks[placed_at + h]
+            while two:
+                bit = two & -two
+                two ^= bit
+                a, b = [x for x in cells if masks[x] & bit]
+                if not masks[a] & (masks[a] - 1) or not masks[b] & (masks[b] - 1):
+                    continue  # one of them holds it already: not a choice
+                top = max(weights[a], weights[b])
+                if top > best_w:
+                    best_w = top
+                    found = (bit, [a, b])
+    return found
+
+
 def search(
     board: Board, masks: list[int], todo: list[int], max_nodes: int = DEFAULT_MAX_NODES,
     prefer: Sequence[int] | None = None,
@@ -252,27 +309,39 @@ def search(
     if propagate(board, root, list(todo)):
         return
     weights: list[int] | None = None
-    if board.props:
+    variant = bool(board.props)
+    if variant:
         # a variant's cells start weighted by how many rules look at them (dom/deg)
         weights = [1 + len(w) for w in board.watch]
-    ratio = bool(board.props)
-    c, left = _choose(board.open, root, weights, ratio)
+    c, left = _choose(board.open, root, weights, variant)
     if c < 0:
         yield root
         return
     nodes = 0
-    stack: list[tuple[list[int], int, int, list[int]]] = [(root, c, root[c], left)]
+    # a branch: (state, cell, its digits left to try, open cells, None) or, on a digit's
+    # places in a house, (state, -1, the digit's bit, open cells, its places left to try)
+    stack: list[tuple[list[int], int, int, list[int], list[int] | None]] = []
+    _branch(board, stack, root, c, left, weights if variant else None, prefer)
     while stack:
-        parent, c, bits, left = stack.pop()
-        bit = bits & -bits
-        if prefer is not None and bits & prefer[c]:
-            bit = bits & prefer[c]
-        bits ^= bit
-        if bits:
-            stack.append((parent, c, bits, left))
-            child = parent[:]
+        parent, c, bits, left, spots = stack.pop()
+        if spots is not None:
+            c = spots.pop()
+            bit = bits
+            if spots:
+                stack.append((parent, -1, bits, left, spots))
+                child = parent[:]
+            else:
+                child = parent
         else:
-            child = parent  # the last branch may reuse its parent's list
+            bit = bits & -bits
+            if prefer is not None and bits & prefer[c]:
+                bit = bits & prefer[c]
+            bits ^= bit
+            if bits:
+                stack.append((parent, c, bits, left, None))
+                child = parent[:]
+            else:
+                child = parent  # the last branch may reuse its parent's list
         nodes += 1
         if nodes > max_nodes:
             raise SearchLimit(nodes)
@@ -286,11 +355,27 @@ def search(
                 if b >= 0:
                     weights[b] += 1
             continue
-        nc, still = _choose(left, child, weights, ratio)
+        nc, still = _choose(left, child, weights, variant)
         if nc < 0:
             yield child
         else:
-            stack.append((child, nc, child[nc], still))
+            _branch(board, stack, child, nc, still, weights if variant else None, prefer)
+
+
+def _branch(board: Board, stack: list[tuple[list[int], int, int, list[int], list[int] | None]],
+            state: list[int], cell: int, left: list[int], weights: list[int] | None,
+            prefer: Sequence[int] | None) -> None:
+    """Push the branch at `state`: on `cell`'s digits, or (a variant's search, `weights`
+    given) on a house's digit's two places when `_house_digit` finds a better one."""
+    if weights is not None:
+        pick = _house_digit(board, state, weights, cell)
+        if pick is not None:
+            digit, places = pick
+            if prefer is not None and prefer[places[0]] & digit:
+                places.reverse()  # the preferred place is tried first (popped last)
+            stack.append((state, -1, digit, left, places))
+            return
+    stack.append((state, cell, state[cell], left, None))
 
 
 def differs(

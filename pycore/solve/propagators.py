@@ -16,7 +16,12 @@ its kind allows cheaply:
   distinct digits (cell by cell when few, as digit sets otherwise), the groups' sets of
   sums combine as bit sets, and each cell keeps the digits that reach the total; a pill's
   circle keeps the digits of the numbers every shaft can still make;
-- renban, between and zipper lines keep the windows, ends and sums that fit;
+- renban lines give each run that fits its digits cell by cell (exactly), a digit every
+  run needs leaves the cells seeing all its places, and a digit a house can place only
+  on the line is on it; between lines keep the ends that leave room for the cells
+  inside (those that see each other differ); zipper pairs keep the sums every pair can
+  make, pairs sharing a house needing as many disjoint digit pairs; region-sum lines
+  whose segments share a region sum them together there;
 - sandwich and X-sum clues keep the placements of their line that fit; a skyscraper clue
   on a full line walks its masks as an automaton (tallest so far, count seen);
 - the rarer kinds (skyscrapers on broken lines, quadruples, indexers) are checked by
@@ -30,14 +35,26 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import cast
+from weakref import WeakSet
 
 from ..model import Geometry
 from ..variants import Arrow, Cage, Clone, Clue, Constraint, Dot, Line, Mark, Quadruple, Rule, _broken
 
-__all__ = ["Prop", "cage_combinations", "compile_props"]
+__all__ = ["SETTLED", "Prop", "cage_combinations", "compile_props", "signed_sum"]
 
 Prop = Callable[[list[int]], object]
 """A propagator: False on a contradiction, else the list of cells it narrowed."""
+
+SETTLED: WeakSet[Callable[[list[int]], object]] = WeakSet()
+"""Propagators that leave their cells at their own fixpoint: run again straight after a
+run, one narrows nothing (every digit it keeps has a witness that survives the narrowing),
+so the solver does not queue one again for the cells it narrowed itself."""
+
+
+def _settled(run: Prop) -> Prop:
+    SETTLED.add(run)
+    return run
+
 
 _TABLE_LIMIT = 12  # pair tables hold every mask up to this many digits (4096 entries)
 
@@ -264,11 +281,18 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
     (`peers`) hold different digits: each path is cut into such groups, each group's
     sums are enumerated, and every cell keeps the digits some assignment of the whole
     path extends to a number the circle can still spell; the circle keeps the digits of
-    the numbers every path can still make."""
+    the numbers every path can still make. A single path with a total (a little killer)
+    first checks its bounds and skips that look while the total lies well inside them
+    (`_far_inside`): most calls early in a search, at a fraction of the cost."""
     groups_of = _groups_of(paths, peers)
     wanted = 1 << total
+    lone = groups_of[0] if len(paths) == 1 and not circle else None
 
     def run(masks: list[int]) -> object:
+        if lone is not None:
+            loose = _far_inside(masks, lone, (), total, n)
+            if loose is not None:
+                return loose
         changed: list[int] = []
         split: list[tuple[Sequence[tuple[int, ...]], _Found]] = []
         reach = _common_sums(masks, groups_of, n, split)
@@ -280,6 +304,84 @@ def bounded_sum(paths: tuple[tuple[int, ...], ...], circle: tuple[int, ...], tot
         for cut, found in split:
             if not narrow_groups(masks, cut, targets, changed, n, found):
                 return False
+        return changed
+    return run
+
+
+def _far_inside(masks: list[int], plus: Sequence[tuple[int, ...]],
+                minus: Sequence[tuple[int, ...]], total: int, n: int) -> object:
+    """A sum's bounds first, over groups of cells that see each other (`exclusion_groups`:
+    a group of k cells makes at least 1+..+k): False when the total lies outside them;
+    () when it lies further inside them than any one cell's spread (then no cell's digit
+    is out of reach, and the exact look would seldom prune); None otherwise."""
+    low = high = spread = 0
+    for side, groups in ((1, plus), (-1, minus)):
+        for g in groups:
+            least = most = 0
+            for c in g:
+                m = masks[c]
+                a, b = (m & -m).bit_length(), m.bit_length()
+                least += a
+                most += b
+                if b - a > spread:
+                    spread = b - a
+            k = len(g)
+            if k > 1:
+                least = max(least, k * (k + 1) // 2)
+                most = min(most, k * (2 * n - k + 1) // 2)
+            if side > 0:
+                low += least
+                high += most
+            else:
+                low -= most
+                high -= least
+    if low > total or high < total:
+        return False
+    if total - low >= spread and high - total >= spread:
+        return ()
+    return None
+
+
+def signed_sum(plus: tuple[int, ...], minus: tuple[int, ...], total: int, n: int,
+               peers: Sequence[Sequence[int]]) -> Prop:
+    """The digits of `plus` less those of `minus` make `total` (an innie/outie equation of
+    `pycore.solve.optimizer`). Each side is cut into groups of cells that see each other;
+    the sums the plus side can make that some sum of the minus side meets (shifted by the
+    total) are the targets, and each cell keeps the digits that reach one of them."""
+    plus_groups = exclusion_groups(plus, peers)
+    minus_groups = exclusion_groups(minus, peers)
+    if not minus:
+        if total < 0:
+            return lambda masks: False  # digits make no negative sum
+        return bounded_sum((plus,), (), total, n, peers)
+
+    def run(masks: list[int]) -> object:
+        loose = _far_inside(masks, plus_groups, minus_groups, total, n)
+        if loose is not None:
+            return loose
+        found_p = _sums_of(masks, plus_groups, n)
+        found_m = _sums_of(masks, minus_groups, n)
+        if found_p is None or found_m is None:
+            return False
+        made_p = made_m = 1
+        for s in found_p[0]:
+            made_p = _conv(made_p, s)
+        for s in found_m[0]:
+            made_m = _conv(made_m, s)
+        # sum(plus) = total + sum(minus)
+        if total >= 0:
+            targets = made_p & (made_m << total)
+            minus_targets = targets >> total
+        else:
+            targets = made_p & (made_m >> -total)
+            minus_targets = targets << -total
+        if not targets:
+            return False
+        changed: list[int] = []
+        if not narrow_groups(masks, plus_groups, targets, changed, n, found_p):
+            return False
+        if not narrow_groups(masks, minus_groups, minus_targets, changed, n, found_m):
+            return False
         return changed
     return run
 
@@ -343,19 +445,29 @@ grid size (at most 924 sets); bigger grids sum their cells one by one."""
 
 def exclusion_groups(cells: Sequence[int], peers: Sequence[Sequence[int]]
                      ) -> tuple[tuple[int, ...], ...]:
-    """`cells` cut into groups of cells that all see each other (greedily, each cell to the
-    first group it sees wholly): within a group the digits differ, so a sum over it is a
-    sum of distinct digits."""
-    groups: list[list[int]] = []
-    for c in cells:
-        seen = set(peers[c])
-        for g in groups:
-            if all(x in seen for x in g):
-                g.append(c)
-                break
-        else:
-            groups.append([c])
-    return tuple(tuple(g) for g in groups)
+    """`cells` cut into groups of cells that all see each other: within a group the digits
+    differ, so a sum over it is a sum of distinct digits. Big groups bound a sum best (a
+    row's 8 cells sum to at least 36, four pairs of them to at least 12), so the biggest
+    group found is taken first: from each cell, a group grown by adding the cell that sees
+    most of the cells still able to join; the rest are cut the same way."""
+    seen = {c: set(peers[c]) for c in cells}
+    left = list(dict.fromkeys(cells))
+    groups: list[tuple[int, ...]] = []
+    while left:
+        best: list[int] = []
+        for seed in left:
+            group = [seed]
+            able = [c for c in left if c in seen[seed]]
+            while able:
+                pick = max(able, key=lambda c: sum(1 for o in able if o in seen[c]))
+                group.append(pick)
+                able = [c for c in able if c in seen[pick]]
+            if len(group) > len(best):
+                best = group
+        taken = set(best)
+        groups.append(tuple(c for c in left if c in taken))
+        left = [c for c in left if c not in taken]
+    return tuple(groups)
 
 
 def _conv(a: int, b: int) -> int:
@@ -569,52 +681,227 @@ def narrow_groups(masks: list[int], groups: Sequence[tuple[int, ...]], targets: 
     return reached
 
 
-def renban(cells: tuple[int, ...], n: int) -> Prop:
-    """A renban line's digits (different, through its group) form a run: each cell keeps
-    the digits of the windows of len(cells) consecutive digits that still fit."""
+_RUNS: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], int] | None] = {}
+"""Renban supports by (n, the line's masks, the digits it must hold): lines of one length
+share them, and masks repeat across a search's branches."""
+_RUNS_KEEP = 8192
+
+
+@lru_cache(maxsize=16)
+def _lacking(length: int) -> dict[int, int]:
+    """For each position j of a run of `length` (keyed by its bit 2**j): the sets of
+    positions (as bit indices of a bit set over all 2**length sets) that lack j."""
+    return {1 << j: sum(1 << u for u in range(1 << length) if not u >> j & 1)
+            for j in range(length)}
+
+
+_WINDOWS: dict[tuple[int, int], tuple[int, ...] | None] = {}
+"""Each run's supports by (length, the cells' masks within the run packed side by side):
+short runs meet the same few patterns again and again."""
+
+
+def _window_supports(length: int, packed: int) -> tuple[int, ...] | None:
+    """For cells holding the positions 0..length-1 of a run one each, the k-th cell
+    allowed the positions of bits k*length.. of `packed`: the positions each can take
+    in some whole assignment (None: none).
+
+    The sets of positions the first k cells can take are a bit set over all subsets
+    (bit u for subset u): giving position j to the next cell moves each subset lacking
+    j up by 2**j. Walked forwards, then back from the full set, each cell keeps the
+    positions on some path."""
+    key = (length, packed)
+    if key in _WINDOWS:
+        return _WINDOWS[key]
+    lacking = _lacking(length)
+    every = (1 << length) - 1
+    here = [(packed >> (k * length)) & every for k in range(length)]
+    out: tuple[int, ...] | None = None
+    forward = [1]  # the empty set
+    state = 1
+    for h in here:
+        nxt = 0
+        while h:
+            bit = h & -h  # giving position j moves a set up by 2**j, its bit
+            h ^= bit
+            nxt |= (state & lacking[bit]) << bit
+        if not nxt:
+            break
+        forward.append(nxt)
+        state = nxt
+    else:
+        whole = 1 << every  # the state where every position is given
+        if state & whole:
+            support = [0] * length
+            alive = whole
+            for k in range(length - 1, -1, -1):
+                h = here[k]
+                state = forward[k]
+                back = 0
+                keep = 0
+                while h:
+                    bit = h & -h
+                    h ^= bit
+                    came = (alive >> bit) & lacking[bit] & state
+                    if came:
+                        back |= came
+                        keep |= bit
+                support[k] = keep
+                alive = back
+            out = tuple(support)
+    if len(_WINDOWS) >= _RUNS_KEEP:
+        _WINDOWS.clear()
+    _WINDOWS[key] = out
+    return out
+
+
+_EXACT_RUN = 8
+"""Runs up to this long give out their digits exactly (a bit set over 2**length subsets);
+longer ones (big grids) keep each cell's digits when every cell meets the run and
+together they cover it."""
+
+
+def _window_cover(length: int, packed: int) -> tuple[int, ...] | None:
+    """`_window_supports` loosened for long runs: the cells' positions as they are when
+    each cell has one and together they hold all (None otherwise)."""
+    every = (1 << length) - 1
+    here = tuple((packed >> (k * length)) & every for k in range(length))
+    cover = 0
+    for h in here:
+        cover |= h
+    return here if cover == every else None
+
+
+def _run_supports(n: int, ms: tuple[int, ...], must: int = 0
+                  ) -> tuple[tuple[int, ...], int] | None:
+    """For cells of masks `ms` holding a run of len(ms) consecutive digits, one each,
+    among them the digits of `must`: the digits each cell can hold in some whole
+    assignment (the union over the runs that fit of `_window_supports`), and the
+    digits every possible run holds (None: no run fits)."""
+    length = len(ms)
+    if length == 2 and not must:  # two cells: consecutive digits, a pair of neighbours
+        a, b = ms
+        fit = (a & (b >> 1)) | (b & (a >> 1))  # bit d-1: the run d, d+1 fits
+        if not fit:
+            return None
+        runs = fit | fit << 1
+        need = runs if fit & (fit - 1) == 0 else fit & (fit << 1) if fit.bit_count() == 2 else 0
+        return (a & runs & (b << 1 | b >> 1), b & runs & (a << 1 | a >> 1)), need
+    key = (n, ms, must)
+    if key in _RUNS:
+        return _RUNS[key]
+    every = (1 << length) - 1
+    support = [0] * length
+    need = -1
+    union = 0
+    for m in ms:
+        union |= m
+    for low_digit in range(n - length + 1):
+        w = every << low_digit
+        if union & w != w or must & w != must:
+            continue
+        packed = 0
+        shift = 0
+        for m in ms:
+            h = (m >> low_digit) & every  # the positions within the run this cell allows
+            if not h:
+                break
+            packed |= h << shift
+            shift += length
+        else:
+            fits = _window_supports(length, packed) if length <= _EXACT_RUN \
+                else _window_cover(length, packed)
+            if fits is not None:
+                need &= w
+                for k in range(length):
+                    support[k] |= fits[k] << low_digit
+    out = None if need == -1 else (tuple(support), need)
+    if len(_RUNS) >= _RUNS_KEEP:
+        _RUNS.clear()
+    _RUNS[key] = out
+    return out
+
+
+def renban(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None,
+           houses: Sequence[Sequence[int]] = ()) -> Prop:
+    """A renban line's digits (different, through its group) form a run of len(cells)
+    consecutive digits. For each run that may still be the line's, its digits are given
+    out to the cells one each (a walk over the cells whose state is the set of the run's
+    digits handed out so far, forwards then back), so each cell keeps exactly the digits
+    some whole assignment of some run gives it (`_run_supports`). A digit every such
+    run holds is somewhere on the line: it leaves every cell (`peers`) that sees each
+    line cell still able to hold it. A digit a whole house (`houses`) can place only on
+    the line's cells in it is on the line there: every run holds it, and the line's
+    other cells do not."""
     length = len(cells)
-    windows = [((1 << length) - 1) << low for low in range(n - length + 1)]
+    seen_by: dict[int, tuple[int, ...]] = {}  # line cells (as a bit set) -> cells seeing them all
+    inside = set(cells)
+    full = (1 << n) - 1
+    # each whole house holding two line cells or more (with one, a digit it can place
+    # only there is a hidden single): (its other cells, the line's cells outside it)
+    crossed = [(tuple(c for c in house if c not in inside),
+                tuple(k for k, c in enumerate(cells) if c not in house))
+               for house in houses if len(house) == n and len(inside.intersection(house)) >= 2]
 
     def run(masks: list[int]) -> object:
         ms = [masks[c] for c in cells]
-        keep = 0
-        need = -1
-        for w in windows:
-            cover = 0
-            for m in ms:
-                x = m & w
-                if not x:
-                    break
-                cover |= x
-            else:
-                if cover == w:
-                    keep |= w
-                    need &= w
-        if not keep:
+        must = 0
+        for others, away in crossed:
+            left = 0
+            for c in others:
+                left |= masks[c]
+            here = full & ~left  # digits the house can only place on the line
+            if here:
+                must |= here
+                for k in away:
+                    ms[k] &= ~here
+        found = _run_supports(n, tuple(ms), must)
+        if found is None:
             return False
-        changed = []
-        for c, m in zip(cells, ms, strict=True):
-            nm = m & keep
-            if nm != m:
-                masks[c] = nm
-                changed.append(c)
-        while need:  # a digit every fitting run holds, with one cell left for it, goes there
+        support, need = found
+        changed = _keep(masks, cells, support)
+        if changed is False:
+            return False
+        if peers is None:
+            return changed
+        while need:  # a digit the run needs leaves the cells that see all its places
             low = need & -need
             need ^= low
-            spots = [c for c in cells if masks[c] & low]
-            if not spots:
-                return False
-            if len(spots) == 1 and masks[spots[0]] != low:
-                masks[spots[0]] = low
-                changed.append(spots[0])
+            spots = 0
+            for k, c in enumerate(cells):
+                if masks[c] & low:
+                    spots |= 1 << k
+            if spots & (spots - 1) == 0 and masks[cells[spots.bit_length() - 1]] == low:
+                continue  # placed: the grid's own peers take it from there
+            seeing = seen_by.get(spots)
+            if seeing is None:
+                if len(seen_by) >= 4096:  # a long line's sets of places, on a big grid
+                    seen_by.clear()
+                common: set[int] | None = None
+                for k in range(length):
+                    if spots >> k & 1:
+                        p = set(peers[cells[k]])
+                        common = p if common is None else common & p
+                seeing = seen_by[spots] = tuple(sorted((common or set()) - inside))
+            for c in seeing:
+                m = masks[c]
+                if m & low:
+                    if m == low:
+                        return False
+                    masks[c] = m ^ low
+                    changed.append(c)  # type: ignore[attr-defined]
         return changed
     return run
 
 
-def between(cells: tuple[int, ...], n: int) -> Prop:
-    """A between line: the digits inside lie strictly between those at its two ends."""
+def between(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
+    """A between line: the digits inside lie strictly between those at its two ends.
+    Inner cells that see each other (`peers`) hold different digits, so a pair of ends
+    must leave each such group as many digits between them as it has cells."""
     first, last = cells[0], cells[-1]
     inner = cells[1:-1]
+    position = {c: k for k, c in enumerate(inner)}
+    groups = [tuple(position[c] for c in g) for g in exclusion_groups(inner, peers)
+              if len(g) > 1] if peers is not None else []
 
     def run(masks: list[int]) -> object:
         ma, mb = masks[first], masks[last]
@@ -625,6 +912,16 @@ def between(cells: tuple[int, ...], n: int) -> Prop:
                 low, high = min(a, b), max(a, b)
                 allowed = ((1 << (high - low - 1)) - 1) << low if high - low > 1 else 0
                 if inner and (not allowed or any(not m & allowed for m in inner_masks)):
+                    continue
+                crowded = False
+                for g in groups:
+                    room = 0
+                    for k in g:
+                        room |= inner_masks[k] & allowed
+                    if room.bit_count() < len(g):
+                        crowded = True
+                        break
+                if crowded:
                     continue
                 keep_a |= 1 << (a - 1)
                 keep_b |= 1 << (b - 1)
@@ -647,33 +944,91 @@ def between(cells: tuple[int, ...], n: int) -> Prop:
     return run
 
 
-def zipper(cells: tuple[int, ...], n: int) -> Prop:
+def zipper(cells: tuple[int, ...], n: int, peers: Sequence[Sequence[int]] | None = None,
+           houses: Sequence[Sequence[int]] = ()) -> Prop:
     """A zipper line: cells the same distance from its middle sum alike, to the middle
-    cell's digit when the line has one."""
+    cell's digit when the line has one. A pair whose cells see each other (`peers`)
+    holds two different digits. The pairs lying wholly in one house hold different
+    digits: k of them need k disjoint pairs of digits making the sum (a sum with fewer
+    is out), and when just k are left, the house's other cells hold none of their
+    digits (four pairs in a box summing to 10 leave 5 to its ninth cell; a ninth cell
+    that cannot be 5 rules 10 out)."""
     length = len(cells)
     pairs = [(cells[k], cells[length - 1 - k]) for k in range(length // 2)]
     middle = cells[length // 2] if length % 2 else -1
+    apart = [peers is not None and b in peers[a] for a, b in pairs]
+    # (the line's pairs wholly inside a house, the house's other cells) for two pairs or more
+    shared: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+    for house in houses:
+        inside = set(house)
+        held = tuple(p for p in pairs if p[0] in inside and p[1] in inside)
+        if len(held) >= 2:
+            used = {c for p in held for c in p}
+            shared.append((held, tuple(c for c in house if c not in used)))
+    # for each sum s (at bit s-2): its pairs of different digits as (bit a, bit b), a < b
+    splits = [[(1 << (a - 1), 1 << (s - a - 1)) for a in range(1, (s + 1) // 2)
+               if s - a <= n and a != s - a] for s in range(2, 2 * n + 1)]
 
     def run(masks: list[int]) -> object:
         if not pairs:
             return ()
         sums = -1  # bit s-2 for each sum s every pair can make
-        for a, b in pairs:
+        for (a, b), distinct in zip(pairs, apart, strict=True):
             can = 0
+            mb = masks[b]
             for da in _bits(masks[a]):
-                can |= masks[b] << (da - 1)  # bit da+db-2
+                can |= (mb & ~(1 << (da - 1)) if distinct else mb) << (da - 1)  # bit da+db-2
             sums &= can
         if middle >= 0:
             sums &= masks[middle] >> 1  # the middle digit s sits at bit s-1
         if not sums:
             return False
         changed = []
-        for a, b in pairs:
+        for held, others in shared:
+            k = len(held)
+            fit = 0
+            keep_others = 0
+            rest = sums
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                usable = 0
+                count = 0
+                for da, db in splits[low.bit_length() - 1]:
+                    for x, y in held:
+                        mx, my = masks[x], masks[y]
+                        if (mx & da and my & db) or (mx & db and my & da):
+                            usable |= da | db
+                            count += 1
+                            break
+                if count < k:
+                    continue
+                if count == k:
+                    if any(not masks[c] & ~usable for c in others):
+                        continue  # another cell of the house needs one of these digits
+                    keep_others |= ~usable
+                else:
+                    keep_others = -1
+                fit |= low
+            if not fit:
+                return False
+            sums = fit
+            for c in others:
+                m = masks[c]
+                nm = m & keep_others
+                if nm != m:
+                    if not nm:
+                        return False
+                    masks[c] = nm
+                    changed.append(c)
+        for (a, b), distinct in zip(pairs, apart, strict=True):
             ka = kb = 0
+            mb = masks[b]
             for da in _bits(masks[a]):
-                fit = (sums >> (da - 1)) & masks[b]
+                bit = 1 << (da - 1)
+                fit = (sums >> (da - 1)) & (mb & ~bit if distinct else mb)
                 if fit:
-                    ka |= 1 << (da - 1)
+                    ka |= bit
                     kb |= fit
             for c, k in ((a, ka), (b, kb)):
                 nm = masks[c] & k
@@ -693,6 +1048,19 @@ def zipper(cells: tuple[int, ...], n: int) -> Prop:
     return run
 
 
+def zipper_cells(cells: tuple[int, ...], houses: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The cells a zipper's propagator reads: its own, and the other cells of each house
+    holding two of its pairs or more."""
+    length = len(cells)
+    pairs = [(cells[k], cells[length - 1 - k]) for k in range(length // 2)]
+    out = list(cells)
+    for house in houses:
+        inside = set(house)
+        if sum(1 for a, b in pairs if a in inside and b in inside) >= 2:
+            out.extend(c for c in house if c not in out)
+    return tuple(out)
+
+
 def _fits(masks: Sequence[int], cells: Sequence[int], combo: int) -> bool:
     """Whether `cells` can hold exactly the digits of `combo`, one each (each cell meets it
     and together they cover it)."""
@@ -703,6 +1071,18 @@ def _fits(masks: Sequence[int], cells: Sequence[int], combo: int) -> bool:
             return False
         cover |= x
     return cover == combo
+
+
+def _covers(ms: Sequence[int], digits: int) -> bool:
+    """Whether cells of masks `ms` can hold exactly `digits`, one each: each meets them
+    and together they cover them (Hall's condition for single cells and the whole)."""
+    cover = 0
+    for m in ms:
+        x = m & digits
+        if not x:
+            return False
+        cover |= x
+    return cover == digits
 
 
 def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> object:
@@ -720,68 +1100,148 @@ def _keep(masks: list[int], cells: Sequence[int], support: Sequence[int]) -> obj
 
 
 def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
-    """A sandwich clue: the digits between the line's 1 and its n sum to `total`. Each
-    placement of the 1 and the n is kept when the cells between can hold different
-    digits from 2 to n-1 that make the total."""
+    """A sandwich clue on a line of n cells (a row or column: every digit once): the
+    digits between the line's 1 and its n sum to `total`.
+
+    Each placement of the 1 and the n is tried with each set of different digits from 2
+    to n-1 that makes the total in as many cells as lie between them; the set is kept
+    when the cells between can hold it and the cells outside the rest of the digits
+    (each cell meets its part, and together they cover it). The crust cells keep the 1
+    or the n of a kept placement, the cells between the digits of its kept sets, the
+    cells outside the digits those sets leave. The line's supports are remembered by
+    its masks (lines repeat across a search)."""
     one, top = 1, 1 << (n - 1)
     ends = one | top
+    filling = ((1 << n) - 1) & ~ends
     length = len(cells)
-    combos = {k: tuple(c for c in cage_combinations(n, k, total) if not c & ends)
-              for k in range(length)}
+    # for each count of cells between the crusts: (digits between, digits outside)
+    fills: list[tuple[tuple[int, int], ...]] = []
+    for gap in range(length):
+        sets = (0,) if gap == 0 and total == 0 else cage_combinations(n, gap, total)
+        fills.append(tuple((s, filling & ~s) for s in sets if not s & ends))
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    widest = max((gap for gap in range(length) if fills[gap]), default=-1)
+
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
+        support = [0] * length
+        found = False
+        # before[k]: the digits of the cells before k; after[k]: of the cells from k on
+        before = [0] * (length + 1)
+        after = [0] * (length + 2)
+        for k in range(length):
+            before[k + 1] = before[k] | ms[k]
+            after[length - 1 - k] = after[length - k] | ms[length - 1 - k]
+        for a in range(length - 1):
+            ma = ms[a]
+            if not ma & ends:
+                continue
+            united = 0  # the digits of the cells between a and b
+            for b in range(a + 1, min(length, a + widest + 2)):
+                if b > a + 1:
+                    united |= ms[b - 1]
+                mb = ms[b]
+                crusts = ((one if ma & one and mb & top else 0)
+                          | (top if ma & top and mb & one else 0))
+                if not crusts:
+                    continue
+                sets = fills[b - a - 1]
+                if not sets:
+                    continue
+                around = before[a] | after[b + 1]
+                between = outside = None
+                fits = False
+                inner = outer = 0
+                for inside, rest in sets:
+                    if inside & ~united or rest & ~around:
+                        continue  # some digit of the set has no cell
+                    if fits and not (inside & ~inner or rest & ~outer):
+                        continue  # this set would add no digit
+                    if between is None:
+                        between = ms[a + 1:b]
+                        outside = ms[:a] + ms[b + 1:]
+                    if _covers(between, inside) and _covers(outside, rest):  # type: ignore[arg-type]
+                        fits = True
+                        inner |= inside
+                        outer |= rest
+                if not fits:
+                    continue
+                found = True
+                # the 1 and the n swap places between the two orders of the crusts
+                support[a] |= crusts
+                support[b] |= (one if crusts & top else 0) | (top if crusts & one else 0)
+                for k in range(a + 1, b):
+                    support[k] |= inner
+                for k in range(a):
+                    support[k] |= outer
+                for k in range(b + 1, length):
+                    support[k] |= outer
+        return tuple(support) if found else None
 
     def run(masks: list[int]) -> object:
-        support = [0] * length
-        for i in range(length):
-            if not masks[cells[i]] & one:
-                continue
-            for j in range(length):
-                if j == i or not masks[cells[j]] & top:
-                    continue
-                a, b = (i, j) if i < j else (j, i)
-                inner = cells[a + 1:b]
-                union = 0
-                if inner:
-                    for combo in combos[b - a - 1]:
-                        if _fits(masks, inner, combo):
-                            union |= combo
-                    if not union:
-                        continue
-                elif total != 0:
-                    continue
-                support[i] |= one
-                support[j] |= top
-                for k in range(length):
-                    if k != i and k != j:
-                        support[k] |= union if a < k < b else ~ends
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
-    """An X-sum clue: the first X digits of the line sum to `total`, X the first digit."""
+    """An X-sum clue on a line of n cells (a row or column: every digit once): the first
+    X digits of the line sum to `total`, X the first digit. Each X the first cell may
+    hold is tried with each set of X different digits holding X that makes the total;
+    the set is kept when the next X-1 cells can hold the rest of it and the cells after
+    them the digits it leaves. Supports are remembered by the line's masks."""
     length = len(cells)
+    full = (1 << n) - 1
+    # for each X: (the other digits of a fitting set, the digits the set leaves)
+    fills = [()] + [tuple((s ^ (1 << (x - 1)), full & ~s) for s in cage_combinations(n, x, total)
+                          if s >> (x - 1) & 1) for x in range(1, n + 1)]
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
-    def run(masks: list[int]) -> object:
+    def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         support = [0] * length
-        first = masks[cells[0]]
-        for x in _bits(first):
+        found = False
+        for x in _bits(ms[0]):
             if x > length:
                 continue
-            bit = 1 << (x - 1)
-            rest = cells[1:x]
-            fitting = 0
-            for combo in cage_combinations(n, x, total):
-                if combo & bit and (not rest or _fits(masks, rest, combo ^ bit)):
-                    fitting |= combo ^ bit
-            if not fitting and rest:
+            head = ms[1:x]
+            tail = ms[x:]
+            inner = outer = 0
+            fits = False
+            for rest, after in fills[x]:
+                if fits and not (rest & ~inner or after & ~outer):
+                    continue
+                if _covers(head, rest) and _covers(tail, after):
+                    fits = True
+                    inner |= rest
+                    outer |= after
+            if not fits:
                 continue
-            if not rest and x != total:
-                continue
-            support[0] |= bit
+            found = True
+            support[0] |= 1 << (x - 1)
             for k in range(1, length):
-                support[k] |= fitting if k < x else -1
+                support[k] |= inner if k < x else outer
+        return tuple(support) if found else None
+
+    def run(masks: list[int]) -> object:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
@@ -804,6 +1264,147 @@ def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
     return run
 
 
+def region_sums(lines: Sequence[tuple[tuple[int, ...], ...]], shared: Sequence[Sequence[tuple[int, int]]],
+                n: int, peers: Sequence[Sequence[int]] | None = None) -> Prop:
+    """Region-sum lines whose segments share regions (`shared`: for each region holding
+    two segments or more, which line's which segments): as `equal_sums` for each line,
+    and across the lines, since a region's digits differ, the segments it holds sum
+    together (k segments of a line to k times its sum) to what their cells can make
+    with different digits (all n digits' total when they fill it): the sums of the lines
+    are kept that some choice of the others' sums completes, and a line whose sums this
+    narrows keeps the digits that reach them (each line also has its own `equal_sums`).
+    Each line's sums, each region's, and each line's narrowing to its sums are
+    remembered by their masks."""
+    groups_of = [_groups_of(segments, peers) for segments in lines]
+    line_cells = [tuple(c for segment in segments for c in segment) for segments in lines]
+    # for each shared region: its cells, and (line, how many of its segments lie there)
+    regions: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+    for held in shared:
+        cells = tuple(c for line, k in held for c in lines[line][k])
+        counts: dict[int, int] = {}
+        for line, _ in held:
+            counts[line] = counts.get(line, 0) + 1
+        regions.append((cells, tuple(counts.items())))
+    sums_known: dict[tuple[int, ...], tuple[int, list[tuple[Sequence[tuple[int, ...]], _Found]]]] = {}
+    made_known: dict[tuple[int, ...], int] = {}
+    narrowed: dict[tuple[tuple[int, ...], int], tuple[int, ...] | None] = {}
+
+    def scaled(sums: int, times: int) -> int:
+        out = 0
+        while sums:
+            low = sums & -sums
+            sums ^= low
+            out |= 1 << ((low.bit_length() - 1) * times)
+        return out
+
+    def run(masks: list[int]) -> object:
+        if len(sums_known) > 4096 or len(narrowed) > 4096 or len(made_known) > 4096:
+            sums_known.clear()
+            made_known.clear()
+            narrowed.clear()
+        keys = []
+        targets: list[int] = []
+        for groups, cells in zip(groups_of, line_cells, strict=True):
+            key = tuple([masks[c] for c in cells])
+            known = sums_known.get(key)
+            if known is None:
+                split: list[tuple[Sequence[tuple[int, ...]], _Found]] = []
+                known = sums_known[key] = (_common_sums(masks, groups, n, split), split)
+            if not known[0]:
+                return False
+            keys.append(key)
+            targets.append(known[0])
+        made = []
+        for cells, _ in regions:
+            key = tuple([masks[c] for c in cells])
+            can = made_known.get(key)
+            if can is None:
+                can = made_known[key] = group_total(masks, _split(masks, (cells,), n), n)
+            if not can:
+                return False
+            made.append(can)
+        for _ in range(2):  # a line's sums narrowed in one region can narrow another's
+            for (_cells, counts), can in zip(regions, made, strict=True):
+                parts = [scaled(targets[line], times) for line, times in counts]
+                for j, (line, times) in enumerate(counts):
+                    others = 1
+                    for i, part in enumerate(parts):
+                        if i != j:
+                            others = _conv(others, part)
+                    keep = 0
+                    rest = targets[line]
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        if (others << ((low.bit_length() - 1) * times)) & can:
+                            keep |= low
+                    if not keep:
+                        return False
+                    if keep != targets[line]:
+                        targets[line] = keep
+                        parts[j] = scaled(keep, times)
+        changed: list[int] = []
+        for line, cells in enumerate(line_cells):
+            key = keys[line]
+            wanted = targets[line]
+            if wanted == sums_known[key][0]:
+                continue  # the line's own propagator narrows it to its own sums
+            after = narrowed.get((key, wanted), key)
+            if after is key:
+                ok = True
+                for cut, found in sums_known[key][1]:
+                    if not narrow_groups(masks, cut, wanted, [], n, found):
+                        ok = False
+                        break
+                after = narrowed[(key, wanted)] = tuple([masks[c] for c in cells]) if ok else None
+            if after is None:
+                return False
+            for c, was, now in zip(cells, key, after, strict=True):
+                if now != was:
+                    masks[c] = now
+                    changed.append(c)
+        return changed
+    return run
+
+
+def region_sum_props(lines: Sequence[tuple[tuple[int, ...], ...]], regions: Sequence[int], n: int,
+                     peers: Sequence[Sequence[int]]) -> list[tuple[Prop, tuple[int, ...]]]:
+    """The propagators of a puzzle's region-sum lines (each cut into its segments):
+    each line alone (`equal_sums`), and lines tied through regions that hold two of their
+    segments or more together (`region_sums`)."""
+    holding: dict[int, list[tuple[int, int]]] = {}
+    for line, segments in enumerate(lines):
+        for k, segment in enumerate(segments):
+            if regions[segment[0]] >= 0:
+                holding.setdefault(regions[segment[0]], []).append((line, k))
+    shared = [held for held in holding.values() if len(held) >= 2]
+    # lines tied by shared regions, as components (each line to its component's root)
+    root = list(range(len(lines)))
+
+    def find(x: int) -> int:
+        while root[x] != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for held in shared:
+        for line, _ in held[1:]:
+            root[find(line)] = find(held[0][0])
+    out: list[tuple[Prop, tuple[int, ...]]] = []
+    for segments in lines:
+        out.append((equal_sums(segments, n, peers), tuple(c for seg in segments for c in seg)))
+    for line in range(len(lines)):
+        mine = [held for held in shared if find(held[0][0]) == line]
+        if not mine:
+            continue  # not a component's root, or a line sharing no region
+        members = [m for m in range(len(lines)) if find(m) == line]
+        index = {m: k for k, m in enumerate(members)}
+        cells = tuple(c for m in members for seg in lines[m] for c in seg)
+        tied = [[(index[m], k) for m, k in held] for held in mine]
+        out.append((region_sums([lines[m] for m in members], tied, n, peers), cells))
+    return out
+
+
 def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
     """A skyscraper clue of `seen`: the cell k steps in is at most n - seen + 1 + k (so
     many taller ones must follow it); a clue of 1 puts n first."""
@@ -816,7 +1417,7 @@ def skyscraper_bounds(cells: tuple[int, ...], n: int, seen: int) -> Prop:
 
     def run(masks: list[int]) -> object:
         return _keep(masks, cells, limits)
-    return run
+    return _settled(run)
 
 
 def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
@@ -889,7 +1490,7 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
         if support is None:
             return False
         return _keep(masks, cells, support)
-    return run
+    return _settled(run)
 
 
 @lru_cache(maxsize=8)
@@ -1004,6 +1605,10 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
         if isinstance(item, Dot):
             marked.setdefault(item.cells, []).append(item)
     cages: list[Cage] = []
+    sum_lines: list[tuple[tuple[int, ...], ...]] = []
+    # the houses holding every digit once (none of their cells outside the grid)
+    whole = [h for h in geo.houses if len(h) == n and not geo.outside.intersection(h)]
+    lines = {frozenset(h) for h in geo.houses if len(h) == n}  # sandwich and X-sum read a house
     for item in constraints:
         kind = item.kind
         cells = item.cells
@@ -1016,9 +1621,16 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             relation = {"white": "white", "black": "black"}.get(kind, "sum")
             add_pair(a, b, relation, item.value)
         elif isinstance(item, Line):
-            if kind in ("thermo", "slow-thermo"):
+            if kind == "thermo":
                 for a, b in pairwise(cells):
-                    add_pair(a, b, "less" if kind == "thermo" else "less-equal")
+                    add_pair(a, b, "less")
+            elif kind == "slow-thermo":  # cells along it that see each other differ: rise
+                for k, a in enumerate(cells):
+                    for j in range(k + 1, len(cells)):
+                        if cells[j] in geo.peers[a]:
+                            add_pair(a, cells[j], "less")
+                        elif j == k + 1:
+                            add_pair(a, cells[j], "less-equal")
             elif kind == "whispers":
                 for a, b in pairwise(cells):
                     add_pair(a, b, "apart", item.value or 0)
@@ -1034,19 +1646,19 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
                 for k in range(len(cells) // 2):
                     add_pair(cells[k], cells[-1 - k], "equal")
             elif kind == "renban":
-                add(renban(cells, n), cells)
+                add(renban(cells, n, geo.peers, whole), cells)
             elif kind == "between":
-                add(between(cells, n), cells)
+                add(between(cells, n, geo.peers), cells)
             elif kind == "zipper":
-                add(zipper(cells, n), cells)
-            else:  # region-sum
+                add(zipper(cells, n, geo.peers, whole), zipper_cells(cells, whole))
+            else:  # region-sum: propagated after the loop, lines sharing regions together
                 segments: list[list[int]] = []
                 for k, i in enumerate(cells):
                     if k and regions[i] == regions[cells[k - 1]]:
                         segments[-1].append(i)
                     else:
                         segments.append([i])
-                add(equal_sums(tuple(tuple(seg) for seg in segments), n, geo.peers), cells)
+                sum_lines.append(tuple(tuple(seg) for seg in segments))
         elif isinstance(item, Arrow):
             add(bounded_sum(item.shaft, item.circle, 0, n, geo.peers), item.cells)
         elif isinstance(item, Clue) and kind == "little-killer":
@@ -1090,9 +1702,9 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             else:
                 watch = geo.boxes[regions[item.cell]] if regions[item.cell] >= 0 else (item.cell,)
             add(checked_any(item, watch, geo, n, regions, constraints), watch)
-        elif isinstance(item, Clue) and kind == "sandwich" and len(cells) == n:
+        elif isinstance(item, Clue) and kind == "sandwich" and frozenset(cells) in lines:
             add(sandwich(cells, n, item.value), cells)
-        elif isinstance(item, Clue) and kind == "x-sum" and len(cells) == n:
+        elif isinstance(item, Clue) and kind == "x-sum" and frozenset(cells) in lines:
             add(x_sum(cells, n, item.value), cells)
         elif isinstance(item, Clue) and kind == "skyscraper" and len(cells) == n:
             add(skyscraper(cells, n, item.value), cells)  # exact once its cells are decided
@@ -1104,6 +1716,8 @@ def compile_props(constraints: Sequence[Constraint], geo: Geometry, size: int
             add(checked(item, cells, geo, n, regions, constraints), cells)
         elif (isinstance(item, Clue) or kind == "quadruple") and cells:
             add(checked(item, cells, geo, n, regions, constraints), cells)
+    for prop, cells in region_sum_props(sum_lines, regions, n, geo.peers):
+        add(prop, cells)
     for cells, total in rule_of_45(cages, geo, n):
         add(distinct_sum(cells, n, total) if _all_peers(cells, geo)
             else bounded_sum((cells,), (), total, n, geo.peers), cells)

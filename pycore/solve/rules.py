@@ -257,6 +257,10 @@ def _build_variant(size: int, geo: Geometry, constraints: tuple[Constraint, ...]
     kinds = tuple(house_kind(h, geo.cols) for h in houses)
     house_ids = tuple(tuple(k for k, h in enumerate(houses) if i in h) for i in range(count))
     props, watch, prop_cells = compile_props(constraints, geo, size)
+    if any(item.kind == "little-killer" for item in constraints):
+        from .optimizer import with_derived  # sums derived from several elements at once
+
+        props, watch, prop_cells = with_derived(props, prop_cells, constraints, geo, size)
     return Board(
         "sudoku", size, geo.cols, (1 << size) - 1, count,
         tuple(i for i in range(count) if is_open[i]), peers, houses, (), names,
