@@ -56,6 +56,28 @@ def _settled(run: Prop) -> Prop:
     return run
 
 
+def _line_clue(cells: tuple[int, ...],
+               supports: Callable[[tuple[int, ...]], tuple[int, ...] | None]) -> Prop:
+    """The propagator of a clue read over its whole line (sandwich, X-sum, skyscraper):
+    `supports` gives, for the line's masks, each cell's digits some placement uses (None:
+    none fits). Its answers are remembered by the masks (a search meets the same line
+    again and again), and one run reaches the clue's fixpoint."""
+    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    def run(masks: list[int]) -> object:
+        ms = tuple([masks[c] for c in cells])
+        if ms in known:
+            support = known[ms]
+        else:
+            if len(known) > 4096:
+                known.clear()
+            support = known[ms] = supports(ms)
+        if support is None:
+            return False
+        return _keep(masks, cells, support)
+    return _settled(run)
+
+
 _TABLE_LIMIT = 12  # pair tables hold every mask up to this many digits (4096 entries)
 
 
@@ -1119,7 +1141,6 @@ def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
     for gap in range(length):
         sets = (0,) if gap == 0 and total == 0 else cage_combinations(n, gap, total)
         fills.append(tuple((s, filling & ~s) for s in sets if not s & ends))
-    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
     widest = max((gap for gap in range(length) if fills[gap]), default=-1)
 
@@ -1178,18 +1199,7 @@ def sandwich(cells: tuple[int, ...], n: int, total: int) -> Prop:
                     support[k] |= outer
         return tuple(support) if found else None
 
-    def run(masks: list[int]) -> object:
-        ms = tuple([masks[c] for c in cells])
-        if ms in known:
-            support = known[ms]
-        else:
-            if len(known) > 4096:
-                known.clear()
-            support = known[ms] = supports(ms)
-        if support is None:
-            return False
-        return _keep(masks, cells, support)
-    return _settled(run)
+    return _line_clue(cells, supports)
 
 
 def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
@@ -1203,7 +1213,6 @@ def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
     # for each X: (the other digits of a fitting set, the digits the set leaves)
     fills = [()] + [tuple((s ^ (1 << (x - 1)), full & ~s) for s in cage_combinations(n, x, total)
                           if s >> (x - 1) & 1) for x in range(1, n + 1)]
-    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
     def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         support = [0] * length
@@ -1230,18 +1239,7 @@ def x_sum(cells: tuple[int, ...], n: int, total: int) -> Prop:
                 support[k] |= inner if k < x else outer
         return tuple(support) if found else None
 
-    def run(masks: list[int]) -> object:
-        ms = tuple([masks[c] for c in cells])
-        if ms in known:
-            support = known[ms]
-        else:
-            if len(known) > 4096:
-                known.clear()
-            support = known[ms] = supports(ms)
-        if support is None:
-            return False
-        return _keep(masks, cells, support)
-    return _settled(run)
+    return _line_clue(cells, supports)
 
 
 def equal_sums(segments: tuple[tuple[int, ...], ...], n: int,
@@ -1430,7 +1428,6 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
     low_masks = [(1 << k) - 1 for k in range(n + 1)]  # low_masks[t]: the digits below t+1
     cap = (1 << (seen + 1)) - 1
     digits = _digit_table(n)
-    known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
     def supports(ms: tuple[int, ...]) -> tuple[int, ...] | None:
         # forward[k][t]: the counts seen (bit c) of walks over cells before k, tallest t
@@ -1479,18 +1476,7 @@ def skyscraper(cells: tuple[int, ...], n: int, seen: int) -> Prop:
             back = new
         return tuple(support)
 
-    def run(masks: list[int]) -> object:
-        ms = tuple([masks[c] for c in cells])
-        if ms in known:
-            support = known[ms]
-        else:
-            if len(known) > 4096:
-                known.clear()
-            support = known[ms] = supports(ms)
-        if support is None:
-            return False
-        return _keep(masks, cells, support)
-    return _settled(run)
+    return _line_clue(cells, supports)
 
 
 @lru_cache(maxsize=8)
