@@ -24,12 +24,9 @@ the machine move every number.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -37,9 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.in_pyodide import result_here, result_in_pyodide  # noqa: E402
 from benchmarks.stamp import commit, machine, now  # noqa: E402
-
-PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 
 # The timing loop, run as it is by CPython and by Pyodide: prints one JSON line.
 TIMING = """
@@ -71,17 +67,6 @@ for shape in SHAPES:
 print("RESULT " + json.dumps(out))
 """
 
-NODE_RUNNER = """
-import { pathToFileURL } from "node:url";
-import { join, resolve } from "node:path";
-const [pyodideDir, projectDir, code] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/" });
-pyodide.FS.mkdirTree("/proj/main");
-pyodide.mountNodeFS("/proj/main", resolve(projectDir));
-pyodide.runPython("import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '/proj/main')");
-pyodide.runPython(code);
-"""
 
 
 def _program(seeds: int, shapes: tuple[str, ...], levels: tuple[str, ...]) -> str:
@@ -90,23 +75,12 @@ def _program(seeds: int, shapes: tuple[str, ...], levels: tuple[str, ...]) -> st
 
 def run_cpython(seeds: int, shapes: tuple[str, ...], levels: tuple[str, ...]
                 ) -> dict[str, dict[str, object]]:
-    namespace: dict[str, object] = {}
-    lines: list[str] = []
-    namespace["print"] = lines.append
-    exec(_program(seeds, shapes, levels), namespace)
-    return json.loads(lines[-1].removeprefix("RESULT "))  # type: ignore[no-any-return]
+    return result_here(_program(seeds, shapes, levels))  # type: ignore[no-any-return]
 
 
 def run_pyodide(seeds: int, shapes: tuple[str, ...], levels: tuple[str, ...]
                 ) -> dict[str, dict[str, object]]:
-    with tempfile.TemporaryDirectory() as tmp:
-        runner = Path(tmp) / "run.mjs"
-        runner.write_text(NODE_RUNNER)
-        done = subprocess.run(["node", str(runner), str(PYODIDE), str(ROOT),
-                               _program(seeds, shapes, levels)],
-                              capture_output=True, text=True, check=True)
-    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
-    return json.loads(line.removeprefix("RESULT "))  # type: ignore[no-any-return]
+    return result_in_pyodide(_program(seeds, shapes, levels))  # type: ignore[no-any-return]
 
 
 def table(name: str, result: dict[str, dict[str, object]]) -> None:

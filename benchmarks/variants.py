@@ -34,6 +34,7 @@ from pycore.formats.tools import fpuzzles, sudokupad
 from pycore.model import Puzzle
 
 from . import stamp
+from .in_pyodide import result_here, result_in_pyodide
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "variants" / "puzzles.json"
 KILLER_GOAL = 60
@@ -89,7 +90,6 @@ def solve_ms(puzzle: Puzzle, max_nodes: int = 20_000) -> tuple[float | None, str
     return statistics.median(times), ""
 
 
-PYODIDE = Path(__file__).resolve().parent.parent / "web" / "node_modules" / "pyodide"
 TIMING = """
 import json, time
 from pathlib import Path
@@ -108,38 +108,14 @@ for record in json.loads(Path("tests/data/variants/puzzles.json").read_text("utf
     out[record["name"]] = [(time.perf_counter() - start) * 1000, found]
 print("RESULT " + json.dumps(out))
 """
-NODE_RUNNER = """
-import { pathToFileURL } from "node:url";
-import { join, resolve } from "node:path";
-const [pyodideDir, projectDir, code] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/" });
-pyodide.FS.mkdirTree("/proj/main");
-pyodide.mountNodeFS("/proj/main", resolve(projectDir));
-pyodide.runPython("import os, sys; sys.dont_write_bytecode = True");
-pyodide.runPython("sys.path.insert(0, '/proj/main'); os.chdir('/proj/main')");
-pyodide.runPython(code);
-"""
 
 
 def pyodide_times(max_nodes: int) -> int:
     """Each checked puzzle's `count_solutions(p, 2)` once in CPython, then once in Pyodide
     (the vendored runtime under Node, the project folder mounted): medians and ratios."""
-    import subprocess
-    import tempfile
-
     program = f"MAX_NODES = {max_nodes}\n" + TIMING
-    root = Path(__file__).resolve().parent.parent
-    lines: list[str] = []
-    exec(program, {"print": lines.append})  # our own timing program, as in Pyodide
-    cpython = json.loads(lines[-1].removeprefix("RESULT "))
-    with tempfile.TemporaryDirectory() as tmp:
-        runner = Path(tmp) / "run.mjs"
-        runner.write_text(NODE_RUNNER)
-        done = subprocess.run(["node", str(runner), str(PYODIDE), str(root), program],
-                              capture_output=True, text=True, check=True)
-    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
-    pyodide = json.loads(line.removeprefix("RESULT "))
+    cpython = result_here(program)
+    pyodide = result_in_pyodide(program)
     both = [(name, cpython[name][0], pyodide[name][0]) for name in cpython
             if cpython[name][1] == 1 and pyodide[name][1] == 1]
     ratios = [p / c for _, c, p in both]
