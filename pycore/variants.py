@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CLUE_KINDS", "DIRECTIONS", "DOT_KINDS", "KINDS", "LINE_KINDS", "MARK_KINDS", "MAX_CONSTRAINTS",
     "MAX_VALUE", "RULE_KINDS", "UNSOLVED", "Arrow", "Cage", "Clone", "Clue", "Constraint", "Dot",
-    "ExtraRegion", "Line", "Mark", "Other", "Quadruple", "Rule", "Structure", "broken", "describe",
+    "ExtraRegion", "Line", "Mark", "Other", "Quadruple", "Rule", "Structure", "broken", "connected",
+    "describe",
     "diagonal_cells", "little_killer_cells", "neighbour_pairs", "outside_line", "sorted_constraints",
     "structure", "validate",
 ]
@@ -657,6 +658,25 @@ def _pair_fits(kind: str, value: int, a: int, b: int) -> bool:
     if kind == "black":
         return a == value * b or b == value * a
     return a + b == value
+
+
+def connected(cells: Sequence[int], cols: int) -> bool:
+    """Whether the cells (of a grid `cols` wide) form one piece through shared edges, as a
+    cage or a jigsaw region must; no cells at all count as one piece."""
+    inside = set(cells)
+    if not inside:
+        return True
+    first = cells[0]
+    seen = {first}
+    todo = [first]
+    while todo:
+        i = todo.pop()
+        c = i % cols
+        for j, ok in ((i - cols, True), (i + cols, True), (i - 1, c > 0), (i + 1, c < cols - 1)):
+            if ok and j in inside and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(inside)
 
 
 def neighbour_pairs(rows: int, cols: int) -> Iterable[tuple[int, int]]:

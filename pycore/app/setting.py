@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from ..model import Puzzle
-from ..variants import Arrow, Cage, Clue, Constraint, Dot, ExtraRegion, Line, Mark, Rule
+from ..variants import (
+    Arrow,
+    Cage,
+    Clue,
+    Constraint,
+    Dot,
+    ExtraRegion,
+    Line,
+    Mark,
+    Rule,
+    connected,
+)
 
 __all__ = [
     "CAGE_GONE",
@@ -78,21 +89,6 @@ def _with(p: Puzzle, constraints: list[Constraint]) -> Puzzle:
         raise Refused(str(err)) from None
 
 
-def _connected(cells: list[int], cols: int) -> bool:
-    """Whether the cells form one piece through shared edges."""
-    inside = set(cells)
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
-        i = todo.pop()
-        r, c = divmod(i, cols)
-        for j, ok in ((i - cols, r > 0), (i + cols, True), (i - 1, c > 0), (i + 1, c < cols - 1)):
-            if ok and j in inside and j not in seen:
-                seen.add(j)
-                todo.append(j)
-    return len(seen) == len(inside)
-
-
 def cage_at(p: Puzzle, i: int) -> Cage | None:
     """The killer cage cell `i` is in, if any."""
     for item in p.constraints:
@@ -120,7 +116,7 @@ def toggle_cage(p: Puzzle, cells: list[int]) -> tuple[Puzzle, Cage | None]:
                       "and tap Cage to take that cage away first.")
     if len(picked) > p.size:
         raise Refused(f"A cage holds at most {p.size} cells (its digits differ), not {len(picked)}.")
-    if not _connected(picked, cols):
+    if not connected(picked, cols):
         raise Refused("A cage's cells must join up side by side: these are in more than one piece.")
     cage = Cage(picked)
     made = list(p.constraints)
@@ -363,7 +359,7 @@ def region_report(draft: list[int], size: int, cols: int) -> str:
     if not left and not wrong and len(counts) == size:
         for k in sorted(counts):
             cells = [i for i, r in enumerate(draft) if r == k]
-            if not _connected(cells, cols):
+            if not connected(cells, cols):
                 return f"The region at {cell_name(cells[0], cols)} is in more than one piece."
         return ""
     words = [f"Regions: {len(counts)} of {size}, each of {size} cells"]

@@ -51,6 +51,7 @@ from ..variants import (
     Other,
     Quadruple,
     Rule,
+    connected,
 )
 from ._rans import AdaptiveBit
 
@@ -311,7 +312,7 @@ def _code_cages(io: Coder, n: int, cages: Sequence[Constraint]) -> list[Constrai
     for cage in cages:
         for i in cage.cells:
             cover[i] += 1
-    drawn = [c for c in cages if _connected(c.cells, n) and all(cover[i] == 1 for i in c.cells)]
+    drawn = [c for c in cages if connected(c.cells, n) and all(cover[i] == 1 for i in c.cells)]
     listed = [c for c in cages if c not in drawn]
     caged = [False] * count
     for cage in drawn:
@@ -350,20 +351,6 @@ def _code_cages(io: Coder, n: int, cages: Sequence[Constraint]) -> list[Constrai
         said = has_sum.code(io, total is not None)
         out.append(Cage(cells, _sum(io, len(cells), n, total) if said else None))
     return out
-
-
-def _connected(cells: Sequence[int], n: int) -> bool:
-    inside = set(cells)
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
-        i = todo.pop()
-        r, c = divmod(i, n)
-        for j, ok in ((i - n, r > 0), (i + n, r < n - 1), (i - 1, c > 0), (i + 1, c < n - 1)):
-            if ok and j in inside and j not in seen:
-                seen.add(j)
-                todo.append(j)
-    return len(seen) == len(inside)
 
 
 def _code_item(io: Coder, kind: str, n: int, count: int, item: Constraint | None,

@@ -40,7 +40,7 @@ from collections.abc import Generator
 
 from ..model import EMPTY, Puzzle
 from ..shapes import VARIANT_SHAPES, blank_shape, levels_made
-from ..variants import Cage, Constraint
+from ..variants import Cage, Constraint, connected
 from . import SearchTooLong
 from .fast import SearchLimit, propagate, search
 from .start import NoSolution, start
@@ -211,26 +211,12 @@ def _split(cage: list[int], rng: random.Random, n: int) -> tuple[list[int], list
         free = sorted({j for i in part for j in _neighbours(i, n) if j in inside and j not in part})
         part.append(rng.choice(free))
     rest = [i for i in cage if i not in part]
-    if not _connected(rest, n):  # a part that cuts the rest: take a single end cell instead
+    if not connected(rest, n):  # a part that cuts the rest: take a single end cell instead
         for i in cage:
             others = [j for j in cage if j != i]
-            if _connected(others, n):
+            if connected(others, n):
                 return [i], others
     return part, rest
-
-
-def _connected(cells: list[int], n: int) -> bool:
-    if not cells:
-        return True
-    todo, seen = [cells[0]], {cells[0]}
-    inside = set(cells)
-    while todo:
-        i = todo.pop()
-        for j in _neighbours(i, n):
-            if j in inside and j not in seen:
-                seen.add(j)
-                todo.append(j)
-    return len(seen) == len(cells)
 
 
 def killer_effort(puzzle: Puzzle) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore import formats
+from pycore import formats, variants
 from pycore.errors import LossError, PuzzleError
 from pycore.model import EMPTY, Puzzle, given, value
 from pycore.variants import (
@@ -330,3 +330,15 @@ def test_a_seed_format_names_the_constraints_it_would_drop() -> None:
     jig = Puzzle("sudoku", 9, (EMPTY,) * 81, regions=rows_as_regions(9))
     with pytest.raises(LossError, match="the jigsaw regions"):
         formats.encode("offset", jig)
+
+
+@pytest.mark.parametrize(("cells", "one_piece"), [
+    ((), True),
+    ((40,), True),
+    ((0, 1, 10, 19), True),  # an L through shared edges
+    ((8, 9), False),  # r1c9 and r2c1 follow each other in reading order, not on the grid
+    ((0, 10), False),  # corners only touch
+    ((20, 11, 2, 1, 0), True),  # given in any order
+])
+def test_cells_are_one_piece_only_through_shared_edges(cells: tuple[int, ...], one_piece: bool) -> None:
+    assert variants.connected(cells, 9) is one_piece
