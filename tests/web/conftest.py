@@ -102,6 +102,25 @@ def settle(target: Page | Locator) -> None:
             raise
 
 
+MADE = 90_000  # ms: the longest a new puzzle (and the heavy worker before it) may take
+
+
+def new_puzzle(page: Page, shape: str, level: str, seed: int) -> None:
+    """Press New puzzle for `shape` at `level` with the generator's `seed`, as a player picks
+    them in the menus, and return once the page says the puzzle is made."""
+    page.wait_for_function("document.documentElement.dataset.heavy === 'ready'", timeout=MADE)
+    page.select_option("#shape", shape)
+    settle(page)
+    page.select_option("#level", level)
+    settle(page)
+    page.eval_on_selector("#new", f"(b) => {{ b.dataset.seed = '{seed}'; }}")
+    page.click("#new")
+    page.wait_for_function(
+        f"document.getElementById('message').textContent.startsWith('A new {level}')",
+        timeout=MADE)
+    settle(page)
+
+
 # Installed before New puzzle is pressed: the messages shown, the frames painted and
 # the long tasks (over 50 ms of main thread) while the puzzle is made.
 WATCH_JS = """() => {

@@ -17,10 +17,9 @@ from pycore.app import heavy_messages, messages
 from pycore.solve import count_solutions, solve
 from pycore.solve.generate import generate
 from pycore.solve.techniques import grade
-from tests.web.conftest import WATCH_JS, App, settle
+from tests.web.conftest import MADE, WATCH_JS, App, new_puzzle, settle
 
 SLOW_SEED = "15"  # Samurai hard: several digs (benchmarks.generate lists it among the slowest)
-MADE = 90_000  # ms
 
 
 def test_cancel_stops_a_slow_new_puzzle_and_leaves_the_grid(app: App) -> None:
@@ -85,14 +84,5 @@ def test_cancel_stops_a_slow_new_puzzle_and_leaves_the_grid(app: App) -> None:
 
 def test_a_seeded_new_puzzle_is_the_generators_puzzle_for_that_seed(app: App) -> None:
     page = app.open()
-    page.wait_for_function("document.documentElement.dataset.heavy === 'ready'", timeout=MADE)
-    page.select_option("#shape", "sudoku-9")
-    settle(page)
-    page.select_option("#level", "hard")
-    settle(page)
-    page.eval_on_selector("#new", "(b) => { b.dataset.seed = '3'; }")
-    page.click("#new")
-    page.wait_for_function(
-        "document.getElementById('message').textContent.startsWith('A new hard')", timeout=MADE)
-    settle(page)
+    new_puzzle(page, "sudoku-9", "hard", seed=3)
     assert links.read(page.evaluate("location.href"))[1] == generate("9x9", "hard", seed=3)

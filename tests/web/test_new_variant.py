@@ -8,9 +8,7 @@ from playwright.sync_api import Browser
 
 from pycore import links
 from pycore.solve.generate import generate
-from tests.web.conftest import PHONE, settle, watched_app
-
-MADE = 90_000  # ms
+from tests.web.conftest import PHONE, new_puzzle, watched_app
 
 
 def test_new_puzzle_makes_a_killer_from_the_shape_menu_and_draws_its_cages(
@@ -18,16 +16,7 @@ def test_new_puzzle_makes_a_killer_from_the_shape_menu_and_draws_its_cages(
     expected = generate("killer", "easy", seed=1)
     with watched_app(browser, site_url, **PHONE) as app:
         page = app.open()
-        page.wait_for_function("document.documentElement.dataset.heavy === 'ready'", timeout=MADE)
-        page.select_option("#shape", "killer")
-        settle(page)
-        page.select_option("#level", "easy")
-        settle(page)
-        page.eval_on_selector("#new", "(b) => { b.dataset.seed = '1'; }")
-        page.click("#new")
-        page.wait_for_function(
-            "document.getElementById('message').textContent.startsWith('A new easy')", timeout=MADE)
-        settle(page)
+        new_puzzle(page, "killer", "easy", seed=1)
         cages = page.evaluate("document.querySelectorAll('#grid-under .v-cage').length")
         sums = page.evaluate("document.querySelectorAll('#grid-over .v-cage-sum').length")
         assert cages == sums == len(expected.constraints)
