@@ -63,15 +63,51 @@ class Writer:
 
     def number(self, rest: int = 0) -> int:
         """The number a `Reader` reads these steps from, in the order they were written,
-        leaving `rest` over once it has read them all."""
-        x = rest
-        for start, f, total in reversed(self.steps):
+        leaving `rest` over once it has read them all.
+
+        Built from the last step back, each step a pass over the whole number so far: on
+        a long number (a layout of thousands of cells) that is quadratic, and slow under
+        MicroPython, whose long arithmetic has a high cost per call. So, as the reader
+        does, a long number is held as `high * room + low` with `0 <= low < room`: while
+        a step's frequency divides `room`, the step is `room`'s and `low`'s alone
+        (x // f = high * (room / f) + low // f, x % f = low % f); when it does not,
+        `room` takes from `high`, in one division, the frequencies of the next steps too
+        (known here: every step is), and once over ROOM bits `room` goes back into
+        `high`. The number is exactly the step-by-step one."""
+        steps = self.steps
+        if self.cost() + bits(rest) < WINDOW:
+            x = rest
+            for start, f, total in reversed(steps):
+                if f == 1:
+                    x = x * total + start
+                else:
+                    q, r = divmod(x, f)
+                    x = q * total + start + r
+            return x
+        high, room, low = rest, 1, 0  # rest = high * room + low
+        k = len(steps)
+        while k:
+            k -= 1
+            start, f, total = steps[k]
             if f == 1:
-                x = x * total + start
+                low = low * total + start
+                room *= total
             else:
-                q, r = divmod(x, f)
-                x = q * total + start + r
-        return x
+                if room % f:  # the frequencies of this step and the next ones, in one
+                    p, j = f, k
+                    while j and not p >> CHUNK:
+                        j -= 1
+                        if steps[j][1] != 1:
+                            p *= steps[j][1]
+                    high, b = divmod(high, p)
+                    low += b * room
+                    room *= p
+                q, r = divmod(low, f)
+                low = q * total + start + r
+                room = room // f * total
+            if room >> ROOM:
+                high, room, low = high * room + low, 1, 0
+        return high * room + low
 
 
 # The reader's window (see `Reader`): a number of at most WINDOW bits is read as it is; a

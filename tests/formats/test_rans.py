@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pycore.formats._rans import WINDOW, AdaptiveBit, Reader, Writer
@@ -131,6 +131,42 @@ def test_a_long_number_is_read_through_its_window_as_it_would_be_whole(
     assert reader.x == rest
     reader.decrement()
     assert reader.x == rest - 1
+
+
+def step_by_step(steps: list[tuple[int, int, int]], rest: int) -> int:
+    """The number as the format defines it: each step a pass over the whole number."""
+    x = rest
+    for start, f, total in reversed(steps):
+        q, r = divmod(x, f)
+        x = q * total + start + r
+    return x
+
+
+large_radices = st.integers(2, 1 << 70).flatmap(
+    lambda radix: st.tuples(st.just("u"), st.just(radix), st.integers(0, radix - 1)))
+large_weighted = st.lists(st.integers(0, 1 << 20), min_size=2, max_size=6).filter(
+    lambda freqs: sum(1 for f in freqs if f) > 1).flatmap(
+    lambda freqs: st.tuples(st.just("w"), st.just(tuple(freqs)),
+                            st.sampled_from([s for s, f in enumerate(freqs) if f])))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(uniform_steps, weighted_steps, large_radices, large_weighted),
+                min_size=100, max_size=400),
+       st.sampled_from([0, 1, 1 << 40, (1 << (WINDOW + 77)) - 3]))
+def test_a_long_number_is_written_through_a_window_as_it_would_be_whole(
+        steps: list[Step], rest: int) -> None:
+    """Thousands of bits of steps (a layout of thousands of cells) are put together in a
+    window of the number's low part, refilled with the next steps' frequencies: the
+    number is exactly the one built a step at a time."""
+    writer = Writer()
+    for how, table, value in steps:
+        if how == "u":
+            writer.uniform(table, value)
+        else:
+            writer.weighted(table, value)
+    assume(writer.cost() + rest.bit_length() > WINDOW)  # the window is used
+    assert writer.number(rest) == step_by_step(writer.steps, rest)
 
 
 def test_one_less_borrows_from_the_long_part() -> None:
