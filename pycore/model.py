@@ -371,14 +371,16 @@ class Geometry(Record):
     """What depends only on a puzzle's shape: its size on screen, houses and peers.
 
     `houses`: every set of cells that holds each digit at most once (rows, columns,
-    boxes). Made once per shape, with what is derived from the houses: `peers` (for each
-    cell, the other cells sharing a house with it, sorted), `house_ids` (for each cell,
-    the indexes in `houses` of the houses it lies in) and `units` (for each cell, the
-    houses it lies in).
+    boxes). Made once per shape, with what is derived from the houses: `house_ids` (for
+    each cell, the indexes in `houses` of the houses it lies in) and, on first use,
+    `units` (for each cell, the houses it lies in) and `peers` (for each cell, the other cells
+    sharing a house or group with it, sorted): a layout of thousands of cells has
+    millions of pairs of peers, seconds of work under MicroPython that opening its link
+    in the page does not need (`peers_of` gives one cell's).
     """
 
-    __slots__ = ("boxes", "cols", "group_ids", "groups", "house_ids", "houses", "outside", "peers",
-                 "rows", "units")
+    __slots__ = ("_peers", "_units", "boxes", "cols", "group_ids", "groups", "house_ids", "houses",
+                 "outside", "rows")
     FIELDS = ("rows", "cols", "houses", "boxes", "outside", "groups")  # the rest follows from them
     if TYPE_CHECKING:
         rows: int
@@ -386,9 +388,9 @@ class Geometry(Record):
         houses: tuple[tuple[int, ...], ...]
         boxes: tuple[tuple[int, ...], ...]
         outside: frozenset[int]
-        peers: tuple[tuple[int, ...], ...]
+        _peers: tuple[tuple[int, ...], ...] | None
+        _units: tuple[tuple[tuple[int, ...], ...], ...] | None
         house_ids: tuple[tuple[int, ...], ...]
-        units: tuple[tuple[tuple[int, ...], ...], ...]
         groups: tuple[tuple[int, ...], ...]
         group_ids: tuple[tuple[int, ...], ...]
 
@@ -402,23 +404,51 @@ class Geometry(Record):
         _set(self, "outside", outside)
         _set(self, "groups", groups)
         count = rows * cols
-        sets: list[set[int]] = [set() for _ in range(count)]
         ids: list[list[int]] = [[] for _ in range(count)]
-        units: list[list[tuple[int, ...]]] = [[] for _ in range(count)]
         for k, house in enumerate(houses):
             for i in house:
-                sets[i].update(house)
                 ids[i].append(k)
-                units[i].append(house)
         group_ids: list[list[int]] = [[] for _ in range(count)]
         for k, group in enumerate(groups):
             for i in group:
-                sets[i].update(group)
                 group_ids[i].append(k)
-        _set(self, "peers", tuple(tuple(sorted(s - {i})) for i, s in enumerate(sets)))
         _set(self, "house_ids", tuple(tuple(k) for k in ids))
-        _set(self, "units", tuple(tuple(u) for u in units))
         _set(self, "group_ids", tuple(tuple(k) for k in group_ids))
+        _set(self, "_peers", None)  # made on first use
+        _set(self, "_units", None)
+
+    @property
+    def units(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """For each cell, the houses it lies in."""
+        units = self._units
+        if units is None:
+            houses = self.houses
+            units = tuple(tuple(houses[k] for k in ids) for ids in self.house_ids)
+            _set(self, "_units", units)
+        return units
+
+    @property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the other cells that share a house or a group with it, sorted."""
+        peers = self._peers
+        if peers is None:
+            peers = tuple(self.peers_of(i) for i in range(self.rows * self.cols))
+            _set(self, "_peers", peers)
+        return peers
+
+    def peers_of(self, i: int) -> tuple[int, ...]:
+        """The cells that share a house or a group with cell `i`, sorted: one cell's
+        `peers`, without making every cell's."""
+        if self._peers is not None:
+            return self._peers[i]
+        seen: set[int] = set()
+        houses, groups = self.houses, self.groups
+        for k in self.house_ids[i]:
+            seen.update(houses[k])
+        for k in self.group_ids[i]:
+            seen.update(groups[k])
+        seen.discard(i)
+        return tuple(sorted(seen))
 
     @property
     def distinct(self) -> tuple[tuple[int, ...], ...]:
@@ -458,6 +488,21 @@ def white_runs(line: Sequence[int], closed: Callable[[int], bool]) -> list[tuple
     return runs
 
 
+def _placed(houses: tuple[tuple[int, ...], ...], bit: list[int]) -> tuple[list[int], list[int]]:
+    """For each house, the digits (bits) its cells hold, and those two of them hold."""
+    placed = []
+    twice = []
+    for house in houses:
+        bits = two = 0
+        for i in house:
+            b = bit[i]
+            two |= bits & b
+            bits |= b
+        placed.append(bits)
+        twice.append(two)
+    return placed, twice
+
+
 def open_masks_of(
     geo: Geometry, digits: Sequence[int], size: int, closed: Collection[int] = ()
 ) -> tuple[int, ...]:
@@ -466,29 +511,21 @@ def open_masks_of(
     own digit is not held against it unless a peer holds it too (a clash)."""
     full = (1 << size) - 1
     bit = [1 << (d - 1) if d else 0 for d in digits]
-    placed = []
-    for house in geo.houses:
-        bits = 0
-        for i in house:
-            bits |= bit[i]
-        placed.append(bits)
-    in_groups = []
-    for group in geo.groups:
-        bits = 0
-        for i in group:
-            bits |= bit[i]
-        in_groups.append(bits)
+    placed, twice = _placed(geo.houses, bit)
+    in_groups, twice_in_groups = _placed(geo.groups, bit)
     out = []
     for i, own in enumerate(bit):
         if i in closed:
             out.append(0)
             continue
-        taken = 0
+        taken = clash = 0
         for k in geo.house_ids[i]:
             taken |= placed[k]
+            clash |= twice[k]
         for k in geo.group_ids[i]:
             taken |= in_groups[k]
-        if own and not any(bit[j] == own for j in geo.peers[i]):
+            clash |= twice_in_groups[k]
+        if not own & clash:  # its own digit, unless another cell of a house holds it too
             taken &= ~own
         out.append(full & ~taken)
     return tuple(out)

@@ -120,7 +120,7 @@ def tidy_marks(p: Puzzle, placed: list[tuple[int, int]]) -> Puzzle:
     cells = p.cells
     changes: dict[int, Cell] = {}
     for i, d in placed:
-        for j in p.geometry.peers[i]:
+        for j in p.geometry.peers_of(i):
             cell = changes.get(j, cells[j])
             if cell.kind not in ("empty", "candidates") or not (d in cell.candidates or d in cell.corner):
                 continue
