@@ -752,7 +752,7 @@ class Puzzle(Record):
     A classic puzzle has neither and takes every path it took before they existed.
     """
 
-    __slots__ = ("_compartments", "_notes", "_open_masks", "author", "box", "cells",
+    __slots__ = ("_compartments", "_conflicts", "_notes", "_open_masks", "author", "box", "cells",
                  "constraints", "geometry", "kind", "layout", "regions", "rules", "size", "title")
     FIELDS = ("kind", "size", "cells", "box", "layout", "title", "author", "rules", "regions",
               "constraints")
@@ -780,6 +780,7 @@ class Puzzle(Record):
         @property
         def constraints(self) -> tuple[Constraint, ...]: ...
         _open_masks: tuple[int, ...] | None
+        _conflicts: frozenset[int] | None
         _compartments: tuple[tuple[int, ...], ...] | None
         _notes: bool | None
 
@@ -797,6 +798,7 @@ class Puzzle(Record):
         _set(self, "box", box)
         _set(self, "layout", layout)
         _set(self, "_open_masks", None)  # filled on first use
+        _set(self, "_conflicts", None)
         _set(self, "_compartments", None)
         _set(self, "_notes", None)
         _set(self, "regions", None)
@@ -991,20 +993,30 @@ class Puzzle(Record):
     def clashes(self) -> Iterator[tuple[int, int, tuple[int, ...]]]:
         """(first, second, house) for every digit (given, value or black given) that repeats
         within a house, in house order: the one place clashes are found."""
-        cells = self.cells
+        digits = [c.digit for c in self.cells]
+        first = [-1] * (self.size + 1)  # in the house at hand: the first cell of each digit
+        # (one list for every house, not a dict each: the page's MicroPython pays for each
+        # allocation, and a large layout has thousands of houses)
         for house in self.geometry.distinct:
-            seen: dict[int, int] = {}
             for i in house:
-                d = cells[i].digit
+                d = digits[i]
                 if d:
-                    if d in seen:
-                        yield seen[d], i, house
+                    j = first[d]
+                    if j < 0:
+                        first[d] = i
                     else:
-                        seen[d] = i
+                        yield j, i, house
+            for i in house:
+                first[digits[i]] = -1
 
     def conflicts(self) -> frozenset[int]:
-        """Cells whose digit repeats within one of their houses (what the page marks red)."""
-        return frozenset(i for a, b, _ in self.clashes() for i in (a, b))
+        """Cells whose digit repeats within one of their houses (what the page marks red):
+        found once per puzzle (the page asks at every cursor move)."""
+        found: frozenset[int] | None = self._conflicts
+        if found is None:
+            found = frozenset(i for a, b, _ in self.clashes() for i in (a, b))
+            _set(self, "_conflicts", found)
+        return found
 
     @property
     def open_masks(self) -> tuple[int, ...]:

@@ -212,6 +212,30 @@ def test_clashes_name_both_cells_and_the_house_once_per_repeat() -> None:
     assert len(list(twice.clashes())) == 3
 
 
+@settings(max_examples=60, deadline=None)
+@for_all(st.sampled_from([Puzzle.blank(size=4), Puzzle.blank(size=9), Puzzle.blank(layout=Layout.samurai()),
+                          Puzzle.blank(size=9).with_variants(None, (Cage((0, 1, 10), None),))]),
+         st.randoms(use_true_random=False))
+def test_clashes_and_open_digits_follow_their_definition_on_any_grid(blank: Puzzle, rng: Random) -> None:
+    """Every pair of cells holding one digit in one house (or group) clashes, in house order,
+    and a cell can take the digits none of its other house-mates holds."""
+    n = blank.size
+    open_cells = [i for i, c in enumerate(blank.cells) if c.kind == "empty"]
+    placed = blank.with_cells({i: rng.choice([given, value])(rng.randint(1, n))
+                               for i in rng.sample(open_cells, rng.randint(0, len(open_cells)))})
+    digits = [c.digit for c in placed.cells]
+    expected = [(house[a], house[b], house) for house in placed.geometry.distinct
+                for b in range(len(house)) for a in range(b)
+                if digits[house[a]] and digits[house[a]] == digits[house[b]]
+                and digits[house[a]] not in [digits[house[k]] for k in range(a)]]
+    assert sorted(placed.clashes(), key=lambda c: (placed.geometry.distinct.index(c[2]), c[1])) \
+        == sorted(expected, key=lambda c: (placed.geometry.distinct.index(c[2]), c[1]))
+    assert placed.conflicts() == {i for a, b, _ in expected for i in (a, b)}
+    for i in open_cells:  # a digit placed there too: its own is not held against it
+        mates = {j for house in placed.geometry.distinct if i in house for j in house} - {i}
+        assert placed.open_digits(i) == [d for d in range(1, n + 1) if d not in {digits[j] for j in mates}]
+
+
 def test_a_black_cell_holds_no_digit_or_a_black_given_of_at_least_1() -> None:
     assert black(0) == BLACK and black(4).digit == 4
     with pytest.raises(PuzzleError, match="digit 0 \\(none\\) or a black given of at least 1"):
