@@ -51,7 +51,8 @@ def grid_of(rows: int, cols: int) -> list[Any]:
 
 
 nodes = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8)
+    | st.text(min_size=1, max_size=3).map(lambda piece: piece * 9000),  # a long text, in pieces
     lambda inner: st.lists(inner, max_size=40) | st.tuples(inner, inner, inner)
     | st.dictionaries(st.text(max_size=5), inner, max_size=4),
     max_leaves=200)
@@ -82,3 +83,21 @@ def test_a_large_layouts_new_grid_is_written_in_small_pieces(
     dom._pending[:] = writes
     assert dom._taken() == whole
     assert len(whole) > 800_000 and max(made) < 1_000  # a cell at a time, never the whole
+
+
+def test_a_long_text_is_written_in_pieces(dom: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A saved link or a grid's state sent to the heavy worker: 64 K characters and more."""
+    texts = ["Q" * 70_000, 'é"\\\n\u2028' * 20_000]
+    writes = [["store", "slot", texts[0]], ["heavy-call", 1, "shares", [texts[1], ""]]]
+    whole = json.dumps(writes, separators=(",", ":"))
+    made: list[int] = []
+    real = json.dumps
+
+    def dumps(value: Any, **options: Any) -> str:
+        made.append(len(real(value, **options)))
+        return real(value, **options)
+
+    monkeypatch.setattr(dom.json, "dumps", dumps)
+    dom._pending[:] = writes
+    assert dom._taken() == whole
+    assert max(made) <= 6 * dom.PIECE_TEXT + 2  # a piece, escaped (\\u00e9: 6 characters)

@@ -240,17 +240,34 @@ def set_style(name: str, prop: str, value: str) -> None:
 
 
 PIECE = 16  # a list longer than this is written item by item (`_json`)
+PIECE_TEXT = 8192  # a string longer than this, piece by piece
 
 
 def _json(value: Any) -> str:
-    """`json.dumps(value, separators=(",", ":"))`, long lists (and lists holding one)
-    written item by item and joined: MicroPython's json.dumps grows its text a few bytes
-    at a time, which is quadratic in the text's length (a 75x75 layout's new grid, 1.6 MB
-    of writes: 3.1 s in one piece)."""
-    if isinstance(value, (list, tuple)) and (len(value) > PIECE or any(
-            [isinstance(item, (list, tuple)) and len(item) > PIECE for item in value])):
+    """`json.dumps(value, separators=(",", ":"))`, made in pieces joined: long lists
+    (and lists holding one, or a long string) item by item, long strings piece by piece.
+    MicroPython's json.dumps grows its text a few bytes at a time, which is quadratic in
+    the text's length: a 75x75 layout's new grid, 1.6 MB of writes, took 3.1 s in one
+    piece, 0.13 s in pieces."""
+    if isinstance(value, str):
+        if len(value) <= PIECE_TEXT:
+            return json.dumps(value)
+        return '"' + "".join([json.dumps(value[k:k + PIECE_TEXT])[1:-1]
+                              for k in range(0, len(value), PIECE_TEXT)]) + '"'
+    if isinstance(value, (list, tuple)) and _long(value):
         return "[" + ",".join([_json(item) for item in value]) + "]"
     return json.dumps(value, separators=(",", ":"))
+
+
+def _long(value: Any, depth: int = 2) -> bool:
+    """Whether `_json` writes `value` in pieces: a long string or list, or a list that
+    holds one within `depth` levels (the writes hold them no deeper: a new grid's rows, an
+    update's cells, a saved link, a state for the heavy worker among its arguments)."""
+    if isinstance(value, str):
+        return len(value) > PIECE_TEXT
+    if not isinstance(value, (list, tuple)):
+        return False
+    return len(value) > PIECE or (depth > 0 and any([_long(item, depth - 1) for item in value]))
 
 
 def _taken() -> str:
