@@ -5,6 +5,7 @@
     python -m benchmarks.first_visit --screenshots DIR      # default test-results/first-visit/
     python -m benchmarks.first_visit --site DIR             # an already built site (no build)
     python -m benchmarks.first_visit --puzzle killer        # a variant link: a killer in play
+    python -m benchmarks.first_visit --puzzle layout        # the largest layout (75x75) in play
 
 The site is built once (`pycore.site.build`) and served by pycore's own server, behind
 benchmarks/throttle.py's proxy, which models the phone's network: one downstream rate
@@ -42,6 +43,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import random
 import shutil
 import statistics
 import tempfile
@@ -59,7 +61,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from benchmarks.stamp import commit, machine, now
 from benchmarks.throttle import PROFILES, Throttle
 from pycore import links, site
-from pycore.model import Puzzle, candidates, given, value
+from pycore.model import Cell, Layout, Puzzle, candidates, given, value
 from tests.web.conftest import CHROMIUM_ARGS, find_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +112,30 @@ def puzzle() -> Puzzle:
     cells.update({2: value(4), 3: value(6), 5: value(8)})
     cells.update({6: candidates([1, 9]), 8: candidates([2, 8]), 20: candidates([1, 2, 7])})
     return Puzzle.blank("sudoku", 9).with_cells(cells)
+
+
+def largest_layout() -> Puzzle:
+    """The largest grid a link holds: a layout of 15x15 boxes of 5 (75x75, 121 overlapping
+    25x25 sudokus), in play: a third of its cells given from a solution (each window's
+    rows, columns and boxes hold 1 to 25), some of the player's values and pencil marks."""
+    layout = Layout(5, 15, 15)
+    blank = Puzzle.blank(layout=layout)
+
+    def solution(i: int) -> int:
+        r, c = divmod(i, blank.cols)
+        return (5 * (r % 5) + r // 5 + c) % 25 + 1
+
+    rng = random.Random(75)
+    cells: dict[int, Cell] = {}
+    for i in range(len(blank.cells)):
+        roll = rng.random()
+        if roll < 0.33:
+            cells[i] = given(solution(i))
+        elif roll < 0.36:
+            cells[i] = value(solution(i))
+        elif roll < 0.40:
+            cells[i] = candidates(sorted({solution(i), rng.randint(1, 25)}))
+    return blank.with_cells(cells)
 
 
 def target(p: Puzzle) -> tuple[int, int]:
@@ -326,15 +352,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=float,
                         help="s to wait for ready, and again for heavy (default: 120 good-4g, 300 slow-4g)")
     parser.add_argument("--chromium", help="the browser to drive (default: as the browser tests find it)")
-    parser.add_argument("--puzzle", choices=("classic", "killer"), default="classic",
-                        help="the link opened: the half-solved classic, or a killer being played "
-                             "(benchmarks.startup.killer: its cages drawn on the first screen)")
+    parser.add_argument("--puzzle", choices=("classic", "killer", "layout"), default="classic",
+                        help="the link opened: the half-solved classic, a killer being played "
+                             "(benchmarks.startup.killer: its cages drawn on the first screen), or "
+                             "the largest layout a link holds, in play (75x75)")
     args = parser.parse_args(argv)
     profiles = list(PROFILES) if args.profile == "both" else [args.profile]
     args.screenshots.mkdir(parents=True, exist_ok=True)
     from benchmarks.startup import killer  # startup imports this module's PROBE
 
-    sample = puzzle() if args.puzzle == "classic" else killer()
+    sample = {"classic": puzzle, "killer": killer, "layout": largest_layout}[args.puzzle]()
     fragment = links.best(sample)[1]
     type_into = target(sample)
 
