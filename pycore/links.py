@@ -240,7 +240,7 @@ def unchecked(name: str, text: str, puzzle: Puzzle) -> bool:
         return False
     from .formats import compact  # the untagged format
 
-    return compact.played(puzzle) and not compact.reading(payload(text))[1]
+    return compact.played(puzzle) and not compact.was_checked(payload(text))
 
 
 class _KindNotSaid(FormatError):

@@ -1163,16 +1163,19 @@ _LAST_READING: list[tuple[str, tuple[Puzzle, bool]]] = []  # the last text read,
 def reading(text: str) -> tuple[Puzzle, bool]:
     """The puzzle a text holds, and whether it was a checked text (one whose progress a
     check character vouches for: `decode` of a text with progress but no check is a
-    version 1 text, or a checked one that was changed or cut).
-
-    The last reading is kept: the page opens a link (`links.read`), then asks whether it
-    was checked (`links.unchecked`), which would read it a second time (0.27 s for a
-    75x75 layout in play under MicroPython)."""
-    if _LAST_READING and _LAST_READING[0][0] == text:
-        return _LAST_READING[0][1]
+    version 1 text, or a checked one that was changed or cut)."""
     found = _reading(text)
     _LAST_READING[:] = [(text, found)]
     return found
+
+
+def was_checked(text: str) -> bool:
+    """Whether a text was a checked text (`reading`): the page asks of the link it has
+    just opened, so the last reading's answer when it was of this text, which a second
+    reading would cost again (0.27 s for a 75x75 layout in play under MicroPython)."""
+    if _LAST_READING and _LAST_READING[0][0] == text:
+        return _LAST_READING[0][1][1]
+    return reading(text)[1]
 
 
 def _reading(text: str) -> tuple[Puzzle, bool]:
