@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import permutations
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from pycore.solve import count_solutions
 from pycore.solve.propagators import between, equal_sums, region_sums, renban, zipper
 from pycore.solve.rules import board_of
 from pycore.variants import Constraint, Line, Rule
+from tests.solve.test_variant_solver import latin_squares
 
 N = 4
 FULL = (1 << N) - 1
@@ -34,22 +34,9 @@ CORPUS = json.loads(Path("tests/data/variants/puzzles.json").read_text("utf-8"))
 
 def _sudokus() -> list[tuple[int, ...]]:
     """Every 4x4 sudoku grid (rows, columns and 2x2 boxes each hold 1..4): 288."""
-    rows = list(permutations(range(1, N + 1)))
-    out: list[tuple[int, ...]] = []
-
-    def extend(done: list[tuple[int, ...]]) -> None:
-        if len(done) == N:
-            grid = tuple(d for row in done for d in row)
+    return [grid for grid in latin_squares(N)
             if all(len({grid[(br + r) * N + bc + c] for r in (0, 1) for c in (0, 1)}) == N
-                   for br in (0, 2) for bc in (0, 2)):
-                out.append(grid)
-            return
-        for row in rows:
-            if all(row[c] != prev[c] for prev in done for c in range(N)):
-                extend([*done, row])
-
-    extend([])
-    return out
+                   for br in (0, 2) for bc in (0, 2))]
 
 
 SUDOKUS = _sudokus()
