@@ -1,7 +1,7 @@
 """The light worker's writes (web/light/dom.py) go to the page as one JSON text: exactly
 `json.dumps` of them, made in pieces, since MicroPython's json.dumps is quadratic in the
 length of the text it makes (a 75x75 layout's new grid is 1.6 MB of writes: 3.1 s in one
-piece, 0.13 s in pieces, in MicroPython 1.27)."""
+piece, 0.16 s in pieces, in MicroPython 1.27)."""
 
 from __future__ import annotations
 
